@@ -1,0 +1,84 @@
+/// Reads `app-shell [options] [FILE [ARGS...]]` into `ShellOptions`.
+///
+/// Options take their value as the next word or after `=` (`--db=x.db`); the first word
+/// that is not an option is the script, and everything after it belongs to the script.
+enum CommandLineParser {
+    static let usage = """
+        usage: app-shell [options] [FILE [ARGS...]]
+          (no FILE)            the REPL, or the lines of standard input when it is not a terminal
+          FILE [ARGS...]       run a Lua script; arg holds ARGS as in lua ('-' reads standard input)
+          -e CHUNK             run CHUNK and print what it returns (may repeat)
+        options:
+          --db PATH            the database file (default $XDG_DATA_HOME/app-shell/app.db; :memory: for none)
+          --user NAME          act as NAME (default $APP_SHELL_USER, else "me"); created on first use
+          --now INSTANT        fix the clock, e.g. 2026-11-29T08:00:00+09:00 (default $APP_SHELL_NOW)
+          --tz ZONE            the time zone, e.g. Asia/Seoul (default $TZ, else the system's)
+          --json               print results as JSON
+          --allow-io           lift the sandbox: full io and os, files outside the script's folder
+          --timeout SECONDS    stop a chunk after SECONDS (default 60 for scripts, none in the REPL; 0 for none)
+          --max-memory MB      cap the Lua heap (default 1024)
+          --trace FILE         write signposts as Chrome trace JSON (not yet available)
+          --events-sink SINK   where events.flush sends events (not yet available)
+          --no-init            skip the init script and user plugins
+          --lua-stubs          print LuaLS type stubs (not yet available)
+          --help, --version
+        exit codes: 0 success, 1 script or route error, 2 usage error
+        """
+
+    static func parse(_ words: [String]) throws(UsageError) -> ShellOptions {
+        var options = ShellOptions()
+        var index = 0
+        func value(for option: String, inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            index += 1
+            guard index < words.count else { throw UsageError(message: "\(option) needs a value") }
+            return words[index]
+        }
+        while index < words.count {
+            let word = words[index]
+            if word == "--" {
+                index += 1
+                break
+            }
+            guard word.hasPrefix("-"), word != "-" else { break }
+            let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0]
+            let inline = parts.count > 1 ? parts[1] : nil
+            switch name {
+            case "--db": options.databasePath = try value(for: name, inline: inline)
+            case "--user": options.userName = try value(for: name, inline: inline)
+            case "--now": options.now = try value(for: name, inline: inline)
+            case "--tz": options.timeZone = try value(for: name, inline: inline)
+            case "--json": options.json = true
+            case "--allow-io": options.allowIO = true
+            case "--no-init": options.noInit = true
+            case "--help", "-h": options.showHelp = true
+            case "--version", "-v": options.showVersion = true
+            case "-e": options.chunks.append(try value(for: name, inline: inline))
+            case "--timeout":
+                let text = try value(for: name, inline: inline)
+                guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+                    throw UsageError(message: "--timeout takes a number of seconds (0 for none), got '\(text)'")
+                }
+                options.timeoutSeconds = seconds
+            case "--max-memory":
+                let text = try value(for: name, inline: inline)
+                guard let megabytes = Int(text), megabytes > 0, megabytes <= 1 << 20 else {
+                    throw UsageError(message: "--max-memory takes a whole number of megabytes, got '\(text)'")
+                }
+                options.maxMemoryMB = megabytes
+            case "--trace", "--events-sink", "--lua-stubs":
+                throw UsageError(message: "\(name) is not available yet in this version of app-shell")
+            default:
+                throw UsageError(message: "unknown option '\(word)'")
+            }
+            index += 1
+        }
+        if index < words.count {
+            options.wordsBeforeScript = Array(words[..<index])
+            options.script = words[index]
+            options.scriptArguments = Array(words[(index + 1)...])
+        }
+        return options
+    }
+}

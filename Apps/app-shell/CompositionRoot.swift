@@ -1,0 +1,86 @@
+import Core
+import FoundationEssentials
+import Scripting
+import Storage
+
+/// The one place that knows the list of plugins and chooses the live implementations.
+enum CompositionRoot {
+    /// Every module of the app, in the order their routes and tables are set up.
+    static let plugins: [any ModulePlugin] = [AppPlugin()]
+
+    /// Builds the clock, opens and migrates the database, registers every plugin, signs
+    /// the user in and binds the router into a Lua engine.
+    /// - Throws: `UsageError` for a bad `--now`, `--tz` or `--user`; `AppError` when the
+    ///   database cannot be opened or migrated.
+    static func makeEngine(_ options: ShellOptions, environment: [String: String]) throws -> LuaEngine {
+        let clock = try makeClock(options, environment: environment)
+        let database = try Database(path: try databasePath(options, environment: environment))
+        try Migrator(database: database).migrate(
+            [CoreSchema.migratorModule]
+                + plugins.filter { !$0.migrations.isEmpty }.map { Migrator.Module(name: $0.name, migrations: $0.migrations) })
+
+        let container = Container()
+        container.register(Database.self, instance: database)
+        container.register((any Clock).self, instance: clock)
+        container.register((any UserRepository).self) { resolver in
+            SQLiteUserRepository(database: try resolver.resolve(Database.self))
+        }
+        for plugin in plugins { plugin.register(in: container) }
+        let router = try Router(routes: plugins.flatMap { $0.routes() })
+
+        let userName = options.userName ?? environment["APP_SHELL_USER"] ?? "me"
+        let user: User
+        do {
+            user = try container.resolve(UserAccounts.self).signIn(name: userName)
+        } catch let error as AppError where error.code == "invalid_argument" {
+            throw UsageError(message: "--user: \(error.message)")
+        }
+        let session = Session(user: user, clock: clock, container: container)
+
+        let root = options.script.flatMap { $0 == "-" ? nil : directory(of: $0) } ?? "."
+        let configuration = environment["XDG_CONFIG_HOME"] ?? (environment["HOME"].map { "\($0)/.config" } ?? ".")
+        let modulePath = ["\(root)/?.lua", "\(root)/?/init.lua", "\(configuration)/app-shell/lua/?.lua",
+                          "\(configuration)/app-shell/lua/?/init.lua"].joined(separator: ";")
+        return try LuaEngine(
+            router: router, session: session,
+            options: EngineOptions(
+                allowIO: options.allowIO, memoryLimitBytes: options.maxMemoryMB * 1_048_576, sandboxRoot: root,
+                modulePath: modulePath))
+    }
+
+    static func makeClock(_ options: ShellOptions, environment: [String: String]) throws -> any Clock {
+        let zone: TimeZoneRules
+        if let name = options.timeZone ?? environment["TZ"] {
+            do {
+                zone = name.isEmpty ? .utc : try TimeZoneRules.named(name)
+            } catch {
+                throw UsageError(message: "--tz: \(AppError.wrapping(error).message)")
+            }
+        } else {
+            zone = TimeZoneRules.systemLocal()
+        }
+        guard let text = options.now ?? environment["APP_SHELL_NOW"] else { return SystemClock(timeZone: zone) }
+        guard let instant = Instant(iso8601: text) else {
+            throw UsageError(
+                message: "--now: '\(text)' is not an ISO-8601 instant with an offset, such as 2026-11-29T08:00:00+09:00")
+        }
+        return FixedClock(instant, timeZone: zone)
+    }
+
+    static func databasePath(_ options: ShellOptions, environment: [String: String]) throws -> String {
+        if let path = options.databasePath { return path }
+        let data = environment["XDG_DATA_HOME"] ?? (environment["HOME"].map { "\($0)/.local/share" } ?? ".")
+        let folder = "\(data)/app-shell"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw AppError(code: "storage.open_failed", message: "cannot create \(folder): \(error)")
+        }
+        return "\(folder)/app.db"
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

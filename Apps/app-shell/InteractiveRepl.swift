@@ -1,0 +1,55 @@
+import CEdit
+import FoundationEssentials
+import Scripting
+
+/// The interactive REPL: libedit for line editing and history, `ReplSession` for the rest.
+///
+/// History lives in `$XDG_STATE_HOME/app-shell/history` (default `~/.local/state/...`),
+/// capped at 1,000 lines, without consecutive duplicates or lines that start with a space.
+struct InteractiveRepl {
+    let session: ReplSession
+    let historyPath: String?
+
+    init(session: ReplSession, environment: [String: String]) {
+        self.session = session
+        let state = environment["XDG_STATE_HOME"] ?? environment["HOME"].map { "\($0)/.local/state" }
+        if let state {
+            let folder = "\(state)/app-shell"
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            historyPath = "\(folder)/history"
+        } else {
+            historyPath = nil
+        }
+    }
+
+    /// Reads and runs lines until Ctrl-D; returns the exit code (always 0: errors at the
+    /// prompt are shown, not fatal).
+    func run() -> Int32 {
+        cedit_set_name("app-shell")
+        using_history()
+        stifle_history(1000)
+        if let historyPath { read_history(historyPath) }
+        print("AppShell \(ShellVersion.number) (Lua 5.4). help() lists the modules; Ctrl-D leaves.")
+        while true {
+            guard let raw = readline(session.prompt) else {
+                print("")
+                break
+            }
+            let line = String(cString: raw)
+            cedit_free(raw)
+            remember(line)
+            if case .ran(.failure(let failure)) = session.submit(line) {
+                Terminal.error(failure.description)
+            }
+            Terminal.flush()
+        }
+        return 0
+    }
+
+    private func remember(_ line: String) {
+        guard !line.isEmpty, !line.hasPrefix(" ") else { return }
+        if let last = cedit_last_history_line(), String(cString: last) == line { return }
+        add_history(line)
+        if let historyPath { write_history(historyPath) }
+    }
+}

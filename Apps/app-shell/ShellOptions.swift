@@ -1,0 +1,21 @@
+/// What the command line asked for.
+struct ShellOptions {
+    var databasePath: String?
+    var userName: String?
+    var now: String?
+    var timeZone: String?
+    var json = false
+    var allowIO = false
+    var timeoutSeconds: Double?
+    var maxMemoryMB = 1024
+    var noInit = false
+    var showHelp = false
+    var showVersion = false
+    /// `-e` chunks, in order.
+    var chunks: [String] = []
+    /// The script to run, and its arguments.
+    var script: String?
+    var scriptArguments: [String] = []
+    /// The words before the script (for `arg`'s negative indexes).
+    var wordsBeforeScript: [String] = []
+}

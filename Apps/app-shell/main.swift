@@ -1,0 +1,131 @@
+import Core
+import Dispatch
+import FoundationEssentials
+import Scripting
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// app-shell: the REPL, the script runner and `-e`, over the composition root.
+/// Exit codes: 0 success, 1 script or route error, 2 usage error.
+func runShell() -> Int32 {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let environment = ProcessInfo.processInfo.environment
+    let options: ShellOptions
+    do {
+        options = try CommandLineParser.parse(arguments)
+    } catch {
+        Terminal.error("app-shell: \(error.message)\n\(CommandLineParser.usage)")
+        return 2
+    }
+    if options.showHelp {
+        print(CommandLineParser.usage)
+        return 0
+    }
+    if options.showVersion {
+        print("app-shell \(ShellVersion.number) (Lua 5.4)")
+        return 0
+    }
+
+    let engine: LuaEngine
+    do {
+        engine = try CompositionRoot.makeEngine(options, environment: environment)
+    } catch let error as UsageError {
+        Terminal.error("app-shell: \(error.message)")
+        return 2
+    } catch {
+        Terminal.error("app-shell: \(AppError.wrapping(error).message)")
+        return 1
+    }
+
+    // Ctrl-C stops the running chunk; at an idle prompt it does nothing.
+    signal(SIGINT, SIG_IGN)
+    let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+    let stopSwitch = engine.stopSwitch
+    interrupts.setEventHandler { stopSwitch.interrupt() }
+    interrupts.resume()
+    defer { interrupts.cancel() }
+
+    let output: OutputMode = options.json ? .json : .show
+    let interactive = options.script == nil && options.chunks.isEmpty && Terminal.inputIsTerminal
+    let timeout = options.timeoutSeconds ?? (interactive ? nil : 60)
+    let limit = timeout == 0 ? nil : timeout
+
+    for chunk in options.chunks {
+        let result: Result<[Value], ScriptFailure>
+        switch engine.loadLine(chunk, name: "=(command line)") {
+        case .loaded(let loaded): result = engine.run(loaded, output: output, timeout: limit)
+        case .incomplete(let message): result = .failure(ScriptFailure(kind: .syntax, message: message))
+        case .failed(let failure): result = .failure(failure)
+        }
+        if case .failure(let failure) = result {
+            Terminal.error(failure.description)
+            return 1
+        }
+    }
+
+    if let script = options.script {
+        return runScript(script, options: options, engine: engine, output: options.json ? .json : .none, timeout: limit)
+    }
+    if !options.chunks.isEmpty { return 0 }
+    let session = ReplSession(engine: engine, output: output, timeout: limit)
+    if interactive { return InteractiveRepl(session: session, environment: environment).run() }
+    return runLines(session)
+}
+
+/// Runs a script file (or `-` for standard input) with `arg` set as `lua` sets it.
+func runScript(_ path: String, options: ShellOptions, engine: LuaEngine, output: OutputMode, timeout: Double?) -> Int32 {
+    var source: [UInt8]
+    if path == "-" {
+        source = []
+        while let line = readLine(strippingNewline: false) { source += Array(line.utf8) }
+    } else {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            Terminal.error("app-shell: cannot open \(path)")
+            return 1
+        }
+        source = [UInt8](data)
+    }
+    // A '#!' first line is skipped, keeping its newline so line numbers stay right.
+    if source.first == UInt8(ascii: "#") {
+        let end = source.firstIndex(of: UInt8(ascii: "\n")) ?? source.endIndex
+        source.removeSubrange(source.startIndex..<end)
+    }
+    engine.setScriptArguments(
+        script: path, arguments: options.scriptArguments, before: [CommandLine.arguments.first ?? "app-shell"] + options.wordsBeforeScript)
+    let name = path == "-" ? "=stdin" : "@\(path)"
+    let result: Result<[Value], ScriptFailure>
+    switch engine.load(source, name: name) {
+    case .loaded(let chunk):
+        result = engine.run(chunk, arguments: options.scriptArguments, output: output, timeout: timeout)
+    case .incomplete(let message): result = .failure(ScriptFailure(kind: .syntax, message: message))
+    case .failed(let failure): result = .failure(failure)
+    }
+    if case .failure(let failure) = result {
+        Terminal.error(failure.description)
+        return 1
+    }
+    return 0
+}
+
+/// Standard input that is not a terminal: read as the REPL reads, without prompts.
+/// Every chunk runs; the exit code is 1 when any of them failed.
+func runLines(_ session: ReplSession) -> Int32 {
+    var failed = false
+    while let line = readLine(strippingNewline: true) {
+        if case .ran(.failure(let failure)) = session.submit(line) {
+            Terminal.error(failure.description)
+            failed = true
+        }
+    }
+    if let failure = session.finish() {
+        Terminal.error(failure.description)
+        failed = true
+    }
+    return failed ? 1 : 0
+}
+
+let status = runShell()
+Terminal.flush()
+exit(status)

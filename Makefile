@@ -1,0 +1,42 @@
+# AppShell: the only commands a person needs.
+#   make run    build (release) and start the REPL
+#   make test   build once, run every test target and every Tests/Scripts/*.lua
+#   make build  leave the binary at .build/release/app-shell
+SWIFT ?= swift
+PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev pkg-config tzdata
+
+.PHONY: all build run test deps clean
+
+all: build
+
+# Installs what is missing with apt-get when run as root; otherwise says what to run.
+deps:
+	@missing=""; \
+	for package in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = "0" ]; then \
+	    echo "installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	  else \
+	    echo "missing packages:$$missing"; \
+	    echo "run: sudo apt-get install -y$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product app-shell
+
+run: build
+	.build/release/app-shell
+
+# One debug build serves the unit tests and the end-to-end scripts.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	bash Tests/Scripts/run.sh .build/debug/app-shell
+
+clean:
+	rm -rf .build

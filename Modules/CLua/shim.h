@@ -1,0 +1,564 @@
+#ifndef CLUA_SHIM_H
+#define CLUA_SHIM_H
+/*
+ * The C side of the Lua bridge (see shared/lua-bridge.md).
+ *
+ * Rules this file exists to keep:
+ *  - No Lua error ever longjmps across a Swift frame. Swift functions that Lua can call
+ *    run inside clua_trampoline; they return a count or CLUA_RAISE, and only the
+ *    trampoline (C) calls lua_error, after Swift has returned.
+ *  - Everything that may raise while the state is being set up (opening libraries,
+ *    installing the sandbox, describing an error) runs here in C under lua_pcall.
+ *  - No state lives in static variables: per-state data hangs off the allocator's ud
+ *    (clua_control), which every thread of a state shares.
+ *  - The stop hook (timeout, Ctrl-C) is armed only on demand, never permanently.
+ */
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <limits.h>
+
+/// Returned by a Swift dispatcher: the error value is on top of the stack; raise it.
+#define CLUA_RAISE (-1)
+
+/// Stop reasons for clua_request_stop.
+#define CLUA_STOP_NONE 0
+#define CLUA_STOP_TIMEOUT 1
+#define CLUA_STOP_INTERRUPT 2
+
+/// Per-state control block: memory accounting and the stop switch. Owned by Swift,
+/// reached from any thread of the state through the allocator's ud.
+typedef struct clua_control {
+    size_t used;           /* bytes currently allocated by Lua */
+    size_t peak;           /* the most ever allocated */
+    size_t limit;          /* cap while Lua code runs; 0 means none */
+    int in_host;           /* 1 while Swift runs: count but never refuse */
+    int over_limit;        /* set when an allocation passed the cap while in_host */
+    int stop_reason;       /* CLUA_STOP_*, read and written atomically */
+    long run_id;           /* generation of the running chunk, atomically */
+    lua_State *current;    /* the running coroutine, atomically */
+    void *host;            /* the Swift engine (unretained) */
+    char stop_message[160];
+} clua_control;
+
+/* ---- small wrappers for macros Swift cannot import ---- */
+
+static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int clua_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline void clua_pop(lua_State *L, int n) { lua_settop(L, -(n) - 1); }
+static inline void clua_newtable(lua_State *L) { lua_createtable(L, 0, 0); }
+static inline int clua_isinteger(lua_State *L, int i) { return lua_isinteger(L, i); }
+static inline int clua_gc_collect(lua_State *L) { return lua_gc(L, LUA_GCCOLLECT, 0); }
+static inline int clua_gc_count_kb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT, 0); }
+static inline int clua_ridx_globals(void) { return LUA_RIDX_GLOBALS; }
+static inline int clua_load_text(lua_State *L, const char *buffer, size_t size, const char *name) {
+    return luaL_loadbufferx(L, buffer, size, name, "t");
+}
+
+static inline clua_control *clua_control_of(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (clua_control *)ud;
+}
+
+/* ---- memory ---- */
+
+static inline void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    clua_control *c = (clua_control *)ud;
+    size_t old = ptr ? osize : 0; /* when ptr is NULL, osize is a type tag */
+    if (nsize == 0) {
+        free(ptr);
+        c->used -= old;
+        return NULL;
+    }
+    if (nsize > old && c->limit != 0 && c->used - old + nsize > c->limit) {
+        if (!c->in_host) return NULL; /* Lua raises "not enough memory" itself */
+        c->over_limit = 1;             /* the trampoline raises after Swift returns */
+    }
+    void *block = realloc(ptr, nsize);
+    if (block == NULL) return NULL;    /* a shrink never fails with glibc */
+    c->used = c->used - old + nsize;
+    if (c->used > c->peak) c->peak = c->used;
+    return block;
+}
+
+static inline int clua_panic(lua_State *L) {
+    const char *message = lua_tostring(L, -1);
+    fprintf(stderr, "app-shell: unprotected Lua error: %s\n", message ? message : "?");
+    fflush(stderr);
+    return 0; /* Lua aborts */
+}
+
+/// Creates a state whose allocator accounts into `control`.
+static inline lua_State *clua_newstate(clua_control *control) {
+    control->in_host = 1;
+    lua_State *L = lua_newstate(clua_alloc, control);
+    if (L) lua_atpanic(L, clua_panic);
+    return L;
+}
+
+/* ---- the stop switch (timeouts and Ctrl-C) ---- */
+
+static inline void clua_stop_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    clua_control *c = clua_control_of(L);
+    if (__atomic_load_n(&c->stop_reason, __ATOMIC_SEQ_CST) == CLUA_STOP_NONE) {
+        lua_sethook(L, NULL, 0, 0);
+        return;
+    }
+    /* Re-arm before raising, so that pcall cannot swallow the stop. */
+    lua_sethook(L, clua_stop_hook, LUA_MASKLINE | LUA_MASKCOUNT, 1);
+    luaL_error(L, "%s", c->stop_message);
+}
+
+static inline void clua_arm(lua_State *co) {
+    if (co) lua_sethook(co, clua_stop_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+}
+
+/// Asks the running chunk `run_id` to stop; callable from any thread.
+static inline void clua_request_stop(clua_control *c, long run_id, int reason, const char *message) {
+    if (__atomic_load_n(&c->run_id, __ATOMIC_SEQ_CST) != run_id) return;
+    if (__atomic_load_n(&c->stop_reason, __ATOMIC_SEQ_CST) != CLUA_STOP_NONE) return;
+    strncpy(c->stop_message, message, sizeof c->stop_message - 1);
+    c->stop_message[sizeof c->stop_message - 1] = '\0';
+    __atomic_store_n(&c->stop_reason, reason, __ATOMIC_SEQ_CST);
+    clua_arm(__atomic_load_n(&c->current, __ATOMIC_SEQ_CST));
+}
+
+/// Asks whatever chunk is running now to stop (Ctrl-C); does nothing when none runs.
+static inline void clua_request_stop_current(clua_control *c, int reason, const char *message) {
+    if (__atomic_load_n(&c->current, __ATOMIC_SEQ_CST) == NULL) return;
+    clua_request_stop(c, __atomic_load_n(&c->run_id, __ATOMIC_SEQ_CST), reason, message);
+}
+
+/// The stop reason of the current run (CLUA_STOP_*).
+static inline int clua_stop_reason(clua_control *c) {
+    return __atomic_load_n(&c->stop_reason, __ATOMIC_SEQ_CST);
+}
+
+/// The sentinel a dispatcher returns to raise the error value on top of the stack.
+static inline int clua_raise(void) { return CLUA_RAISE; }
+
+/// The Swift engine behind a state.
+static inline void *clua_host(lua_State *L) { return clua_control_of(L)->host; }
+
+/// Starts a new run on coroutine `co`: clears any stop, enforces the memory cap.
+static inline long clua_begin_run(clua_control *c, lua_State *co) {
+    __atomic_store_n(&c->stop_reason, CLUA_STOP_NONE, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&c->current, co, __ATOMIC_SEQ_CST);
+    c->over_limit = 0;
+    c->in_host = 0;
+    return __atomic_add_fetch(&c->run_id, 1, __ATOMIC_SEQ_CST);
+}
+
+/// Ends a run: disarms the hooks and returns to host accounting.
+static inline void clua_end_run(clua_control *c, lua_State *co) {
+    __atomic_add_fetch(&c->run_id, 1, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&c->stop_reason, CLUA_STOP_NONE, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&c->current, NULL, __ATOMIC_SEQ_CST);
+    lua_sethook(co, NULL, 0, 0);
+    c->in_host = 1;
+}
+
+/* ---- the trampoline: the only door from Lua into Swift ---- */
+
+typedef int (*clua_dispatch_fn)(lua_State *L);
+
+static inline int clua_trampoline(lua_State *L) {
+    clua_dispatch_fn dispatch = (clua_dispatch_fn)lua_tocfunction(L, lua_upvalueindex(1));
+    clua_control *c = clua_control_of(L);
+    int was_host = c->in_host;
+    c->in_host = 1;
+    int results = dispatch(L);
+    c->in_host = was_host;
+    if (c->over_limit && !was_host) {
+        c->over_limit = 0;
+        lua_pushliteral(L, "not enough memory");
+        return lua_error(L);
+    }
+    if (results == CLUA_RAISE) {
+        if (lua_type(L, -1) == LUA_TTABLE) {
+            lua_pushliteral(L, "where");
+            luaL_where(L, 1);
+            lua_rawset(L, -3);
+        }
+        return lua_error(L);
+    }
+    return results;
+}
+
+/// Pushes a Lua function that calls `dispatch` with function number `index` as upvalue 2.
+static inline void clua_push_bound(lua_State *L, clua_dispatch_fn dispatch, lua_Integer index) {
+    lua_pushcfunction(L, (lua_CFunction)dispatch);
+    lua_pushinteger(L, index);
+    lua_pushcclosure(L, clua_trampoline, 2);
+}
+
+/// The function number of the running bound function (upvalue 2).
+static inline lua_Integer clua_bound_index(lua_State *L) {
+    return lua_tointegerx(L, lua_upvalueindex(2), NULL);
+}
+
+/* ---- coroutines that keep `current` up to date (from lcorolib.c) ---- */
+
+static inline int clua_auxresume(lua_State *L, lua_State *co, int narg) {
+    int status, nres;
+    clua_control *c = clua_control_of(L);
+    if (!lua_checkstack(co, narg)) {
+        lua_pushliteral(L, "too many arguments to resume");
+        return -1;
+    }
+    if (lua_status(co) == LUA_OK && lua_gettop(co) == 0) {
+        lua_pushliteral(L, "cannot resume dead coroutine");
+        return -1;
+    }
+    lua_xmove(L, co, narg);
+    __atomic_store_n(&c->current, co, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&c->stop_reason, __ATOMIC_SEQ_CST) != CLUA_STOP_NONE) clua_arm(co);
+    status = lua_resume(co, L, narg, &nres);
+    __atomic_store_n(&c->current, L, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&c->stop_reason, __ATOMIC_SEQ_CST) != CLUA_STOP_NONE) clua_arm(L);
+    if (status == LUA_OK || status == LUA_YIELD) {
+        if (!lua_checkstack(L, nres + 1)) {
+            lua_pop(co, nres);
+            lua_pushliteral(L, "too many results to resume");
+            return -1;
+        }
+        lua_xmove(co, L, nres);
+        return nres;
+    }
+    lua_xmove(co, L, 1);
+    return -1;
+}
+
+static inline int clua_co_resume(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co, 1, "coroutine");
+    int r = clua_auxresume(L, co, lua_gettop(L) - 1);
+    if (r < 0) {
+        lua_pushboolean(L, 0);
+        lua_insert(L, -2);
+        return 2;
+    }
+    lua_pushboolean(L, 1);
+    lua_insert(L, -(r + 1));
+    return r + 1;
+}
+
+static inline int clua_co_wrap_call(lua_State *L) {
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    int r = clua_auxresume(L, co, lua_gettop(L));
+    if (r < 0) {
+        int stat = lua_status(co);
+        if (stat != LUA_OK && stat != LUA_YIELD) {
+            stat = lua_resetthread(co);
+            lua_xmove(co, L, 1);
+        }
+        if (stat != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+            luaL_where(L, 1);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+        }
+        return lua_error(L);
+    }
+    return r;
+}
+
+static inline int clua_co_wrap(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State *NL = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, NL, 1);
+    lua_pushcclosure(L, clua_co_wrap_call, 1);
+    return 1;
+}
+
+/* ---- the sandbox ---- */
+
+/* io.open that refuses every mode but reading. Upvalue 1: the real io.open. */
+static inline int clua_io_open_readonly(lua_State *L) {
+    const char *mode = luaL_optstring(L, 2, "r");
+    if (strcmp(mode, "r") != 0 && strcmp(mode, "rb") != 0)
+        return luaL_error(L, "io.open: mode '%s' is not allowed without --allow-io (reading only)", mode);
+    int base = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 1);
+    lua_pushstring(L, mode);
+    lua_call(L, 2, LUA_MULTRET);
+    return lua_gettop(L) - base;
+}
+
+static inline int clua_forbidden(lua_State *L) {
+    return luaL_error(L, "%s is not allowed in the sandbox (run app-shell with --allow-io)",
+                      lua_tostring(L, lua_upvalueindex(1)));
+}
+
+static inline void clua_forbid(lua_State *L, int table, const char *field, const char *name) {
+    table = lua_absindex(L, table);
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, clua_forbidden, 1);
+    lua_setfield(L, table, field);
+}
+
+/* Is `path` inside the sandbox root (registry "appshell.root")? Sets *resolved. */
+static inline int clua_path_allowed(lua_State *L, const char *path, char *resolved) {
+    if (realpath(path, resolved) == NULL) return -1;
+    lua_getfield(L, LUA_REGISTRYINDEX, "appshell.allow_io");
+    int allow = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (allow) return 1;
+    lua_getfield(L, LUA_REGISTRYINDEX, "appshell.root");
+    size_t n = 0;
+    const char *root = lua_tolstring(L, -1, &n);
+    int inside = root != NULL && strncmp(resolved, root, n) == 0 &&
+                 (resolved[n] == '/' || resolved[n] == '\0' || (n > 0 && root[n - 1] == '/'));
+    lua_pop(L, 1);
+    return inside;
+}
+
+/* loadfile(path [, mode [, env]]): text chunks only, inside the script's folder. */
+static inline int clua_loadfile(lua_State *L) {
+    const char *path = luaL_checkstring(L, 1);
+    char resolved[PATH_MAX];
+    int allowed = clua_path_allowed(L, path, resolved);
+    if (allowed < 0) {
+        luaL_pushfail(L);
+        lua_pushfstring(L, "cannot open %s", path);
+        return 2;
+    }
+    if (!allowed) {
+        luaL_pushfail(L);
+        lua_pushfstring(L, "loadfile: %s is outside the script's folder (run app-shell with --allow-io)", path);
+        return 2;
+    }
+    int env = !lua_isnone(L, 3) ? 3 : 0;
+    if (luaL_loadfilex(L, path, "t") != LUA_OK) {
+        luaL_pushfail(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    if (env != 0) {
+        lua_pushvalue(L, env);
+        if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+    }
+    return 1;
+}
+
+static inline int clua_dofile_continue(lua_State *L, int status, lua_KContext ctx) {
+    (void)status; (void)ctx;
+    return lua_gettop(L) - 1;
+}
+
+static inline int clua_dofile(lua_State *L) {
+    const char *path = luaL_checkstring(L, 1);
+    lua_settop(L, 1);
+    char resolved[PATH_MAX];
+    int allowed = clua_path_allowed(L, path, resolved);
+    if (allowed < 0) return luaL_error(L, "cannot open %s", path);
+    if (!allowed)
+        return luaL_error(L, "dofile: %s is outside the script's folder (run app-shell with --allow-io)", path);
+    if (luaL_loadfilex(L, path, "t") != LUA_OK) return lua_error(L);
+    lua_callk(L, 0, LUA_MULTRET, 0, clua_dofile_continue);
+    return clua_dofile_continue(L, 0, 0);
+}
+
+/* load(chunk [, name [, mode [, env]]]) with binary chunks refused. Upvalue 1: the real load. */
+static inline int clua_load_text_only(lua_State *L) {
+    int n = lua_gettop(L);
+    if (n >= 3 && !lua_isnil(L, 3)) {
+        const char *mode = luaL_checkstring(L, 3);
+        if (strchr(mode, 't') == NULL) {
+            luaL_pushfail(L);
+            lua_pushliteral(L, "load: binary chunks are not allowed");
+            return 2;
+        }
+    }
+    if (n < 3) lua_settop(L, 3);
+    lua_pushliteral(L, "t");
+    lua_replace(L, 3);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n < 3 ? 3 : n, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* collectgarbage with only "collect", "count" and "step". Upvalue 1: the real one. */
+static inline int clua_collectgarbage(lua_State *L) {
+    const char *option = luaL_optstring(L, 1, "collect");
+    if (strcmp(option, "collect") != 0 && strcmp(option, "count") != 0 && strcmp(option, "step") != 0)
+        return luaL_error(L, "collectgarbage('%s') is not allowed in the sandbox", option);
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* The Lua-file searcher for require, loading text chunks only. */
+static inline int clua_searcher_text(lua_State *L) {
+    const char *name = luaL_checkstring(L, 1);
+    lua_getglobal(L, "package");
+    lua_getfield(L, -1, "searchpath");
+    lua_pushstring(L, name);
+    lua_getfield(L, -3, "path");
+    lua_call(L, 2, 2);
+    if (lua_isnil(L, -2)) return 1; /* the error message from searchpath */
+    lua_pop(L, 1);
+    const char *filename = lua_tostring(L, -1);
+    if (luaL_loadfilex(L, filename, "t") != LUA_OK)
+        return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, filename,
+                          lua_tostring(L, -1));
+    lua_pushstring(L, filename);
+    return 2;
+}
+
+static inline void clua_keep_only(lua_State *L, const char *library, const char *const *keep) {
+    lua_getglobal(L, library);
+    int t = lua_gettop(L);
+    lua_newtable(L);
+    int kept = lua_gettop(L);
+    for (const char *const *k = keep; *k; k++) {
+        lua_getfield(L, t, *k);
+        lua_setfield(L, kept, *k);
+    }
+    lua_setglobal(L, library);
+    lua_settop(L, t - 1);
+}
+
+/* Opens the libraries and installs the sandbox. Argument 1: allow_io (boolean). */
+static inline int clua_open_libraries(lua_State *L) {
+    int allow_io = lua_toboolean(L, 1);
+    luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
+    luaL_requiref(L, LUA_LOADLIBNAME, luaopen_package, 1);
+    luaL_requiref(L, LUA_COLIBNAME, luaopen_coroutine, 1);
+    luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
+    luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
+    luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
+    luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
+    luaL_requiref(L, LUA_OSLIBNAME, luaopen_os, 1);
+    luaL_requiref(L, LUA_IOLIBNAME, luaopen_io, 1);
+    lua_settop(L, 1);
+
+    lua_pushboolean(L, allow_io);
+    lua_setfield(L, LUA_REGISTRYINDEX, "appshell.allow_io");
+
+    /* coroutines that keep the stop switch pointed at the running one */
+    lua_getglobal(L, "coroutine");
+    lua_pushcfunction(L, clua_co_resume);
+    lua_setfield(L, -2, "resume");
+    lua_pushcfunction(L, clua_co_wrap);
+    lua_setfield(L, -2, "wrap");
+    lua_pop(L, 1);
+
+    /* no bytecode: load, loadfile, dofile and require read text only */
+    lua_getglobal(L, "load");
+    lua_pushcclosure(L, clua_load_text_only, 1);
+    lua_setglobal(L, "load");
+    lua_pushcfunction(L, clua_loadfile);
+    lua_setglobal(L, "loadfile");
+    lua_pushcfunction(L, clua_dofile);
+    lua_setglobal(L, "dofile");
+    lua_getglobal(L, "string");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "dump");
+    lua_pop(L, 1);
+    lua_getglobal(L, "collectgarbage");
+    lua_pushcclosure(L, clua_collectgarbage, 1);
+    lua_setglobal(L, "collectgarbage");
+
+    /* package: no C modules; Lua modules as text */
+    lua_getglobal(L, "package");
+    lua_pushliteral(L, "");
+    lua_setfield(L, -2, "cpath");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "loadlib");
+    lua_createtable(L, 2, 0);
+    lua_getfield(L, -2, "searchers");
+    lua_rawgeti(L, -1, 1);
+    lua_rawseti(L, -3, 1);
+    lua_pop(L, 1);
+    lua_pushcfunction(L, clua_searcher_text);
+    lua_rawseti(L, -2, 2);
+    lua_setfield(L, -2, "searchers");
+    lua_pop(L, 1);
+
+    if (!allow_io) {
+        static const char *const os_keep[] = {"time", "date", "clock", "difftime", "getenv", "exit", NULL};
+        clua_keep_only(L, "os", os_keep);
+        lua_getglobal(L, "os");
+        clua_forbid(L, -1, "execute", "os.execute");
+        clua_forbid(L, -1, "remove", "os.remove");
+        clua_forbid(L, -1, "rename", "os.rename");
+        clua_forbid(L, -1, "tmpname", "os.tmpname");
+        lua_pop(L, 1);
+
+        lua_getglobal(L, "io");
+        lua_getfield(L, -1, "open");
+        lua_pushcclosure(L, clua_io_open_readonly, 1);
+        lua_setfield(L, -2, "open");
+        clua_forbid(L, -1, "popen", "io.popen");
+        clua_forbid(L, -1, "output", "io.output");
+        clua_forbid(L, -1, "tmpfile", "io.tmpfile");
+        lua_pop(L, 1);
+    }
+
+    /* make require unable to hand back what the sandbox removed */
+    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_getglobal(L, "os");
+    lua_setfield(L, -2, "os");
+    lua_getglobal(L, "io");
+    lua_setfield(L, -2, "io");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "debug");
+    lua_pop(L, 1);
+    return 0;
+}
+
+/// Opens the libraries under lua_pcall; returns a Lua status.
+static inline int clua_open_sandboxed(lua_State *L, int allow_io) {
+    lua_pushcfunction(L, clua_open_libraries);
+    lua_pushboolean(L, allow_io);
+    return lua_pcallk(L, 1, 0, 0, 0, NULL);
+}
+
+/* ---- describing an uncaught error, protected ---- */
+
+static inline int clua_describe(lua_State *L) {
+    lua_State *co = lua_tothread(L, 2);
+    int with_traceback = lua_toboolean(L, 3);
+    luaL_tolstring(L, 1, NULL);
+    if (with_traceback && co) luaL_traceback(L, co, NULL, 0);
+    else lua_pushliteral(L, "");
+    return 2;
+}
+
+/// Replaces the error value on top of L with its message and co's traceback (2 strings).
+/// Returns a Lua status; on failure, one string is left instead.
+static inline int clua_describe_error(lua_State *L, int error_index, lua_State *co, int with_traceback) {
+    error_index = lua_absindex(L, error_index);
+    lua_pushcfunction(L, clua_describe);
+    lua_pushvalue(L, error_index);
+    if (co) lua_pushthread(co), lua_xmove(co, L, 1);
+    else lua_pushnil(L);
+    lua_pushboolean(L, with_traceback);
+    return lua_pcallk(L, 3, 2, 0, 0, NULL);
+}
+
+/* A protected tostring for values Swift must print (runs __tostring). */
+static inline int clua_tostring_protected(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+/// Pushes tostring(value at index) computed under pcall; returns a Lua status.
+static inline int clua_tostring(lua_State *L, int index) {
+    index = lua_absindex(L, index);
+    lua_pushcfunction(L, clua_tostring_protected);
+    lua_pushvalue(L, index);
+    return lua_pcallk(L, 1, 1, 0, 0, NULL);
+}
+
+#endif

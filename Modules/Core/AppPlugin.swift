@@ -1,0 +1,70 @@
+/// The core module: the `app` table (today, now, the acting user, the routes).
+///
+/// It needs an `any UserRepository` and an `any Clock` in the container; the composition
+/// root registers both.
+public struct AppPlugin: ModulePlugin {
+    /// A plugin.
+    public init() {}
+
+    /// `app`.
+    public var name: String { "app" }
+
+    /// None: Storage owns the users table's schema.
+    public var migrations: [Migration] { [] }
+
+    /// Registers `UserAccounts`.
+    public func register(in container: Container) {
+        container.register(UserAccounts.self, scope: .transient) { resolver in
+            UserAccounts(
+                repository: try resolver.resolve((any UserRepository).self),
+                clock: try resolver.resolve((any Clock).self))
+        }
+    }
+
+    /// The `app` routes.
+    public func routes() -> [Route] {
+        [
+            Route(
+                "app.today", summary: "Today's date in the app's time zone.", returns: "day",
+                example: "app.today()  --> \"2026-11-29\""
+            ) { _, context in
+                .string(context.clock.today().description)
+            },
+            Route(
+                "app.now", summary: "The current instant, ISO-8601 with the zone's offset.", returns: "instant",
+                example: "app.now()  --> \"2026-11-29T08:00:00+09:00\""
+            ) { _, context in
+                .string(context.clock.format(context.clock.now()))
+            },
+            Route(
+                "app.user", summary: "The acting user.", returns: "user", example: "app.user().name"
+            ) { _, context in
+                Self.value(of: context.user)
+            },
+            Route(
+                "app.login", summary: "Acts as another user from now on, creating them on first use.",
+                parameters: [
+                    .positional("name", .string, "1 to 32 letters, digits, '_', '-' or '.'.")
+                ],
+                returns: "user", example: "app.login(\"mina\")"
+            ) { arguments, context in
+                let user = try context.resolve(UserAccounts.self).signIn(name: try arguments.string("name"))
+                context.session.switchUser(to: user)
+                return Self.value(of: user)
+            },
+            Route(
+                "app.routes", summary: "Every route, sorted by name, with its summary.", returns: "route[]",
+                example: "for _, r in ipairs(app.routes()) do print(r.name) end"
+            ) { _, context in
+                .array(
+                    context.router.routes.map { route in
+                        .table(Record([("name", .string(route.name)), ("summary", .string(route.summary))]))
+                    })
+            },
+        ]
+    }
+
+    static func value(of user: User) -> Value {
+        .table(Record([("id", .string(user.id)), ("name", .string(user.name))]))
+    }
+}

@@ -1,0 +1,24 @@
+/// The app's source of "now" and of the zone that turns it into today.
+///
+/// Use cases read the clock once per action. Tests and scripts fix it (`--now`,
+/// `APP_SHELL_NOW`) and choose the zone (`--tz`, `TZ`). Never use it to measure
+/// durations: a fixed clock does not move.
+public protocol Clock: Sendable {
+    /// The current instant.
+    func now() -> Instant
+    /// The zone in which instants become local days.
+    var timeZone: TimeZoneRules { get }
+}
+
+extension Clock {
+    /// Today's calendar day in the clock's zone.
+    public func today() -> LocalDay { now().localDay(in: timeZone) }
+
+    /// The day `instant` falls on in the clock's zone.
+    public func localDay(of instant: Instant) -> LocalDay { instant.localDay(in: timeZone) }
+
+    /// `instant` as ISO-8601 with the clock zone's offset.
+    public func format(_ instant: Instant, milliseconds: Bool = false) -> String {
+        instant.iso8601(in: timeZone, milliseconds: milliseconds)
+    }
+}

@@ -1,0 +1,110 @@
+/// A point in time, to the millisecond, independent of any zone.
+///
+/// An instant becomes a `LocalDay` only through a time zone (`localDay(in:)`), and prints
+/// as ISO-8601 with that zone's offset (`2026-11-29T08:00:00+09:00`).
+public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Milliseconds since 1970-01-01T00:00:00Z.
+    public let millisecondsSince1970: Int
+
+    /// The instant this many milliseconds after the epoch.
+    public init(millisecondsSince1970: Int) { self.millisecondsSince1970 = millisecondsSince1970 }
+
+    /// The instant this many whole seconds after the epoch.
+    public init(secondsSince1970: Int) { millisecondsSince1970 = secondsSince1970 * 1000 }
+
+    /// Whole seconds since the epoch, rounded down.
+    public var secondsSince1970: Int { Self.floorDivide(millisecondsSince1970, 1000) }
+
+    /// The instant `milliseconds` later.
+    public func adding(milliseconds: Int) -> Instant {
+        Instant(millisecondsSince1970: millisecondsSince1970 + milliseconds)
+    }
+
+    /// The instant `seconds` later.
+    public func adding(seconds: Int) -> Instant { adding(milliseconds: seconds * 1000) }
+
+    /// The calendar day this instant falls on in `zone`.
+    public func localDay(in zone: TimeZoneRules) -> LocalDay {
+        let local = secondsSince1970 + zone.offset(atSecondsSince1970: secondsSince1970)
+        return LocalDay(dayNumber: Self.floorDivide(local, 86_400))
+    }
+
+    /// ISO-8601 in `zone`: `2026-11-29T08:00:00+09:00`, or with `.123` milliseconds when
+    /// `milliseconds` is true. UTC prints its offset as `Z`.
+    public func iso8601(in zone: TimeZoneRules, milliseconds: Bool = false) -> String {
+        let seconds = secondsSince1970
+        let offset = zone.offset(atSecondsSince1970: seconds)
+        let local = seconds + offset
+        let day = LocalDay(dayNumber: Self.floorDivide(local, 86_400))
+        let secondOfDay = local - day.dayNumber * 86_400
+        var text = day.description + "T" + LocalDay.padded(secondOfDay / 3600, 2) + ":"
+            + LocalDay.padded(secondOfDay / 60 % 60, 2) + ":" + LocalDay.padded(secondOfDay % 60, 2)
+        if milliseconds {
+            text += "." + LocalDay.padded(millisecondsSince1970 - seconds * 1000, 3)
+        }
+        return text + Self.offsetText(offset)
+    }
+
+    /// ISO-8601 in UTC with milliseconds.
+    public var description: String { iso8601(in: .utc, milliseconds: true) }
+
+    /// Parses ISO-8601 with a date, a time and an offset:
+    /// `2026-11-28T23:30:00Z`, `2026-11-29T08:30:00.250+09:00`, `...+0900`, `...+09`.
+    /// A time without an offset is ambiguous and is refused (nil).
+    public init?(iso8601 text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, let day = LocalDay(parsing: String(decoding: bytes[0..<10], as: UTF8.self)),
+            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " "),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let hour = LocalDay.digits(bytes[11..<13]), let minute = LocalDay.digits(bytes[14..<16]),
+            let second = LocalDay.digits(bytes[17..<19]), hour < 24, minute < 60, second < 60
+        else { return nil }
+        var index = 19
+        var milliseconds = 0
+        if bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            var scale = 100
+            let start = index
+            while index < bytes.count, let digit = LocalDay.digits(bytes[index..<index + 1]) {
+                milliseconds += digit * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start else { return nil }
+        }
+        guard let offset = Self.parseOffset(bytes[index...]) else { return nil }
+        let local = day.dayNumber * 86_400 + hour * 3600 + minute * 60 + second
+        millisecondsSince1970 = (local - offset) * 1000 + milliseconds
+    }
+
+    /// Orders instants in time.
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+        lhs.millisecondsSince1970 < rhs.millisecondsSince1970
+    }
+
+    static func parseOffset(_ bytes: ArraySlice<UInt8>) -> Int? {
+        let rest = Array(bytes)
+        if rest == [UInt8(ascii: "Z")] || rest == [UInt8(ascii: "z")] { return 0 }
+        guard let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
+        let digits = rest.dropFirst().filter { $0 != UInt8(ascii: ":") }
+        guard digits.count == 2 || digits.count == 4, rest.count - 1 - digits.count <= 1,
+            let hours = LocalDay.digits(digits.prefix(2)), hours <= 18
+        else { return nil }
+        let minutes = digits.count == 4 ? LocalDay.digits(digits.suffix(2)) : 0
+        guard let minutes, minutes < 60 else { return nil }
+        let magnitude = hours * 3600 + minutes * 60
+        return sign == UInt8(ascii: "-") ? -magnitude : magnitude
+    }
+
+    static func offsetText(_ offset: Int) -> String {
+        if offset == 0 { return "Z" }
+        let magnitude = abs(offset)
+        let sign = offset < 0 ? "-" : "+"
+        return sign + LocalDay.padded(magnitude / 3600, 2) + ":" + LocalDay.padded(magnitude / 60 % 60, 2)
+    }
+
+    static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
+        let quotient = value / divisor
+        return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+}

@@ -1,0 +1,19 @@
+/// One step of a module's database schema, applied once, in version order.
+///
+/// Core only carries the text; Storage runs it. Versions of a module start at 1 and go up
+/// by one; a migration never changes once released.
+public struct Migration: Sendable, Equatable {
+    /// The version this step brings the module to.
+    public let version: Int
+    /// What it does, for people reading the migration table.
+    public let summary: String
+    /// The SQL statements, run in one transaction with the module's other missing steps.
+    public let sql: String
+
+    /// A migration.
+    public init(version: Int, summary: String, sql: String) {
+        self.version = version
+        self.summary = summary
+        self.sql = sql
+    }
+}

@@ -1,0 +1,15 @@
+/// A feature module: its tables, its services and its routes.
+///
+/// A module joins the app by being added to the composition root's list of plugins,
+/// nothing else: the root applies its migrations, lets it register its services, and
+/// adds its routes to the router.
+public protocol ModulePlugin: Sendable {
+    /// The module's name, also its Lua table and its migration key (`habits`).
+    var name: String { get }
+    /// The module's schema steps, in version order.
+    var migrations: [Migration] { get }
+    /// Registers the module's repositories and use cases.
+    func register(in container: Container)
+    /// Declares the module's routes.
+    func routes() -> [Route]
+}

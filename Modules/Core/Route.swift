@@ -1,0 +1,109 @@
+/// One operation of the app, declared once.
+///
+/// The Lua function, argument checking (with `field` in errors), `help`, completion, the
+/// type stubs and the generated reference all come from this one value; nothing else
+/// describes an operation.
+public struct Route: Sendable {
+    /// What a route does when called: typed input in, a `Value` out.
+    public typealias Handler = @Sendable (Arguments, Context) throws -> Value
+
+    /// The dotted name (`habits.complete`); the first part is the module's Lua table.
+    public let name: String
+    /// One line saying what it does.
+    public let summary: String
+    /// Positional parameters first, in order, then the options.
+    public let parameters: [Parameter]
+    /// What it returns (`habit`, `habit[]`, `nil`).
+    public let returns: String
+    /// The error codes it can raise, besides `invalid_argument`.
+    public let errors: [String]
+    /// A Lua call showing it in use.
+    public let example: String
+    /// The work.
+    public let handler: Handler
+
+    /// Declares a route.
+    public init(
+        _ name: String, summary: String, parameters: [Parameter] = [], returns: String, errors: [String] = [],
+        example: String, handler: @escaping Handler
+    ) {
+        self.name = name
+        self.summary = summary
+        self.parameters = parameters
+        self.returns = returns
+        self.errors = errors
+        self.example = example
+        self.handler = handler
+    }
+
+    /// The module: the name's first part (`habits`).
+    public var module: String { String(name.prefix { $0 != "." }) }
+
+    /// The parts of the name (`["bookstories", "themes", "create"]`).
+    public var path: [String] { name.split(separator: ".").map(String.init) }
+
+    /// The positional parameters in order.
+    public var positionalParameters: [Parameter] { parameters.filter { $0.kind == .positional } }
+
+    /// The named options.
+    public var options: [Parameter] { parameters.filter { $0.kind == .option } }
+
+    /// `habits.complete(ref, {on=?})`: how a call is written.
+    public var signature: String {
+        var parts = positionalParameters.map { $0.isRequired ? $0.name : "\($0.name)?" }
+        let options = self.options
+        if !options.isEmpty {
+            let fields = options.map { "\($0.name)=\($0.isRequired ? "" : "?")" }.joined(separator: ", ")
+            parts.append("{\(fields)}")
+        }
+        if positionalParameters.isEmpty, !options.isEmpty {
+            return "\(name)\(parts.joined())"
+        }
+        return "\(name)(\(parts.joined(separator: ", ")))"
+    }
+
+    /// Checks `arguments` against the parameters and returns them conformed (integral
+    /// floats made integers, empty tables made arrays).
+    /// - Throws: `invalid_argument` naming the field: a missing required parameter, an
+    ///   unknown option, or a value of the wrong type.
+    public func validate(_ arguments: Arguments) throws -> Arguments {
+        var conformed = Arguments()
+        for name in arguments.values.keys where !parameters.contains(where: { $0.name == name }) {
+            let known = options.map(\.name).sorted().joined(separator: ", ")
+            throw AppError.invalidArgument(
+                "unknown field '\(name)' to '\(self.name)'" + (known.isEmpty ? "" : " (it takes \(known))"),
+                field: name)
+        }
+        for (index, parameter) in parameters.enumerated() {
+            let value = arguments[parameter.name]
+            if value.isNull {
+                if parameter.isRequired { throw mismatch(parameter, index: index, got: value) }
+                continue
+            }
+            guard let converted = parameter.type.conform(value) else {
+                throw mismatch(parameter, index: index, got: value)
+            }
+            conformed[parameter.name] = converted
+        }
+        return conformed
+    }
+
+    private func mismatch(_ parameter: Parameter, index: Int, got value: Value) -> AppError {
+        let expected = parameter.type.name
+        let detail: String
+        switch (parameter.type, value) {
+        case (.day, .string(let text)): detail = "'\(text)' is not a valid day (expected YYYY-MM-DD)"
+        case (.instant, .string(let text)): detail = "'\(text)' is not an ISO-8601 instant with an offset"
+        case (.choice, .string(let text)): detail = "'\(text)' is not one of \(expected)"
+        case (_, .null): detail = "\(expected) expected, got no value"
+        default: detail = "\(expected) expected, got \(value.kindName)"
+        }
+        let place: String
+        if parameter.kind == .positional {
+            place = "bad argument #\(index + 1) to '\(name)'"
+        } else {
+            place = "bad field '\(parameter.name)' to '\(name)'"
+        }
+        return AppError.invalidArgument("\(place) (\(detail))", field: parameter.name)
+    }
+}

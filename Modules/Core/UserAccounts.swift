@@ -1,0 +1,32 @@
+import FoundationEssentials
+
+/// The use case behind `--user NAME` and `app.login(name)`: find a user, or create them on
+/// first use.
+public struct UserAccounts: Sendable {
+    private let repository: any UserRepository
+    private let clock: any Clock
+
+    /// The use case over `repository`, stamping new users with `clock`.
+    public init(repository: any UserRepository, clock: any Clock) {
+        self.repository = repository
+        self.clock = clock
+    }
+
+    /// The user named `name`, created now if new.
+    ///
+    /// Two processes may sign the same new name in at once; the one whose insert loses
+    /// reads the winner's row instead of failing.
+    /// - Throws: `invalid_argument` for a bad name.
+    public func signIn(name: String) throws -> User {
+        try User.validate(name: name)
+        if let existing = try repository.user(named: name) { return existing }
+        let user = User(id: UUID().uuidString.lowercased(), name: name, createdAt: clock.now())
+        do {
+            try repository.insert(user)
+            return user
+        } catch {
+            if let winner = try repository.user(named: name) { return winner }
+            throw error
+        }
+    }
+}

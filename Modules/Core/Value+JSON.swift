@@ -1,0 +1,58 @@
+extension Value {
+    /// The value as compact JSON text (RFC 8259).
+    ///
+    /// Integers print without a fraction, tables print their keys in order, and a float that
+    /// JSON cannot hold (infinity, NaN) prints as `null`.
+    public var jsonText: String {
+        var output = ""
+        Value.appendJSON(self, to: &output)
+        return output
+    }
+
+    private static func appendJSON(_ value: Value, to output: inout String) {
+        switch value {
+        case .null: output += "null"
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .int(let number): output += String(number)
+        case .double(let number):
+            output += number.isFinite ? String(number) : "null"
+        case .string(let text): appendJSONString(text, to: &output)
+        case .array(let items):
+            output += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { output += "," }
+                appendJSON(item, to: &output)
+            }
+            output += "]"
+        case .table(let record):
+            output += "{"
+            for (index, field) in record.fields.enumerated() {
+                if index > 0 { output += "," }
+                appendJSONString(field.key, to: &output)
+                output += ":"
+                appendJSON(field.value, to: &output)
+            }
+            output += "}"
+        }
+    }
+
+    private static func appendJSONString(_ text: String, to output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            case let control where control.value < 0x20:
+                let hex = String(control.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}

@@ -1,0 +1,11 @@
+import Core
+
+/// What a Lua function made by the engine runs: a route, or one of the shell's builtins.
+enum BoundFunction {
+    /// A route of the router, with its parameters split once for fast argument reading.
+    case route(Route, positional: [Parameter], takesOptions: Bool)
+    /// `json(x)`.
+    case json
+    /// `help(x)`.
+    case help
+}

@@ -1,0 +1,23 @@
+/// How a `LuaEngine` is set up: the sandbox and the memory cap.
+public struct EngineOptions: Sendable {
+    /// Whether `io` and `os` are opened whole (`--allow-io`).
+    public var allowIO: Bool
+    /// The cap on the Lua heap in bytes (`--max-memory`); 0 means none.
+    public var memoryLimitBytes: Int
+    /// The folder `loadfile` and `dofile` may read from without `--allow-io`: the
+    /// script's own folder, or the working folder for the REPL and `-e`.
+    public var sandboxRoot: String
+    /// Where `require` looks, as a `package.path` (`?` stands for the module name).
+    public var modulePath: String
+
+    /// Options for an engine; by default sandboxed, 1024 MB, rooted at `sandboxRoot`.
+    public init(
+        allowIO: Bool = false, memoryLimitBytes: Int = 1024 * 1024 * 1024, sandboxRoot: String = ".",
+        modulePath: String = "./?.lua;./?/init.lua"
+    ) {
+        self.allowIO = allowIO
+        self.memoryLimitBytes = memoryLimitBytes
+        self.sandboxRoot = sandboxRoot
+        self.modulePath = modulePath
+    }
+}

@@ -1,0 +1,136 @@
+import CSQLite
+import Core
+
+/// One open SQLite connection and its prepared-statement cache.
+///
+/// Not thread-safe on its own: `Database` owns it behind a re-entrant lock. Statements
+/// are checked out of the cache while they run and put back after, so a query that runs
+/// while another is being stepped (re-entrantly) gets its own statement.
+final class Connection {
+    let handle: OpaquePointer
+    private var cache: [String: OpaquePointer] = [:]
+    var transactionDepth = 0
+
+    init(path: String) throws {
+        var opened: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        guard let opened else {
+            throw AppError(code: "storage.open_failed", message: "cannot open database \(path): out of memory")
+        }
+        guard code == SQLITE_OK else {
+            let message = String(cString: sqlite3_errmsg(opened))
+            sqlite3_close_v2(opened)
+            throw AppError(code: "storage.open_failed", message: "cannot open database \(path): \(message)")
+        }
+        handle = opened
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    deinit {
+        for statement in cache.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
+
+    /// Throws a storage error for any result code but OK, ROW and DONE.
+    func check(_ code: Int32, _ sql: String? = nil) throws {
+        switch code & 0xFF {
+        case SQLITE_OK, SQLITE_ROW, SQLITE_DONE: return
+        default: throw error(code, sql)
+        }
+    }
+
+    func error(_ code: Int32, _ sql: String?) -> AppError {
+        let message = String(cString: sqlite3_errmsg(handle))
+        let kind: String
+        switch code & 0xFF {
+        case SQLITE_CONSTRAINT: kind = "storage.constraint"
+        case SQLITE_BUSY, SQLITE_LOCKED: kind = "storage.busy"
+        case SQLITE_CORRUPT, SQLITE_NOTADB: kind = "storage.corrupt"
+        case SQLITE_FULL: kind = "storage.full"
+        case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_IOERR: kind = "storage.io"
+        default: kind = "storage.error"
+        }
+        let statement = sql.map { " (in: \($0.prefix(80)))" } ?? ""
+        return AppError(code: kind, message: "\(message)\(statement)")
+    }
+
+    /// Runs `sql` with `arguments`, calling `row` for each result row.
+    func run(_ sql: String, _ arguments: [SQLValue], row: (Row) throws -> Void) throws {
+        let statement = try checkOut(sql)
+        defer { checkIn(statement, sql) }
+        try bind(arguments, to: statement, sql)
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_ROW {
+                try row(Row(statement: statement))
+            } else if code == SQLITE_DONE {
+                return
+            } else {
+                throw error(code, sql)
+            }
+        }
+    }
+
+    /// Runs several statements separated by semicolons, with no arguments.
+    func runScript(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        if code != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw AppError(code: "storage.error", message: text)
+        }
+    }
+
+    private func checkOut(_ sql: String) throws -> OpaquePointer {
+        if let cached = cache.removeValue(forKey: sql) { return cached }
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw error(code, sql) }
+        return statement
+    }
+
+    private func checkIn(_ statement: OpaquePointer, _ sql: String) {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+        if cache[sql] == nil {
+            cache[sql] = statement
+        } else {
+            sqlite3_finalize(statement)
+        }
+    }
+
+    private func bind(_ arguments: [SQLValue], to statement: OpaquePointer, _ sql: String) throws {
+        let expected = Int(sqlite3_bind_parameter_count(statement))
+        guard expected == arguments.count else {
+            throw AppError.internal("\(sql.prefix(80)) takes \(expected) arguments, got \(arguments.count)")
+        }
+        for (offset, argument) in arguments.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch argument {
+            case .null: code = sqlite3_bind_null(statement, index)
+            case .int(let number): code = sqlite3_bind_int64(statement, index, Int64(number))
+            case .double(let number): code = sqlite3_bind_double(statement, index, number)
+            case .text(let text):
+                var copy = text
+                code = copy.withUTF8 { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { characters in
+                        // An empty buffer may have no address; bind "" rather than NULL.
+                        sqlite3_bind_text(
+                            statement, index, characters.baseAddress ?? csqlite_empty_text(), Int32(characters.count),
+                            csqlite_transient())
+                    }
+                }
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes { buffer in
+                    sqlite3_bind_blob(
+                        statement, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(buffer.count),
+                        csqlite_transient())
+                }
+            }
+            try check(code, sql)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import CSQLite
+import Core
+
+/// The app's SQLite database: one connection, safe to share between threads.
+///
+/// - Opens a file (created if missing) or `:memory:`, in WAL mode with foreign keys on
+///   and a 5-second busy timeout, so two processes on one file wait for each other
+///   instead of failing with "database is locked".
+/// - `synchronous = NORMAL`: in WAL mode a committed transaction survives a crash of the
+///   app; only a power cut can lose the last commits, and never corrupts the file.
+/// - Statements are prepared once and cached by their SQL text.
+/// - `transaction { }` commits when the closure returns and rolls back when it throws;
+///   nested calls become savepoints. Calls on one thread re-enter the connection, so the
+///   repositories a use case calls inside its transaction join it.
+public final class Database: Sendable {
+    private let connection: RecursiveLock<Connection>
+    /// The path it was opened with.
+    public let path: String
+
+    /// Opens (or creates) the database at `path`; `:memory:` for a private one.
+    /// - Throws: `storage.open_failed`, or a storage error from the setup pragmas.
+    public init(path: String) throws {
+        let connection = try Connection(path: path)
+        sqlite3_busy_timeout(connection.handle, 5000)
+        try connection.runScript("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
+        var mode = ""
+        try connection.run("PRAGMA journal_mode = WAL", []) { row in mode = try row.string(0) }
+        guard mode == "wal" || mode == "memory" else {
+            throw AppError(code: "storage.open_failed", message: "cannot use WAL mode for \(path) (got \(mode))")
+        }
+        self.connection = RecursiveLock(connection)
+        self.path = path
+    }
+
+    /// Runs one statement and returns the number of rows it changed.
+    @discardableResult
+    public func execute(_ sql: String, _ arguments: [SQLValue] = []) throws -> Int {
+        try connection.withLock { connection in
+            try connection.run(sql, arguments) { _ in }
+            return Int(sqlite3_changes(connection.handle))
+        }
+    }
+
+    /// Runs several statements separated by semicolons (a schema), with no arguments.
+    public func executeScript(_ sql: String) throws {
+        try connection.withLock { try $0.runScript(sql) }
+    }
+
+    /// Runs a query and maps each row.
+    public func query<Result>(
+        _ sql: String, _ arguments: [SQLValue] = [], _ map: (Row) throws -> Result
+    ) throws -> [Result] {
+        try connection.withLock { connection in
+            var results: [Result] = []
+            try connection.run(sql, arguments) { row in results.append(try map(row)) }
+            return results
+        }
+    }
+
+    /// Runs a query and maps its first row, or returns nil when there is none.
+    public func queryOne<Result>(
+        _ sql: String, _ arguments: [SQLValue] = [], _ map: (Row) throws -> Result
+    ) throws -> Result? {
+        try connection.withLock { connection in
+            var result: Result?
+            try connection.run(sql, arguments) { row in
+                if result == nil { result = try map(row) }
+            }
+            return result
+        }
+    }
+
+    /// Calls `body` for each row without collecting them.
+    public func forEach(_ sql: String, _ arguments: [SQLValue] = [], _ body: (Row) throws -> Void) throws {
+        try connection.withLock { try $0.run(sql, arguments, row: body) }
+    }
+
+    /// The rowid of the last row inserted on this connection.
+    public var lastInsertRowID: Int {
+        connection.withLock { Int(sqlite3_last_insert_rowid($0.handle)) }
+    }
+
+    /// Whether a transaction is open on this connection.
+    public var isInTransaction: Bool { connection.withLock { $0.transactionDepth > 0 } }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    ///
+    /// The outermost transaction is `BEGIN IMMEDIATE`, taking the write lock at once (a
+    /// deferred one could fail to upgrade under another process's write); a nested call is
+    /// a savepoint that rolls back alone.
+    public func transaction<Result>(_ body: () throws -> Result) throws -> Result {
+        try connection.withLock { connection in
+            let depth = connection.transactionDepth
+            let savepoint = "appshell_\(depth)"
+            try connection.runScript(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+            connection.transactionDepth += 1
+            defer { connection.transactionDepth -= 1 }
+            let result: Result
+            do {
+                result = try body()
+            } catch {
+                try? connection.runScript(
+                    depth == 0 ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+                throw error
+            }
+            do {
+                try connection.runScript(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
+            } catch {
+                try? connection.runScript(depth == 0 ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+                throw error
+            }
+            return result
+        }
+    }
+}

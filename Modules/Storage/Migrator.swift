@@ -1,0 +1,102 @@
+import Core
+
+/// Brings each module's tables up to date, once, at start-up.
+///
+/// The version of every module is kept in `schema_versions`. When nothing is missing the
+/// check is two reads, so a normal start writes nothing. When something is missing, all
+/// of it is applied in one `BEGIN IMMEDIATE` transaction after reading the versions again
+/// inside it, so two processes starting on a new file at once apply each step once.
+public struct Migrator: Sendable {
+    /// One module's name and schema steps.
+    public struct Module: Sendable {
+        /// The module's name, its key in `schema_versions`.
+        public let name: String
+        /// Its steps, versions 1, 2, 3 ...
+        public let migrations: [Migration]
+
+        /// A module's schema.
+        public init(name: String, migrations: [Migration]) {
+            self.name = name
+            self.migrations = migrations
+        }
+    }
+
+    private let database: Database
+
+    /// A migrator for `database`.
+    public init(database: Database) { self.database = database }
+
+    /// Applies every missing step and returns them as `(module, version)` in order.
+    /// - Throws: `storage.bad_migrations` when a module's versions are not 1, 2, 3 ...;
+    ///   `storage.schema_too_new` when the file was written by a newer AppShell; or the
+    ///   failing step's error, after which nothing of this run is applied.
+    @discardableResult
+    public func migrate(_ modules: [Module]) throws -> [(module: String, version: Int)] {
+        for module in modules {
+            for (index, migration) in module.migrations.enumerated() where migration.version != index + 1 {
+                throw AppError(
+                    code: "storage.bad_migrations",
+                    message: "\(module.name)'s migration #\(index + 1) has version \(migration.version)")
+            }
+        }
+        guard try hasMissing(modules, in: try versions()) else { return [] }
+        return try database.transaction {
+            try database.executeScript(
+                """
+                CREATE TABLE IF NOT EXISTS schema_versions (
+                    module TEXT PRIMARY KEY NOT NULL,
+                    version INTEGER NOT NULL
+                )
+                """)
+            let current = try versions()
+            var applied: [(module: String, version: Int)] = []
+            for module in modules {
+                let have = current[module.name] ?? 0
+                for migration in module.migrations where migration.version > have {
+                    try database.executeScript(migration.sql)
+                    applied.append((module.name, migration.version))
+                }
+                guard let last = module.migrations.last, last.version > have else { continue }
+                if have == 0 {
+                    try database.execute(
+                        "INSERT INTO schema_versions (module, version) VALUES (?, ?)",
+                        [.text(module.name), .int(last.version)])
+                } else {
+                    try database.execute(
+                        "UPDATE schema_versions SET version = ? WHERE module = ?",
+                        [.int(last.version), .text(module.name)])
+                }
+            }
+            return applied
+        }
+    }
+
+    /// The recorded version of every module (0 for none).
+    public func versions() throws -> [String: Int] {
+        let exists = try database.queryOne(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_versions'"
+        ) { _ in true }
+        guard exists == true else { return [:] }
+        var result: [String: Int] = [:]
+        try database.forEach("SELECT module, version FROM schema_versions") { row in
+            result[try row.string(0)] = try row.int(1)
+        }
+        return result
+    }
+
+    private func hasMissing(_ modules: [Module], in versions: [String: Int]) throws -> Bool {
+        var missing = false
+        for module in modules {
+            let have = versions[module.name] ?? 0
+            let known = module.migrations.last?.version ?? 0
+            if have > known {
+                throw AppError(
+                    code: "storage.schema_too_new",
+                    message: "the database has \(module.name) schema version \(have), "
+                        + "but this app-shell knows only up to \(known); use a newer app-shell")
+            }
+            if have < known { missing = true }
+        }
+        return missing
+    }
+}

@@ -1,0 +1,93 @@
+import CSQLite
+import Core
+
+/// One result row, valid only inside the closure that receives it.
+///
+/// Reads are typed and by column index, in the order of the SELECT list. A NULL read as a
+/// non-optional type is a storage error naming the column, not a silent zero.
+public struct Row {
+    let statement: OpaquePointer
+
+    init(statement: OpaquePointer) { self.statement = statement }
+
+    /// Whether column `index` is NULL.
+    public func isNull(_ index: Int32) -> Bool { sqlite3_column_type(statement, index) == SQLITE_NULL }
+
+    /// An INTEGER column.
+    public func int(_ index: Int32) throws -> Int {
+        try requireValue(index)
+        return Int(sqlite3_column_int64(statement, index))
+    }
+
+    /// An INTEGER column that may be NULL.
+    public func optionalInt(_ index: Int32) -> Int? {
+        isNull(index) ? nil : Int(sqlite3_column_int64(statement, index))
+    }
+
+    /// A REAL column.
+    public func double(_ index: Int32) throws -> Double {
+        try requireValue(index)
+        return sqlite3_column_double(statement, index)
+    }
+
+    /// A REAL column that may be NULL.
+    public func optionalDouble(_ index: Int32) -> Double? {
+        isNull(index) ? nil : sqlite3_column_double(statement, index)
+    }
+
+    /// An INTEGER 0/1 column as a boolean.
+    public func bool(_ index: Int32) throws -> Bool { try int(index) != 0 }
+
+    /// A TEXT column (embedded NULs kept).
+    public func string(_ index: Int32) throws -> String {
+        try requireValue(index)
+        return text(index)
+    }
+
+    /// A TEXT column that may be NULL.
+    public func optionalString(_ index: Int32) -> String? { isNull(index) ? nil : text(index) }
+
+    /// A BLOB column.
+    public func blob(_ index: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(statement, index))
+        guard count > 0, let bytes = sqlite3_column_blob(statement, index) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+
+    /// A TEXT `YYYY-MM-DD` column as a day.
+    public func day(_ index: Int32) throws -> LocalDay {
+        let text = try string(index)
+        guard let day = LocalDay(parsing: text) else {
+            throw AppError(code: "storage.corrupt", message: "column \(index) holds '\(text)', not a day")
+        }
+        return day
+    }
+
+    /// A TEXT day column that may be NULL.
+    public func optionalDay(_ index: Int32) throws -> LocalDay? {
+        isNull(index) ? nil : try day(index)
+    }
+
+    /// An INTEGER milliseconds column as an instant.
+    public func instant(_ index: Int32) throws -> Instant {
+        Instant(millisecondsSince1970: try int(index))
+    }
+
+    /// An instant column that may be NULL.
+    public func optionalInstant(_ index: Int32) -> Instant? {
+        optionalInt(index).map(Instant.init(millisecondsSince1970:))
+    }
+
+    private func text(_ index: Int32) -> String {
+        let count = Int(sqlite3_column_bytes(statement, index))
+        guard count > 0, let bytes = sqlite3_column_text(statement, index) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    private func requireValue(_ index: Int32) throws {
+        guard !isNull(index) else {
+            let name = sqlite3_column_name(statement, index).map { String(cString: $0) } ?? "\(index)"
+            throw AppError(code: "storage.corrupt", message: "column \(name) is NULL where a value is required")
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Core
+
+/// Users in the `users` table.
+public struct SQLiteUserRepository: UserRepository {
+    private let database: Database
+
+    /// A repository over `database` (migrated with `CoreSchema`).
+    public init(database: Database) { self.database = database }
+
+    /// The user with this exact name.
+    public func user(named name: String) throws -> User? {
+        try database.queryOne("SELECT id, name, created_at FROM users WHERE name = ?", [.text(name)], Self.user)
+    }
+
+    /// The user with this id.
+    public func user(id: String) throws -> User? {
+        try database.queryOne("SELECT id, name, created_at FROM users WHERE id = ?", [.text(id)], Self.user)
+    }
+
+    /// Inserts a new user; an existing id or name is `users.exists`.
+    public func insert(_ user: User) throws {
+        do {
+            try database.execute(
+                "INSERT INTO users (id, name, created_at) VALUES (?, ?, ?)",
+                [.text(user.id), .text(user.name), .instant(user.createdAt)])
+        } catch let error as AppError where error.code == "storage.constraint" {
+            throw AppError(code: "users.exists", message: "a user named '\(user.name)' or with id \(user.id) exists")
+        }
+    }
+
+    private static func user(_ row: Row) throws -> User {
+        User(id: try row.string(0), name: try row.string(1), createdAt: try row.instant(2))
+    }
+}

@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// AppShell: the headless, scriptable core of the StackDay, SniffMeet and 문장모아 apps.
+///
+/// Layout and dependency rules: see README.md. Feature modules see Core and Storage only;
+/// only `Apps/app-shell` (the composition root) knows the list of plugins.
+let package = Package(
+    name: "AppShell",
+    products: [
+        .executable(name: "app-shell", targets: ["AppShell"]),
+        .library(name: "Core", targets: ["Core"]),
+        .library(name: "Storage", targets: ["Storage"]),
+        .library(name: "Scripting", targets: ["Scripting"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLua", path: "Modules/CLua", pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", path: "Modules/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CEdit", path: "Modules/CEdit", pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]),
+        .target(name: "Core", path: "Modules/Core"),
+        .target(name: "Storage", dependencies: ["Core", "CSQLite"], path: "Modules/Storage"),
+        .target(name: "Scripting", dependencies: ["Core", "CLua"], path: "Modules/Scripting"),
+        .executableTarget(
+            name: "AppShell", dependencies: ["Core", "Storage", "Scripting", "CEdit"],
+            path: "Apps/app-shell"),
+        .testTarget(name: "CoreTests", dependencies: ["Core"], path: "Tests/CoreTests"),
+        .testTarget(
+            name: "StorageTests", dependencies: ["Storage", "Core"], path: "Tests/StorageTests"),
+        .testTarget(
+            name: "ScriptingTests", dependencies: ["Scripting", "Core", "Storage"],
+            path: "Tests/ScriptingTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)
