@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# End-to-end tests: every Tests/Scripts/*.lua through the built app-shell, plus the
+# command-line checks at the bottom of this file.
+#
+# A script holds directives in comment lines (anywhere in the file):
+#   -- args: --user mina            extra options (after the defaults below; the last one wins)
+#   -- exit: 1                      the expected exit code (default 0)
+#   -- stderr: FILE:2:              a text stderr must contain (FILE is the script's path)
+#   -- stdout: 42                   a text stdout must contain
+#   -- no-stdout: boom              a text stdout must not contain
+# Every script runs with a fixed clock and zone and a fresh database file.
+set -u
+binary=${1:?usage: run.sh path/to/app-shell}
+binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+defaults=(--now 2026-11-29T08:00:00+09:00 --tz Asia/Seoul)
+passed=0
+failed=0
+
+fail() {
+  echo "FAIL $1: $2"
+  [ -n "${3:-}" ] && sed 's/^/    | /' "$3" | head -20
+  failed=$((failed + 1))
+}
+
+for script in "$here"/*.lua; do
+  name=$(basename "$script")
+  args=() ; expect_exit=0 ; stderr_wants=() ; stdout_wants=() ; stdout_refuses=()
+  while IFS= read -r line; do
+    case "$line" in
+      "-- args: "*) read -r -a more <<< "${line#-- args: }"; args+=("${more[@]}") ;;
+      "-- exit: "*) expect_exit=${line#-- exit: } ;;
+      "-- stderr: "*) stderr_wants+=("${line#-- stderr: }") ;;
+      "-- stdout: "*) stdout_wants+=("${line#-- stdout: }") ;;
+      "-- no-stdout: "*) stdout_refuses+=("${line#-- no-stdout: }") ;;
+    esac
+  done < "$script"
+  db="$work/${name%.lua}.db"
+  (cd "$here" && XDG_CONFIG_HOME="$work/config" "$binary" --db "$db" "${defaults[@]}" "${args[@]}" "$name" \
+      >"$work/out" 2>"$work/err" </dev/null)
+  code=$?
+  ok=1
+  if [ "$code" != "$expect_exit" ]; then fail "$name" "exit $code, expected $expect_exit" "$work/err"; ok=0; fi
+  for want in "${stderr_wants[@]+"${stderr_wants[@]}"}"; do
+    want=${want//FILE/$name}
+    if [ $ok = 1 ] && ! grep -qF -- "$want" "$work/err"; then fail "$name" "stderr lacks: $want" "$work/err"; ok=0; fi
+  done
+  for want in "${stdout_wants[@]+"${stdout_wants[@]}"}"; do
+    if [ $ok = 1 ] && ! grep -qF -- "$want" "$work/out"; then fail "$name" "stdout lacks: $want" "$work/out"; ok=0; fi
+  done
+  for refuse in "${stdout_refuses[@]+"${stdout_refuses[@]}"}"; do
+    if [ $ok = 1 ] && grep -qF -- "$refuse" "$work/out"; then fail "$name" "stdout has: $refuse" "$work/out"; ok=0; fi
+  done
+  [ $ok = 1 ] && { echo "ok   $name"; passed=$((passed + 1)); }
+done
+
+# check NAME EXPECTED-EXIT EXPECTED-STDOUT-LINE COMMAND...: runs COMMAND, compares.
+check() {
+  local name=$1 want_code=$2 want_out=$3
+  shift 3
+  "$@" >"$work/out" 2>"$work/err" </dev/null
+  local code=$?
+  if [ "$code" != "$want_code" ]; then fail "$name" "exit $code, expected $want_code" "$work/err"; return; fi
+  if [ -n "$want_out" ] && ! grep -qxF -- "$want_out" "$work/out"; then fail "$name" "stdout lacks the line: $want_out" "$work/out"; return; fi
+  echo "ok   $name"; passed=$((passed + 1))
+}
+# piped NAME EXPECTED-EXIT EXPECTED-STDOUT-LINE INPUT COMMAND...: the same with INPUT on stdin.
+piped() {
+  local name=$1 want_code=$2 want_out=$3 input=$4
+  shift 4
+  printf '%b' "$input" | "$@" >"$work/out" 2>"$work/err"
+  local code=$?
+  if [ "$code" != "$want_code" ]; then fail "$name" "exit $code, expected $want_code" "$work/err"; return; fi
+  if [ -n "$want_out" ] && ! grep -qxF -- "$want_out" "$work/out"; then fail "$name" "stdout lacks the line: $want_out" "$work/out"; return; fi
+  echo "ok   $name"; passed=$((passed + 1))
+}
+
+mem=(--db :memory:)
+check "today east of UTC" 0 "2026-11-29" "$binary" "${mem[@]}" --now 2026-11-28T23:30:00Z --tz Asia/Seoul -e 'print(app.today())'
+check "today west of UTC" 0 "2026-11-28" "$binary" "${mem[@]}" --now 2026-11-28T23:30:00Z --tz America/Los_Angeles -e 'print(app.today())'
+check "APP_SHELL_NOW and TZ" 0 "2026-11-29" env APP_SHELL_NOW=2026-11-28T23:30:00Z TZ=Asia/Seoul "$binary" "${mem[@]}" -e 'print(app.today())'
+check "now with offset" 0 "2026-11-29T08:30:00+09:00" "$binary" "${mem[@]}" --now 2026-11-28T23:30:00Z --tz Asia/Seoul -e 'app.now()'
+check "json result" 0 '{"a":1}' "$binary" "${mem[@]}" --json -e 'return {a = 1}'
+check "json list" 0 '[1,2,"x"]' "$binary" "${mem[@]}" --json -e '{1, 2, "x"}'
+check "expression printed" 0 "42" "$binary" "${mem[@]}" -e '40 + 2'
+check "user option" 0 "mina" "$binary" "${mem[@]}" --user mina -e 'print(app.user().name)'
+check "user from environment" 0 "joon" env APP_SHELL_USER=joon "$binary" "${mem[@]}" -e 'print(app.user().name)'
+check "default user" 0 "me" env -u APP_SHELL_USER "$binary" "${mem[@]}" -e 'print(app.user().name)'
+check "version" 0 "" "$binary" --version
+check "help option" 0 "" "$binary" --help
+check "unknown option is a usage error" 2 "" "$binary" --frobnicate
+check "missing option value" 2 "" "$binary" --db
+check "bad --now" 2 "" "$binary" "${mem[@]}" --now yesterday -e '1'
+check "bad --tz" 2 "" "$binary" "${mem[@]}" --tz Mars/Olympus -e '1'
+check "bad --user" 2 "" "$binary" "${mem[@]}" --user "no spaces" -e '1'
+check "bad --timeout" 2 "" "$binary" "${mem[@]}" --timeout soon -e '1'
+check "runtime error exits 1" 1 "" "$binary" "${mem[@]}" -e 'error("boom")'
+check "syntax error exits 1" 1 "" "$binary" "${mem[@]}" -e 'x = = 1'
+check "missing script exits 1" 1 "" "$binary" "${mem[@]}" "$work/nope.lua"
+check "default database under XDG_DATA_HOME" 0 "me" env XDG_DATA_HOME="$work/data" "$binary" -e 'print(app.user().name)'
+if [ -f "$work/data/app-shell/app.db" ]; then echo "ok   default database file created"; passed=$((passed + 1)); else fail "default database file created" "no $work/data/app-shell/app.db"; fi
+check "db option writes the file" 0 "" "$binary" --db "$work/chosen.db" -e 'app.login("zed")'
+check "user persists in the file" 0 "zed" "$binary" --db "$work/chosen.db" --user zed -e 'print(app.user().name)'
+
+piped "stdin lines run as the REPL reads them" 0 "42" 'x = 40\nprint(x + 2)\n' "$binary" "${mem[@]}"
+piped "stdin expression printed" 0 "3" '1 + 2\n' "$binary" "${mem[@]}"
+piped "stdin multi-line chunk" 0 "6" 'function f(a)\n  return a * 2\nend\nprint(f(3))\n' "$binary" "${mem[@]}"
+piped "stdin error goes on and exits 1" 1 "after" 'error("x")\nprint("after")\n' "$binary" "${mem[@]}"
+piped "stdin unfinished chunk is an error" 1 "" 'if true then\n' "$binary" "${mem[@]}"
+piped "underscore holds the last result" 0 "5" '2 + 3\nprint(_)\n' "$binary" "${mem[@]}"
+piped "script from stdin with dash" 0 "7" 'print(3 + 4)\n' "$binary" "${mem[@]}" -
+
+# A shebang script runs directly and gets its arguments.
+printf '#!%s\nprint(arg[1], select("#", ...))\n' "$binary" > "$work/shebang.lua"
+chmod +x "$work/shebang.lua"
+check "shebang script with arguments" 0 "hello	1" env APP_SHELL_NOW=2026-11-29T08:00:00Z "$work/shebang.lua" hello
+
+# Two processes on one database file at once: no "database is locked", nothing lost.
+both="$work/both.db"
+"$binary" --db "$both" -e '1' >/dev/null 2>&1
+writer='for i = 1, 150 do local u = app.login(arg[1] .. i); print(u.name .. "=" .. u.id) end'
+printf '%s\n' "$writer" > "$work/writer.lua"
+"$binary" --db "$both" "$work/writer.lua" a > "$work/a.out" 2> "$work/a.err" &
+pid_a=$!
+"$binary" --db "$both" "$work/writer.lua" b > "$work/b.out" 2> "$work/b.err" &
+pid_b=$!
+wait $pid_a; code_a=$?
+wait $pid_b; code_b=$?
+cat "$work/a.out" "$work/b.out" | sort > "$work/written"
+printf '%s\n' 'for _, p in ipairs{"a", "b"} do for i = 1, 150 do local u = app.login(p .. i); print(u.name .. "=" .. u.id) end end' > "$work/reader.lua"
+"$binary" --db "$both" "$work/reader.lua" | sort > "$work/read"
+if [ $code_a = 0 ] && [ $code_b = 0 ] && [ "$(wc -l < "$work/written")" = 300 ] && cmp -s "$work/written" "$work/read"; then
+  echo "ok   two processes write one file at once"; passed=$((passed + 1))
+else
+  fail "two processes write one file at once" "exits $code_a/$code_b, $(wc -l < "$work/written") rows written" "$work/a.err"
+fi
+
+echo
+echo "scripts: $passed passed, $failed failed"
+[ "$failed" = 0 ]
