@@ -41,7 +41,7 @@ func runShell() -> Int32 {
 
     // Ctrl-C stops the running chunk; at an idle prompt it does nothing.
     signal(SIGINT, SIG_IGN)
-    let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+    let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: LuaEngine.watchdogQueue)
     let stopSwitch = engine.stopSwitch
     interrupts.setEventHandler { stopSwitch.interrupt() }
     interrupts.resume()

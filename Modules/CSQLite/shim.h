@@ -8,4 +8,8 @@ static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TR
 /// A valid pointer to an empty C string, for binding "" from an empty Swift buffer.
 static inline const char *csqlite_empty_text(void) { return ""; }
 
+/// Extended result codes are expression macros, which Swift does not import.
+static inline int csqlite_constraint_unique(void) { return SQLITE_CONSTRAINT_UNIQUE; }
+static inline int csqlite_constraint_primarykey(void) { return SQLITE_CONSTRAINT_PRIMARYKEY; }
+
 #endif

@@ -15,7 +15,7 @@ public struct Arguments: Sendable, Equatable {
     /// The value of `name`, or `.null` when absent.
     public subscript(name: String) -> Value {
         get { values[name] ?? .null }
-        set { values[name] = newValue.isNull ? nil : newValue }
+        set { values[name] = newValue.isNull ? Value?.none : newValue }
     }
 
     /// Whether `name` was passed.

@@ -82,15 +82,20 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
         lhs.millisecondsSince1970 < rhs.millisecondsSince1970
     }
 
+    /// `Z`, `+09:00`, `+0900` or `+09`, as seconds east of UTC; nil for anything else.
     static func parseOffset(_ bytes: ArraySlice<UInt8>) -> Int? {
         let rest = Array(bytes)
         if rest == [UInt8(ascii: "Z")] || rest == [UInt8(ascii: "z")] { return 0 }
         guard let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
-        let digits = rest.dropFirst().filter { $0 != UInt8(ascii: ":") }
-        guard digits.count == 2 || digits.count == 4, rest.count - 1 - digits.count <= 1,
-            let hours = LocalDay.digits(digits.prefix(2)), hours <= 18
-        else { return nil }
-        let minutes = digits.count == 4 ? LocalDay.digits(digits.suffix(2)) : 0
+        let digits: [UInt8]
+        switch rest.count {
+        case 3: digits = Array(rest[1...2])
+        case 5: digits = Array(rest[1...4])
+        case 6 where rest[3] == UInt8(ascii: ":"): digits = Array(rest[1...2] + rest[4...5])
+        default: return nil
+        }
+        guard let hours = LocalDay.digits(digits.prefix(2)[...]), hours <= 18 else { return nil }
+        let minutes = digits.count == 4 ? LocalDay.digits(digits.suffix(2)[...]) : 0
         guard let minutes, minutes < 60 else { return nil }
         let magnitude = hours * 3600 + minutes * 60
         return sign == UInt8(ascii: "-") ? -magnitude : magnitude
@@ -100,7 +105,9 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
         if offset == 0 { return "Z" }
         let magnitude = abs(offset)
         let sign = offset < 0 ? "-" : "+"
-        return sign + LocalDay.padded(magnitude / 3600, 2) + ":" + LocalDay.padded(magnitude / 60 % 60, 2)
+        let text = sign + LocalDay.padded(magnitude / 3600, 2) + ":" + LocalDay.padded(magnitude / 60 % 60, 2)
+        // Local mean time before 1900 had offsets in seconds; keep them so the text parses back.
+        return magnitude % 60 == 0 ? text : text + ":" + LocalDay.padded(magnitude % 60, 2)
     }
 
     static func floorDivide(_ value: Int, _ divisor: Int) -> Int {

@@ -51,9 +51,9 @@ public indirect enum ParameterType: Sendable, Equatable {
         case (.integer, _): return value.intValue.map(Value.int)
         case (.number, .int), (.number, .double): return value
         case (.boolean, .bool): return value
-        case (.day, .string(let text)): return LocalDay(parsing: text) == nil ? nil : value
-        case (.instant, .string(let text)): return Instant(iso8601: text) == nil ? nil : value
-        case (.choice(let options), .string(let text)): return options.contains(text) ? value : nil
+        case (.day, .string(let text)): return LocalDay(parsing: text) == nil ? Value?.none : value
+        case (.instant, .string(let text)): return Instant(iso8601: text) == nil ? Value?.none : value
+        case (.choice(let options), .string(let text)): return options.contains(text) ? value : Value?.none
         case (.array(let item), _):
             guard let items = value.arrayValue else { return nil }
             var converted: [Value] = []

@@ -110,6 +110,7 @@ public struct TimeZoneRules: Sendable, CustomStringConvertible {
 
     /// Seconds east of UTC at the instant `seconds` after the epoch.
     public func offset(atSecondsSince1970 seconds: Int) -> Int {
+        if transitions.isEmpty, let footer { return footer.offset(atSecondsSince1970: seconds) }
         guard let first = transitions.first, seconds >= first else {
             return (types.first { !$0.isDaylightSaving } ?? types[0]).offset
         }

@@ -124,8 +124,3 @@ extension Value: ExpressibleByDictionaryLiteral {
         self = .table(Record(elements))
     }
 }
-
-extension Value: ExpressibleByNilLiteral {
-    /// `.null`.
-    public init(nilLiteral: ()) { self = .null }
-}

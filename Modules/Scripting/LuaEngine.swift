@@ -78,7 +78,10 @@ public final class LuaEngine {
         }
         let message = LuaStack(state).string(at: -1) ?? "cannot load \(name)"
         LuaStack(state).pop()
-        if status == LUA_ERRSYNTAX, message.hasSuffix("<eof>") { return .incomplete(message: message) }
+        // An unfinished short string cannot continue on the next line.
+        if status == LUA_ERRSYNTAX, message.hasSuffix("<eof>"), !message.contains("unfinished string") {
+            return .incomplete(message: message)
+        }
         let kind: ScriptFailure.Kind = status == LUA_ERRMEM ? .memory : .syntax
         return .failed(ScriptFailure(kind: kind, message: message))
     }
@@ -180,6 +183,11 @@ public final class LuaEngine {
         lua_setglobal(state, "arg")
     }
 
+    /// The watchdog's own serial queue. A private queue targets libdispatch's overcommit
+    /// pool, so the deadline fires even when every worker of the shared pool is busy
+    /// (running Swift tasks, or spinning Lua code on them).
+    public static let watchdogQueue = DispatchQueue(label: "app-shell.watchdog")
+
     private func armWatchdog(run runID: Int, after seconds: Double) -> DispatchWorkItem? {
         guard seconds > 0 else { return nil }
         let stopSwitch = self.stopSwitch
@@ -188,7 +196,7 @@ public final class LuaEngine {
         let item = DispatchWorkItem {
             stopSwitch.stop(run: runID, reason: CLUA_STOP_TIMEOUT, message: message)
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: item)
+        Self.watchdogQueue.asyncAfter(deadline: .now() + seconds, execute: item)
         return item
     }
 

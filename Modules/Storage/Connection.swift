@@ -44,6 +44,8 @@ final class Connection {
         let message = String(cString: sqlite3_errmsg(handle))
         let kind: String
         switch code & 0xFF {
+        case SQLITE_CONSTRAINT where code == csqlite_constraint_unique() || code == csqlite_constraint_primarykey():
+            kind = "storage.duplicate"
         case SQLITE_CONSTRAINT: kind = "storage.constraint"
         case SQLITE_BUSY, SQLITE_LOCKED: kind = "storage.busy"
         case SQLITE_CORRUPT, SQLITE_NOTADB: kind = "storage.corrupt"
@@ -76,12 +78,12 @@ final class Connection {
     func runScript(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
-        if code != SQLITE_OK {
-            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
-            sqlite3_free(message)
-            throw AppError(code: "storage.error", message: text)
-        }
+        sqlite3_free(message)
+        if code != SQLITE_OK { throw error(code, sql) }
     }
+
+    /// Rows changed by inserts, updates and deletes since the connection opened.
+    var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
 
     private func checkOut(_ sql: String) throws -> OpaquePointer {
         if let cached = cache.removeValue(forKey: sql) { return cached }

@@ -23,8 +23,7 @@ public final class Database: Sendable {
         let connection = try Connection(path: path)
         sqlite3_busy_timeout(connection.handle, 5000)
         try connection.runScript("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
-        var mode = ""
-        try connection.run("PRAGMA journal_mode = WAL", []) { row in mode = try row.string(0) }
+        let mode = try Self.enableWAL(on: connection)
         guard mode == "wal" || mode == "memory" else {
             throw AppError(code: "storage.open_failed", message: "cannot use WAL mode for \(path) (got \(mode))")
         }
@@ -32,12 +31,31 @@ public final class Database: Sendable {
         self.path = path
     }
 
-    /// Runs one statement and returns the number of rows it changed.
+    /// Switching a new file to WAL takes a lock that SQLite's busy handler does not wait
+    /// for, so two processes opening one new file at once retry here, within the same
+    /// 5 seconds the busy timeout allows.
+    private static func enableWAL(on connection: Connection) throws -> String {
+        var waited = 0
+        while true {
+            do {
+                var mode = ""
+                try connection.run("PRAGMA journal_mode = WAL", []) { row in mode = try row.string(0) }
+                return mode
+            } catch let error as AppError where error.code == "storage.busy" && waited < 5000 {
+                sqlite3_sleep(10)
+                waited += 10
+            }
+        }
+    }
+
+    /// Runs one statement and returns the number of rows it inserted, updated or deleted
+    /// (0 for anything else).
     @discardableResult
     public func execute(_ sql: String, _ arguments: [SQLValue] = []) throws -> Int {
         try connection.withLock { connection in
+            let before = connection.totalChanges
             try connection.run(sql, arguments) { _ in }
-            return Int(sqlite3_changes(connection.handle))
+            return connection.totalChanges - before
         }
     }
 

@@ -18,12 +18,13 @@ public struct SQLiteUserRepository: UserRepository {
     }
 
     /// Inserts a new user; an existing id or name is `users.exists`.
+    /// - Throws: `users.exists`, or the storage error for any other failure.
     public func insert(_ user: User) throws {
         do {
             try database.execute(
                 "INSERT INTO users (id, name, created_at) VALUES (?, ?, ?)",
                 [.text(user.id), .text(user.name), .instant(user.createdAt)])
-        } catch let error as AppError where error.code == "storage.constraint" {
+        } catch let error as AppError where error.code == "storage.duplicate" {
             throw AppError(code: "users.exists", message: "a user named '\(user.name)' or with id \(user.id) exists")
         }
     }

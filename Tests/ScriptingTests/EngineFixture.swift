@@ -1,0 +1,66 @@
+import Core
+import Storage
+import Testing
+
+@testable import Scripting
+
+/// A real engine over a real in-memory database, with a fixed clock and zone, plus a few
+/// test routes that echo, take options, fail, and live in a nested namespace.
+struct EngineFixture {
+    static let now = Instant(iso8601: "2026-11-29T08:00:00+09:00")
+
+    let engine: LuaEngine
+
+    init(options: EngineOptions = EngineOptions()) throws {
+        let now = try #require(Self.now)
+        let clock = FixedClock(now, timeZone: try TimeZoneRules.named("Asia/Seoul"))
+        let database = try Database(path: ":memory:")
+        try Migrator(database: database).migrate([CoreSchema.migratorModule])
+        let container = Container()
+        container.register(Database.self, instance: database)
+        container.register((any Clock).self, instance: clock)
+        container.register((any UserRepository).self) { resolver in
+            SQLiteUserRepository(database: try resolver.resolve(Database.self))
+        }
+        let app = AppPlugin()
+        app.register(in: container)
+        let router = try Router(routes: app.routes() + Self.testRoutes)
+        let user = try container.resolve(UserAccounts.self).signIn(name: "tester")
+        engine = try LuaEngine(
+            router: router, session: Session(user: user, clock: clock, container: container), options: options)
+    }
+
+    /// Runs `source` and returns its results, or the failure.
+    func evaluate(_ source: String) -> Result<[Value], ScriptFailure> {
+        engine.evaluate(source, name: "=test")
+    }
+
+    /// Runs `source` and returns its results; a failure fails the test.
+    func values(_ source: String) throws -> [Value] {
+        try evaluate(source).get()
+    }
+
+    static let testRoutes: [Route] = [
+        Route(
+            "test.echo", summary: "Returns its argument.", parameters: [.positional("value", .any, "Anything.", required: false)],
+            returns: "any", example: "test.echo(1)"
+        ) { arguments, _ in arguments["value"] },
+        Route(
+            "test.options", summary: "Returns what it was given.",
+            parameters: [
+                .positional("ref", .string, "A name."), .option("count", .integer, "How many."),
+                .option("on", .day, "A day."),
+            ],
+            returns: "table", errors: ["test.failed"], example: #"test.options("a", {count = 2})"#
+        ) { arguments, _ in
+            .table(Record([("ref", arguments["ref"]), ("count", arguments["count"]), ("on", arguments["on"])]))
+        },
+        Route("test.fail", summary: "Always fails.", returns: "nil", errors: ["test.failed"], example: "test.fail()") {
+            _, _ in
+            throw AppError(code: "test.failed", message: "it failed on purpose", field: "thing")
+        },
+        Route("test.sub.deep", summary: "Lives in a nested table.", returns: "string", example: "test.sub.deep()") {
+            _, context in .string(context.user.name)
+        },
+    ]
+}

@@ -1,0 +1,95 @@
+import Core
+import Dispatch
+#if canImport(Glibc)
+    import Glibc
+#endif
+import Testing
+
+@testable import Scripting
+
+@Suite struct LimitTests {
+    @Test func aRunawayLoopStopsAtTheDeadlineEvenInsidePcall() throws {
+        let fixture = try EngineFixture()
+        guard case .loaded(let chunk) = fixture.engine.load(
+            Array("for i = 1, 10 do pcall(function() while true do end end) end return 'escaped'".utf8), name: "=spin")
+        else {
+            Issue.record("the chunk should load")
+            return
+        }
+        let started = ContinuousClock.now
+        let result = fixture.engine.run(chunk, timeout: 0.3, collect: true)
+        let elapsed = ContinuousClock.now - started
+        guard case .failure(let failure) = result else {
+            Issue.record("the loop escaped: \(result)")
+            return
+        }
+        #expect(failure.kind == .timeout)
+        #expect(failure.message.contains("timeout: the chunk ran longer than 0.3 s"))
+        #expect(elapsed < .seconds(10))
+        // The engine is usable afterwards, with no hook left armed.
+        #expect(try fixture.values("return 1 + 1") == [2])
+    }
+
+    @Test func aLoopInsideACoroutineStopsToo() throws {
+        let fixture = try EngineFixture()
+        guard case .loaded(let chunk) = fixture.engine.load(
+            Array("local co = coroutine.create(function() while true do end end); coroutine.resume(co); return 'escaped'".utf8),
+            name: "=co")
+        else {
+            Issue.record("the chunk should load")
+            return
+        }
+        guard case .failure(let failure) = fixture.engine.run(chunk, timeout: 0.3) else {
+            Issue.record("the coroutine escaped")
+            return
+        }
+        #expect(failure.kind == .timeout)
+    }
+
+    @Test func aChunkThatFinishesInTimeIsNotStoppedLater() throws {
+        let fixture = try EngineFixture()
+        guard case .loaded(let chunk) = fixture.engine.load(Array("return 'quick'".utf8), name: "=quick") else {
+            Issue.record("the chunk should load")
+            return
+        }
+        #expect(try fixture.engine.run(chunk, timeout: 0.05, collect: true).get() == ["quick"])
+        usleep(150_000)  // long enough for a cancelled watchdog to have fired
+        #expect(try fixture.values("local n = 0; for i = 1, 1e6 do n = n + 1 end; return n") == [1_000_000])
+    }
+
+    @Test func interruptStopsTheRunningChunk() throws {
+        let fixture = try EngineFixture()
+        guard case .loaded(let chunk) = fixture.engine.load(Array("while true do end".utf8), name: "=spin") else {
+            Issue.record("the chunk should load")
+            return
+        }
+        let stopSwitch = fixture.engine.stopSwitch
+        DispatchQueue(label: "interrupter").asyncAfter(deadline: .now() + 0.2) { stopSwitch.interrupt() }
+        guard case .failure(let failure) = fixture.engine.run(chunk, timeout: 20) else {
+            Issue.record("the loop was not interrupted")
+            return
+        }
+        #expect(failure.kind == .interrupted)
+        #expect(failure.message.contains("interrupted"))
+    }
+
+    @Test func theMemoryCapEndsATableBombCleanly() throws {
+        let fixture = try EngineFixture(options: EngineOptions(memoryLimitBytes: 8 * 1_048_576))
+        let result = fixture.evaluate("local t = {} for i = 1, 1e9 do t[i] = {i} end")
+        guard case .failure(let failure) = result else {
+            Issue.record("the bomb did not hit the cap")
+            return
+        }
+        #expect(failure.kind == .memory)
+        #expect(failure.message.contains("not enough memory"))
+        #expect(fixture.engine.peakMemory <= 8 * 1_048_576 + 65_536)
+        #expect(try fixture.values("collectgarbage(); return 'alive'") == ["alive"])
+    }
+
+    @Test func aHugeStringInsidePcallFailsAndTheStateGoesOn() throws {
+        let fixture = try EngineFixture(options: EngineOptions(memoryLimitBytes: 8 * 1_048_576))
+        let values = try fixture.values("local ok, e = pcall(string.rep, 'x', 1 << 30); return ok, tostring(e)")
+        #expect(values.first == false)
+        #expect(values.last?.stringValue?.contains("not enough memory") == true)
+    }
+}
