@@ -8,10 +8,12 @@ import Scripting
 /// capped at 1,000 lines, without consecutive duplicates or lines that start with a space.
 struct InteractiveRepl {
     let session: ReplSession
+    let engine: LuaEngine
     let historyPath: String?
 
-    init(session: ReplSession, environment: [String: String]) {
+    init(session: ReplSession, engine: LuaEngine, environment: [String: String]) {
         self.session = session
+        self.engine = engine
         let state = environment["XDG_STATE_HOME"] ?? environment["HOME"].map { "\($0)/.local/state" }
         if let state {
             let folder = "\(state)/app-shell"
@@ -22,7 +24,7 @@ struct InteractiveRepl {
         }
     }
 
-    /// Reads and runs lines until Ctrl-D; returns the exit code (always 0: errors at the
+    /// Reads and runs lines until Ctrl-D (Ctrl-C clears the line being typed); returns the exit code (always 0: errors at the
     /// prompt are shown, not fatal).
     func run() -> Int32 {
         cedit_set_name("app-shell")
@@ -31,8 +33,14 @@ struct InteractiveRepl {
         if let historyPath { read_history(historyPath) }
         print("AppShell \(ShellVersion.number) (Lua 5.4). help() lists the modules; Ctrl-D leaves.")
         while true {
+            let interruptsBefore = engine.interruptCount
             guard let raw = readline(session.prompt) else {
                 print("")
+                // Ctrl-C at the prompt ends readline too: clear the line and go on.
+                if engine.interruptCount != interruptsBefore {
+                    session.discard()
+                    continue
+                }
                 break
             }
             let line = String(cString: raw)

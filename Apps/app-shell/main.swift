@@ -1,5 +1,4 @@
 import Core
-import Dispatch
 import FoundationEssentials
 import Scripting
 
@@ -40,12 +39,7 @@ func runShell() -> Int32 {
     }
 
     // Ctrl-C stops the running chunk; at an idle prompt it does nothing.
-    signal(SIGINT, SIG_IGN)
-    let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: LuaEngine.watchdogQueue)
-    let stopSwitch = engine.stopSwitch
-    interrupts.setEventHandler { stopSwitch.interrupt() }
-    interrupts.resume()
-    defer { interrupts.cancel() }
+    engine.handleInterrupts()
 
     let output: OutputMode = options.json ? .json : .show
     let interactive = options.script == nil && options.chunks.isEmpty && Terminal.inputIsTerminal
@@ -70,7 +64,7 @@ func runShell() -> Int32 {
     }
     if !options.chunks.isEmpty { return 0 }
     let session = ReplSession(engine: engine, output: output, timeout: limit)
-    if interactive { return InteractiveRepl(session: session, environment: environment).run() }
+    if interactive { return InteractiveRepl(session: session, engine: engine, environment: environment).run() }
     return runLines(session)
 }
 

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <limits.h>
+#include <signal.h>
 
 /// Returned by a Swift dispatcher: the error value is on top of the stack; raise it.
 #define CLUA_RAISE (-1)
@@ -41,6 +42,7 @@ typedef struct clua_control {
     long run_id;           /* generation of the running chunk, atomically */
     lua_State *current;    /* the running coroutine, atomically */
     void *host;            /* the Swift engine (unretained) */
+    int interrupts;        /* SIGINTs received, atomically */
     char stop_message[160];
 } clua_control;
 
@@ -111,7 +113,11 @@ static inline void clua_stop_hook(lua_State *L, lua_Debug *ar) {
     }
     /* Re-arm before raising, so that pcall cannot swallow the stop. */
     lua_sethook(L, clua_stop_hook, LUA_MASKLINE | LUA_MASKCOUNT, 1);
-    luaL_error(L, "%s", c->stop_message);
+    /* Inside a hook, level 0 is the function that was running: name its line. */
+    luaL_where(L, 0);
+    lua_pushstring(L, c->stop_message);
+    lua_concat(L, 2);
+    lua_error(L);
 }
 
 static inline void clua_arm(lua_State *co) {
@@ -132,6 +138,36 @@ static inline void clua_request_stop(clua_control *c, long run_id, int reason, c
 static inline void clua_request_stop_current(clua_control *c, int reason, const char *message) {
     if (__atomic_load_n(&c->current, __ATOMIC_SEQ_CST) == NULL) return;
     clua_request_stop(c, __atomic_load_n(&c->run_id, __ATOMIC_SEQ_CST), reason, message);
+}
+
+/* Ctrl-C, as lua.c does it: a real signal handler that arms the stop hook on the running
+   coroutine (lua_sethook is safe to call from a signal handler). This is the one static
+   in this file: a process has one terminal, so one interactive state receives SIGINT,
+   and only the Scripting module includes this header. */
+static clua_control *volatile clua_sigint_target = NULL;
+
+static void clua_on_sigint(int signo) {
+    (void)signo;
+    clua_control *c = clua_sigint_target;
+    if (!c) return;
+    __atomic_add_fetch(&c->interrupts, 1, __ATOMIC_SEQ_CST);
+    clua_request_stop_current(c, CLUA_STOP_INTERRUPT, "interrupted");
+}
+
+/// Makes Ctrl-C stop whatever chunk `c`'s state is running; at an idle prompt it does nothing.
+static inline void clua_install_sigint(clua_control *c) {
+    clua_sigint_target = c;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = clua_on_sigint;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &action, NULL);
+}
+
+/// How many SIGINTs the handler has seen.
+static inline int clua_interrupt_count(clua_control *c) {
+    return __atomic_load_n(&c->interrupts, __ATOMIC_SEQ_CST);
 }
 
 /// The stop reason of the current run (CLUA_STOP_*).

@@ -54,6 +54,15 @@ public final class LuaEngine {
     /// Stops the running chunk from another thread (Ctrl-C).
     public var stopSwitch: StopSwitch { StopSwitch(block: control) }
 
+    /// Makes Ctrl-C (SIGINT) stop the chunk this engine is running; at an idle prompt it
+    /// does nothing. For the one interactive engine of a process.
+    public func handleInterrupts() {
+        clua_install_sigint(control.pointer)
+    }
+
+    /// How many times Ctrl-C was pressed since `handleInterrupts()`.
+    public var interruptCount: Int { Int(clua_interrupt_count(control.pointer)) }
+
     /// Bytes the Lua heap holds now.
     public var memoryInUse: Int { control.pointer.pointee.used }
 
