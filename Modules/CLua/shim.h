@@ -165,6 +165,11 @@ static inline void clua_install_sigint(clua_control *c) {
     sigaction(SIGINT, &action, NULL);
 }
 
+/// Stops sending SIGINT to `c` (its state is closing).
+static inline void clua_forget_sigint(clua_control *c) {
+    if (clua_sigint_target == c) clua_sigint_target = NULL;
+}
+
 /// How many SIGINTs the handler has seen.
 static inline int clua_interrupt_count(clua_control *c) {
     return __atomic_load_n(&c->interrupts, __ATOMIC_SEQ_CST);

@@ -48,6 +48,7 @@ public final class LuaEngine {
     }
 
     deinit {
+        clua_forget_sigint(control.pointer)
         lua_close(state)
     }
 

@@ -11,6 +11,7 @@ extension LuaStack {
     /// whose keys are all strings a table (keys sorted, since Lua keeps no order); an empty
     /// table is an empty table. A cycle, mixed keys, a function, a userdata, a thread or a
     /// string that is not UTF-8 is `invalid_argument` naming `path`.
+    /// An empty `path` names the options table of a call.
     func value(at index: Int32, path: String) throws -> Value {
         var visiting = Set<UnsafeRawPointer>()
         return try value(at: lua_absindex(state, index), path: path, depth: 0, visiting: &visiting)
@@ -27,14 +28,14 @@ extension LuaStack {
             return .double(lua_tonumberx(state, index, nil))
         case LUA_TSTRING:
             guard let text = string(at: index) else {
-                throw AppError.invalidArgument("\(path): the string is not valid UTF-8", field: fieldName(path))
+                throw AppError.invalidArgument("\(shown(path)): the string is not valid UTF-8", field: fieldName(path))
             }
             return .string(text)
         case LUA_TTABLE:
             return try table(at: index, path: path, depth: depth, visiting: &visiting)
         default:
             throw AppError.invalidArgument(
-                "\(path): \(typeName(at: index)) where data is expected", field: fieldName(path))
+                "\(shown(path)): \(typeName(at: index)) where data is expected", field: fieldName(path))
         }
     }
 
@@ -42,11 +43,11 @@ extension LuaStack {
         at index: Int32, path: String, depth: Int, visiting: inout Set<UnsafeRawPointer>
     ) throws -> Value {
         guard depth < Self.maximumDepth, lua_checkstack(state, 4) != 0 else {
-            throw AppError.invalidArgument("\(path): tables nested too deeply", field: fieldName(path))
+            throw AppError.invalidArgument("\(shown(path)): tables nested too deeply", field: fieldName(path))
         }
         guard let identity = lua_topointer(state, index) else { return .null }
         guard visiting.insert(identity).inserted else {
-            throw AppError.invalidArgument("\(path): the table contains itself (a cycle)", field: fieldName(path))
+            throw AppError.invalidArgument("\(shown(path)): the table contains itself (a cycle)", field: fieldName(path))
         }
         defer { visiting.remove(identity) }
 
@@ -62,20 +63,20 @@ extension LuaStack {
             case LUA_TSTRING:
                 guard let key = string(at: -2) else {
                     pop(2)
-                    throw AppError.invalidArgument("\(path): a key is not valid UTF-8", field: fieldName(path))
+                    throw AppError.invalidArgument("\(shown(path)): a key is not valid UTF-8", field: fieldName(path))
                 }
                 let child = path.isEmpty ? key : "\(path).\(key)"
                 fields.append((key, try value(at: lua_gettop(state), path: child, depth: depth + 1, visiting: &visiting)))
             default:
                 let kind = typeName(at: -2)
                 pop(2)
-                throw AppError.invalidArgument("\(path): a table key is a \(kind); keys must be names or 1...n", field: fieldName(path))
+                throw AppError.invalidArgument("\(shown(path)): a table key is a \(kind); keys must be names or 1...n", field: fieldName(path))
             }
             pop(1)
         }
         if !items.isEmpty && !fields.isEmpty {
             throw AppError.invalidArgument(
-                "\(path): the table mixes list items and named fields", field: fieldName(path))
+                "\(shown(path)): the table mixes list items and named fields", field: fieldName(path))
         }
         if !items.isEmpty {
             var array: [Value] = []
@@ -83,7 +84,7 @@ extension LuaStack {
             for position in 1...items.count {
                 guard let item = items[position] else {
                     throw AppError.invalidArgument(
-                        "\(path): the list has a gap at [\(position)] (keys must be 1...n)", field: fieldName(path))
+                        "\(shown(path)): the list has a gap at [\(position)] (keys must be 1...n)", field: fieldName(path))
                 }
                 array.append(item)
             }
@@ -93,8 +94,12 @@ extension LuaStack {
         return .table(Record(fields))
     }
 
+    private func shown(_ path: String) -> String { path.isEmpty ? "the options" : path }
+
+    /// The argument or option a path starts at (`quotes[2].text` -> `quotes`); nil for a
+    /// path that is no field (the options table itself, `json`'s argument, a result).
     private func fieldName(_ path: String) -> String? {
-        let head = path.prefix { $0 != "." && $0 != "[" }
-        return head.isEmpty || head.hasPrefix("#") || head.hasPrefix("argument") ? nil : String(head)
+        let head = String(path.prefix { $0 != "." && $0 != "[" })
+        return head.isEmpty || head == "json" || head.hasPrefix("result #") ? nil : head
     }
 }
