@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Core", targets: ["Core"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "Scripting", targets: ["Scripting"]),
+        .library(name: "Habits", targets: ["Habits"]),
     ],
     targets: [
         .systemLibrary(
@@ -26,8 +27,9 @@ let package = Package(
         .target(name: "Core", path: "Modules/Core"),
         .target(name: "Storage", dependencies: ["Core", "CSQLite"], path: "Modules/Storage"),
         .target(name: "Scripting", dependencies: ["Core", "CLua"], path: "Modules/Scripting"),
+        .target(name: "Habits", dependencies: ["Core", "Storage"], path: "Modules/Habits"),
         .executableTarget(
-            name: "AppShell", dependencies: ["Core", "Storage", "Scripting", "CEdit"],
+            name: "AppShell", dependencies: ["Core", "Storage", "Scripting", "CEdit", "Habits"],
             path: "Apps/app-shell"),
         .testTarget(name: "CoreTests", dependencies: ["Core"], path: "Tests/CoreTests"),
         .testTarget(
@@ -35,6 +37,8 @@ let package = Package(
         .testTarget(
             name: "ScriptingTests", dependencies: ["Scripting", "Core", "Storage"],
             path: "Tests/ScriptingTests"),
+        .testTarget(
+            name: "HabitsTests", dependencies: ["Habits", "Core", "Storage"], path: "Tests/HabitsTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Core
+import Habits
 import FoundationEssentials
 import Scripting
 import Storage
@@ -6,7 +7,7 @@ import Storage
 /// The one place that knows the list of plugins and chooses the live implementations.
 enum CompositionRoot {
     /// Every module of the app, in the order their routes and tables are set up.
-    static let plugins: [any ModulePlugin] = [AppPlugin()]
+    static let plugins: [any ModulePlugin] = [AppPlugin(), HabitsPlugin()]
 
     /// Builds the clock, opens and migrates the database, registers every plugin, signs
     /// the user in and binds the router into a Lua engine.

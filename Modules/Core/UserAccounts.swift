@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The use case behind `--user NAME` and `app.login(name)`: find a user, or create them on
 /// first use.
 public struct UserAccounts: Sendable {
@@ -20,7 +18,7 @@ public struct UserAccounts: Sendable {
     public func signIn(name: String) throws -> User {
         try User.validate(name: name)
         if let existing = try repository.user(named: name) { return existing }
-        let user = User(id: UUID().uuidString.lowercased(), name: name, createdAt: clock.now())
+        let user = User(id: Identifier.random(), name: name, createdAt: clock.now())
         do {
             try repository.insert(user)
             return user

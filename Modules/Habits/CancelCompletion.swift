@@ -1,0 +1,26 @@
+import Core
+
+/// Removes the completion of a habit on a day (today when none is given).
+public struct CancelCompletion: Sendable {
+    let dependencies: HabitDependencies
+
+    /// The use case.
+    public init(_ dependencies: HabitDependencies) { self.dependencies = dependencies }
+
+    /// The removed completion.
+    /// - Throws: the date errors of `RecordCompletion`, and `habits.not_completed`.
+    public func callAsFunction(_ reference: String, on day: LocalDay?, ownerID: String) throws -> Completion {
+        let now = dependencies.clock.now()
+        let today = now.localDay(in: dependencies.clock.timeZone)
+        let target = day ?? today
+        return try dependencies.transactions.transaction {
+            let habit = try dependencies.habit(reference, ownedBy: ownerID)
+            try habit.checkRecordable(target, today: today)
+            guard let completion = try dependencies.completions.completion(habitID: habit.id, on: target) else {
+                throw HabitError.notCompleted(habit, on: target)
+            }
+            try dependencies.completions.delete(id: completion.id)
+            return completion
+        }
+    }
+}

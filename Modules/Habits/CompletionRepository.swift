@@ -1,0 +1,23 @@
+import Core
+
+/// Where completions are kept: looked up by (habit, day), deleted by id.
+public protocol CompletionRepository: Sendable {
+    /// The completions of a habit from `from` to `to` (both optional, inclusive), by day.
+    func completions(habitID: String, from: LocalDay?, to: LocalDay?) throws -> [Completion]
+    /// The completion of a habit on a day, if any.
+    func completion(habitID: String, on day: LocalDay) throws -> Completion?
+    /// The days a habit was completed on.
+    func completedDays(habitID: String) throws -> Set<LocalDay>
+    /// The completed days of every habit of `ownerID`, by habit id.
+    func completedDays(ownedBy ownerID: String) throws -> [String: Set<LocalDay>]
+    /// The ids of `ownerID`'s habits completed on `day`.
+    func completedHabitIDs(ownedBy ownerID: String, on day: LocalDay) throws -> Set<String>
+    /// Stores a new completion.
+    /// - Throws: `habits.already_completed` when the habit has one on that day.
+    func insert(_ completion: Completion) throws
+    /// Removes a completion.
+    /// - Throws: `habits.not_completed` when there is none with this id.
+    func delete(id: String) throws
+    /// Removes every completion of a habit (none is fine).
+    func deleteAll(habitID: String) throws
+}

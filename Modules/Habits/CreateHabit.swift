@@ -1,0 +1,20 @@
+import Core
+
+/// Creates a habit tracked from its start day (today when none is given).
+public struct CreateHabit: Sendable {
+    let dependencies: HabitDependencies
+
+    /// The use case.
+    public init(_ dependencies: HabitDependencies) { self.dependencies = dependencies }
+
+    /// The new habit, stored.
+    /// - Throws: `invalid_argument` for a bad name.
+    public func callAsFunction(name: String, start: LocalDay?, ownerID: String) throws -> Habit {
+        let now = dependencies.clock.now()
+        let habit = try Habit.new(
+            id: Identifier.random(), ownerID: ownerID, name: name,
+            startDay: start ?? now.localDay(in: dependencies.clock.timeZone), at: now)
+        try dependencies.habits.insert(habit)
+        return habit
+    }
+}

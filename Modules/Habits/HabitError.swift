@@ -1,0 +1,45 @@
+import Core
+
+/// The `habits.*` error codes of the contract, made in one place.
+enum HabitError {
+    static func notFound(_ reference: String) -> AppError {
+        AppError(code: "habits.not_found", message: "no habit '\(reference)'", field: "ref")
+    }
+
+    static func ambiguous(_ name: String, count: Int) -> AppError {
+        AppError(
+            code: "habits.ambiguous", message: "\(count) habits are named '\(name)'; use the id", field: "ref")
+    }
+
+    static func alreadyArchived(_ habit: Habit) -> AppError {
+        AppError(code: "habits.already_archived", message: "'\(habit.name)' is already archived")
+    }
+
+    static func notArchived(_ habit: Habit) -> AppError {
+        AppError(code: "habits.not_archived", message: "'\(habit.name)' is not archived")
+    }
+
+    static func beforeStart(_ day: LocalDay, start: LocalDay) -> AppError {
+        AppError(
+            code: "habits.before_start", message: "\(day) is before the habit's tracking started (\(start))",
+            field: "on")
+    }
+
+    static func futureDay(_ day: LocalDay, today: LocalDay) -> AppError {
+        AppError(code: "habits.future_day", message: "\(day) is after today (\(today))", field: "on")
+    }
+
+    static func outsideTrackingPeriod(_ day: LocalDay) -> AppError {
+        AppError(
+            code: "habits.outside_tracking_period", message: "\(day) is outside the habit's tracking periods",
+            field: "on")
+    }
+
+    static func alreadyCompleted(_ habit: Habit, on day: LocalDay) -> AppError {
+        AppError(code: "habits.already_completed", message: "'\(habit.name)' is already completed on \(day)", field: "on")
+    }
+
+    static func notCompleted(_ habit: Habit, on day: LocalDay) -> AppError {
+        AppError(code: "habits.not_completed", message: "'\(habit.name)' is not completed on \(day)", field: "on")
+    }
+}

@@ -1,0 +1,35 @@
+import Core
+
+/// The Habits module's tables.
+enum HabitSchema {
+    static let migrations: [Migration] = [
+        Migration(
+            version: 1, summary: "habits, their tracking periods and completions",
+            sql: """
+                CREATE TABLE habits (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    owner_id TEXT NOT NULL REFERENCES users (id),
+                    name TEXT NOT NULL,
+                    start_day TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL
+                );
+                CREATE INDEX habits_by_owner ON habits (owner_id, created_at);
+                CREATE INDEX habits_by_name ON habits (owner_id, name);
+                CREATE TABLE habit_periods (
+                    habit_id TEXT NOT NULL REFERENCES habits (id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    start_day TEXT NOT NULL,
+                    end_day TEXT,
+                    PRIMARY KEY (habit_id, position)
+                ) WITHOUT ROWID;
+                CREATE TABLE habit_completions (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    habit_id TEXT NOT NULL REFERENCES habits (id),
+                    completed_on TEXT NOT NULL,
+                    recorded_at INTEGER NOT NULL
+                );
+                CREATE UNIQUE INDEX habit_completions_by_day ON habit_completions (habit_id, completed_on);
+                """)
+    ]
+}

@@ -1,0 +1,209 @@
+import Core
+import Storage
+
+/// StackDay's habit tracker: the `habits` table of routes.
+public struct HabitsPlugin: ModulePlugin {
+    /// The plugin.
+    public init() {}
+
+    /// `habits`.
+    public var name: String { "habits" }
+
+    /// The habits, periods and completions tables.
+    public var migrations: [Migration] { HabitSchema.migrations }
+
+    /// Registers the SQLite repositories and the use cases' dependencies.
+    public func register(in container: Container) {
+        container.register((any HabitRepository).self) { resolver in
+            SQLiteHabitRepository(database: try resolver.resolve(Database.self))
+        }
+        container.register((any CompletionRepository).self) { resolver in
+            SQLiteCompletionRepository(database: try resolver.resolve(Database.self))
+        }
+        container.register(HabitDependencies.self) { resolver in
+            HabitDependencies(
+                habits: try resolver.resolve((any HabitRepository).self),
+                completions: try resolver.resolve((any CompletionRepository).self),
+                transactions: try resolver.resolve(Database.self), clock: try resolver.resolve((any Clock).self))
+        }
+    }
+
+    private static let ref = Parameter.positional("ref", .string, "The habit's id or exact name.")
+    private static let dateErrors = [
+        "habits.not_found", "habits.ambiguous", "habits.before_start", "habits.future_day",
+        "habits.outside_tracking_period",
+    ]
+    private static let lookupErrors = ["habits.not_found", "habits.ambiguous"]
+
+    /// The `habits` routes of the contract.
+    public func routes() -> [Route] {
+        [
+            Route(
+                "habits.create", summary: "Creates a habit, tracked daily from its start day.",
+                parameters: [
+                    .option("name", .string, "1 to 100 characters after trimming white space.", required: true),
+                    .option("start", .day, "The first tracked day, past or future; today when omitted."),
+                ],
+                returns: "habit", example: #"habits.create{name = "Run", start = "2026-11-01"}"#
+            ) { arguments, context in
+                let habit = try CreateHabit(try Self.dependencies(context))(
+                    name: try arguments.string("name"), start: try arguments.optionalDay("start"), ownerID: context.user.id)
+                return HabitValues.habit(habit, zone: context.clock.timeZone)
+            },
+            Route(
+                "habits.get", summary: "One habit, by id or exact name.", parameters: [Self.ref], returns: "habit",
+                errors: Self.lookupErrors, example: #"habits.get("Run")"#
+            ) { arguments, context in
+                let habit = try Self.dependencies(context).habit(try arguments.string("ref"), ownedBy: context.user.id)
+                return HabitValues.habit(habit, zone: context.clock.timeZone)
+            },
+            Route(
+                "habits.list", summary: "The habits, oldest first: active ones unless asked otherwise.",
+                parameters: [
+                    .option(
+                        "archived", .oneOf([.boolean, .choice(["all"])]),
+                        "true for only archived habits, \"all\" for both; active only when omitted.")
+                ],
+                returns: "habit[]", example: #"habits.list{archived = "all"}"#
+            ) { arguments, context in
+                let filter: ArchiveFilter
+                switch arguments["archived"] {
+                case .bool(true): filter = .archived
+                case .string("all"): filter = .all
+                default: filter = .active
+                }
+                let zone = context.clock.timeZone
+                return .array(
+                    try ListHabits(try Self.dependencies(context))(filter, ownerID: context.user.id).map {
+                        HabitValues.habit($0, zone: zone)
+                    })
+            },
+            Route(
+                "habits.rename", summary: "Gives a habit a new name.",
+                parameters: [Self.ref, .positional("name", .string, "1 to 100 characters after trimming white space.")],
+                returns: "habit", errors: Self.lookupErrors, example: #"habits.rename("Run", "Morning run")"#
+            ) { arguments, context in
+                let habit = try RenameHabit(try Self.dependencies(context))(
+                    try arguments.string("ref"), to: try arguments.string("name"), ownerID: context.user.id)
+                return HabitValues.habit(habit, zone: context.clock.timeZone)
+            },
+            Route(
+                "habits.archive",
+                summary: "Stops tracking: the period ends today if today is completed, else yesterday.",
+                parameters: [Self.ref], returns: "habit",
+                errors: Self.lookupErrors + ["habits.already_archived", "habits.before_start"],
+                example: #"habits.archive("Run")"#
+            ) { arguments, context in
+                let habit = try ArchiveHabit(try Self.dependencies(context))(try arguments.string("ref"), ownerID: context.user.id)
+                return HabitValues.habit(habit, zone: context.clock.timeZone)
+            },
+            Route(
+                "habits.unarchive",
+                summary: "Tracks again from today, reopening the last period if it ended yesterday or today.",
+                parameters: [Self.ref], returns: "habit", errors: Self.lookupErrors + ["habits.not_archived"],
+                example: #"habits.unarchive("Run")"#
+            ) { arguments, context in
+                let habit = try UnarchiveHabit(try Self.dependencies(context))(
+                    try arguments.string("ref"), ownerID: context.user.id)
+                return HabitValues.habit(habit, zone: context.clock.timeZone)
+            },
+            Route(
+                "habits.complete", summary: "Records that a habit was done on a day.",
+                parameters: [Self.ref, .option("on", .day, "The day; today when omitted.")], returns: "completion",
+                errors: Self.dateErrors + ["habits.already_completed"],
+                example: #"habits.complete("Run", {on = "2026-11-28"})"#
+            ) { arguments, context in
+                let completion = try RecordCompletion(try Self.dependencies(context))(
+                    try arguments.string("ref"), on: try arguments.optionalDay("on"), ownerID: context.user.id)
+                return HabitValues.completion(completion, zone: context.clock.timeZone)
+            },
+            Route(
+                "habits.uncomplete", summary: "Removes the completion of a habit on a day.",
+                parameters: [Self.ref, .option("on", .day, "The day; today when omitted.")], returns: "completion",
+                errors: Self.dateErrors + ["habits.not_completed"],
+                example: #"habits.uncomplete("Run", {on = "2026-11-28"})"#
+            ) { arguments, context in
+                let completion = try CancelCompletion(try Self.dependencies(context))(
+                    try arguments.string("ref"), on: try arguments.optionalDay("on"), ownerID: context.user.id)
+                return HabitValues.completion(completion, zone: context.clock.timeZone)
+            },
+            Route(
+                "habits.completions", summary: "A habit's completions in a range of days, by day.",
+                parameters: [
+                    Self.ref, .option("from", .day, "The first day; from the beginning when omitted."),
+                    .option("to", .day, "The last day; to the end when omitted."),
+                ],
+                returns: "completion[]", errors: Self.lookupErrors,
+                example: #"habits.completions("Run", {from = "2026-11-01"})"#
+            ) { arguments, context in
+                let zone = context.clock.timeZone
+                return .array(
+                    try ListCompletions(try Self.dependencies(context))(
+                        try arguments.string("ref"), from: try arguments.optionalDay("from"),
+                        to: try arguments.optionalDay("to"), ownerID: context.user.id
+                    ).map { HabitValues.completion($0, zone: zone) })
+            },
+            Route(
+                "habits.day", summary: "Every habit tracked on a day, with its state: completed, pending, missed or future.",
+                parameters: [.option("on", .day, "The day; today when omitted.")], returns: "day_entry[]",
+                example: #"habits.day{on = "2026-11-28"}"#
+            ) { arguments, context in
+                try Self.dayEntries(on: try arguments.optionalDay("on"), context)
+            },
+            Route(
+                "habits.today", summary: "Every habit tracked today, with its state.", returns: "day_entry[]",
+                example: "for _, e in ipairs(habits.today()) do print(e.habit.name, e.state) end"
+            ) { _, context in
+                try Self.dayEntries(on: nil, context)
+            },
+            Route(
+                "habits.calendar", summary: "A habit's month, day by day: completed, missed, pending or empty.",
+                parameters: [
+                    Self.ref, .option("year", .integer, "The year; this year when omitted."),
+                    .option("month", .integer, "The month, 1 to 12; this month when omitted."),
+                ],
+                returns: "calendar", errors: Self.lookupErrors,
+                example: #"habits.calendar("Run", {year = 2026, month = 11})"#
+            ) { arguments, context in
+                HabitValues.calendar(
+                    try LoadHabitCalendar(try Self.dependencies(context))(
+                        try arguments.string("ref"), year: arguments.optionalInt("year"),
+                        month: arguments.optionalInt("month"), ownerID: context.user.id))
+            },
+            Route(
+                "habits.stats", summary: "A habit's statistics: completed and eligible days, rate, streaks.",
+                parameters: [Self.ref, .option("as_of", .day, "The reference day; today when omitted.")],
+                returns: "statistics", errors: Self.lookupErrors, example: #"habits.stats("Run").streak.current"#
+            ) { arguments, context in
+                HabitValues.statistics(
+                    try LoadHabitStatistics(try Self.dependencies(context))(
+                        try arguments.string("ref"), asOf: try arguments.optionalDay("as_of"), ownerID: context.user.id))
+            },
+            Route(
+                "habits.overview", summary: "Every habit, archived too, with its current streak and completion rate.",
+                returns: "summary[]", example: "habits.overview()"
+            ) { _, context in
+                .array(try LoadOverview(try Self.dependencies(context))(ownerID: context.user.id).map(HabitValues.summary))
+            },
+            Route(
+                "habits.delete", summary: "Deletes a habit and all its completions, in one transaction.",
+                parameters: [Self.ref], returns: "nil", errors: Self.lookupErrors, example: #"habits.delete("Run")"#
+            ) { arguments, context in
+                try DeleteHabit(try Self.dependencies(context))(try arguments.string("ref"), ownerID: context.user.id)
+                return .null
+            },
+        ]
+    }
+
+    private static func dependencies(_ context: Context) throws -> HabitDependencies {
+        try context.resolve(HabitDependencies.self)
+    }
+
+    private static func dayEntries(on day: LocalDay?, _ context: Context) throws -> Value {
+        let zone = context.clock.timeZone
+        return .array(
+            try LoadDayEntries(try dependencies(context))(on: day, ownerID: context.user.id).map {
+                HabitValues.entry($0, zone: zone)
+            })
+    }
+}

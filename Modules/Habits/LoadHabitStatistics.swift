@@ -1,0 +1,20 @@
+import Core
+
+/// A habit's statistics as they stood on a day (today when none is given).
+public struct LoadHabitStatistics: Sendable {
+    let dependencies: HabitDependencies
+    let calculator = HabitStatisticsCalculator()
+
+    /// The use case.
+    public init(_ dependencies: HabitDependencies) { self.dependencies = dependencies }
+
+    /// The statistics, computed from the stored completions.
+    /// - Throws: `habits.not_found`, `habits.ambiguous`.
+    public func callAsFunction(_ habitReference: String, asOf day: LocalDay?, ownerID: String) throws -> HabitStatistics {
+        let referenceDay = day ?? dependencies.clock.today()
+        let habit = try dependencies.habit(habitReference, ownedBy: ownerID)
+        return calculator.statistics(
+            of: habit, completedDays: try dependencies.completions.completedDays(habitID: habit.id),
+            reference: referenceDay)
+    }
+}

@@ -1,0 +1,28 @@
+import Core
+
+/// Records that a habit was done on a day (today when none is given).
+public struct RecordCompletion: Sendable {
+    let dependencies: HabitDependencies
+
+    /// The use case.
+    public init(_ dependencies: HabitDependencies) { self.dependencies = dependencies }
+
+    /// The new completion.
+    /// - Throws: `habits.not_found`, `habits.ambiguous`, `habits.before_start`,
+    ///   `habits.future_day`, `habits.outside_tracking_period`, `habits.already_completed`.
+    public func callAsFunction(_ reference: String, on day: LocalDay?, ownerID: String) throws -> Completion {
+        let now = dependencies.clock.now()
+        let today = now.localDay(in: dependencies.clock.timeZone)
+        let target = day ?? today
+        return try dependencies.transactions.transaction {
+            let habit = try dependencies.habit(reference, ownedBy: ownerID)
+            try habit.checkRecordable(target, today: today)
+            if try dependencies.completions.completion(habitID: habit.id, on: target) != nil {
+                throw HabitError.alreadyCompleted(habit, on: target)
+            }
+            let completion = Completion(id: Identifier.random(), habitID: habit.id, completedOn: target, recordedAt: now)
+            try dependencies.completions.insert(completion)
+            return completion
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Core
+
+/// Gives a habit a new name.
+public struct RenameHabit: Sendable {
+    let dependencies: HabitDependencies
+
+    /// The use case.
+    public init(_ dependencies: HabitDependencies) { self.dependencies = dependencies }
+
+    /// The renamed habit.
+    /// - Throws: `habits.not_found`, `habits.ambiguous`, `invalid_argument`.
+    public func callAsFunction(_ reference: String, to name: String, ownerID: String) throws -> Habit {
+        let now = dependencies.clock.now()
+        return try dependencies.transactions.transaction {
+            let renamed = try dependencies.habit(reference, ownedBy: ownerID).renamed(to: name, at: now)
+            try dependencies.habits.update(renamed)
+            return renamed
+        }
+    }
+}

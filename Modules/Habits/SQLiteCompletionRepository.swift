@@ -1,0 +1,91 @@
+import Core
+import Storage
+
+/// Completions in the `habit_completions` table, unique per (habit, day).
+public struct SQLiteCompletionRepository: CompletionRepository {
+    private let database: Database
+
+    /// A repository over `database` (migrated with the Habits plugin's migrations).
+    public init(database: Database) { self.database = database }
+
+    /// The completions of a habit in a range of days, by day.
+    public func completions(habitID: String, from: LocalDay?, to: LocalDay?) throws -> [Completion] {
+        try database.query(
+            """
+            SELECT id, habit_id, completed_on, recorded_at FROM habit_completions
+            WHERE habit_id = ? AND completed_on >= ? AND completed_on <= ? ORDER BY completed_on
+            """, [.text(habitID), .text(from?.description ?? "0000"), .text(to?.description ?? "9999-99")],
+            Self.completion)
+    }
+
+    /// The completion of a habit on a day.
+    public func completion(habitID: String, on day: LocalDay) throws -> Completion? {
+        try database.queryOne(
+            "SELECT id, habit_id, completed_on, recorded_at FROM habit_completions WHERE habit_id = ? AND completed_on = ?",
+            [.text(habitID), .day(day)], Self.completion)
+    }
+
+    /// The days a habit was completed on.
+    public func completedDays(habitID: String) throws -> Set<LocalDay> {
+        var days = Set<LocalDay>()
+        try database.forEach("SELECT completed_on FROM habit_completions WHERE habit_id = ?", [.text(habitID)]) { row in
+            days.insert(try row.day(0))
+        }
+        return days
+    }
+
+    /// The completed days of every habit of `ownerID`.
+    public func completedDays(ownedBy ownerID: String) throws -> [String: Set<LocalDay>] {
+        var days: [String: Set<LocalDay>] = [:]
+        try database.forEach(
+            """
+            SELECT c.habit_id, c.completed_on FROM habit_completions c
+            JOIN habits h ON h.id = c.habit_id WHERE h.owner_id = ?
+            """, [.text(ownerID)]
+        ) { row in
+            days[try row.string(0), default: []].insert(try row.day(1))
+        }
+        return days
+    }
+
+    /// The ids of `ownerID`'s habits completed on `day`.
+    public func completedHabitIDs(ownedBy ownerID: String, on day: LocalDay) throws -> Set<String> {
+        Set(
+            try database.query(
+                """
+                SELECT c.habit_id FROM habit_completions c JOIN habits h ON h.id = c.habit_id
+                WHERE h.owner_id = ? AND c.completed_on = ?
+                """, [.text(ownerID), .day(day)]
+            ) { try $0.string(0) })
+    }
+
+    /// Stores a new completion.
+    public func insert(_ completion: Completion) throws {
+        do {
+            try database.execute(
+                "INSERT INTO habit_completions (id, habit_id, completed_on, recorded_at) VALUES (?, ?, ?, ?)",
+                [.text(completion.id), .text(completion.habitID), .day(completion.completedOn), .instant(completion.recordedAt)])
+        } catch let error as AppError where error.code == "storage.duplicate" {
+            throw AppError(
+                code: "habits.already_completed", message: "the habit is already completed on \(completion.completedOn)",
+                field: "on")
+        }
+    }
+
+    /// Removes a completion by id.
+    public func delete(id: String) throws {
+        guard try database.execute("DELETE FROM habit_completions WHERE id = ?", [.text(id)]) == 1 else {
+            throw AppError(code: "habits.not_completed", message: "no completion with id \(id)")
+        }
+    }
+
+    /// Removes every completion of a habit.
+    public func deleteAll(habitID: String) throws {
+        try database.execute("DELETE FROM habit_completions WHERE habit_id = ?", [.text(habitID)])
+    }
+
+    private static func completion(_ row: Row) throws -> Completion {
+        Completion(
+            id: try row.string(0), habitID: try row.string(1), completedOn: try row.day(2), recordedAt: try row.instant(3))
+    }
+}

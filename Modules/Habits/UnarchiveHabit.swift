@@ -1,0 +1,22 @@
+import Core
+
+/// Tracks an archived habit again from today (reopening the last period when it ended
+/// yesterday or today).
+public struct UnarchiveHabit: Sendable {
+    let dependencies: HabitDependencies
+
+    /// The use case.
+    public init(_ dependencies: HabitDependencies) { self.dependencies = dependencies }
+
+    /// The unarchived habit.
+    /// - Throws: `habits.not_found`, `habits.ambiguous`, `habits.not_archived`.
+    public func callAsFunction(_ reference: String, ownerID: String) throws -> Habit {
+        let now = dependencies.clock.now()
+        let today = now.localDay(in: dependencies.clock.timeZone)
+        return try dependencies.transactions.transaction {
+            let unarchived = try dependencies.habit(reference, ownedBy: ownerID).unarchived(today: today, at: now)
+            try dependencies.habits.update(unarchived)
+            return unarchived
+        }
+    }
+}

@@ -1,0 +1,3 @@
+import Core
+
+extension Database: TransactionRunner {}
