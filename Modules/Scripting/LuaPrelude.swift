@@ -16,6 +16,7 @@ local print, pcall = print, pcall
 local format, rep, gsub, match = string.format, string.rep, string.gsub, string.match
 local concat, sort, pack, unpack = table.concat, table.sort, table.pack, table.unpack
 local utf8len = utf8.len
+local tonumber, math, os = tonumber, math, os
 local globals = _G
 
 local prelude = {}
@@ -115,10 +116,64 @@ local function render(v, depth, seen, indent)
   return "{\n" .. indent .. "  " .. concat(parts, ",\n" .. indent .. "  ") .. ",\n" .. indent .. "}"
 end
 
+local function number_text(v)
+  if math.type(v) == "float" and v ~= math.floor(v) then return (format("%.4g", v)) end
+  return tostring(v)
+end
+
+-- A table cell: a nested record by its name, other tables compactly.
 local function cell(v)
   if type(v) == "string" then return v end
-  if type(v) == "table" then return render(v, MAX_DEPTH, {}, "") end
+  if type(v) == "number" then return number_text(v) end
+  if type(v) == "table" and getmetatable(v) == nil then
+    if type(rawget(v, "name")) == "string" then return v.name end
+    local text = render(v, MAX_DEPTH, {}, "")
+    if width(text) > 40 then text = text:sub(1, 37) .. "..." end
+    return text
+  end
   return tostring(v)
+end
+
+-- The contract's calendar ({year, month, days = {{date, state, is_today}}}) as a month grid.
+local month_names = { "January", "February", "March", "April", "May", "June", "July", "August",
+  "September", "October", "November", "December" }
+local marks = { completed = "+", missed = "x", pending = "o", empty = "." }
+local function calendar_grid(v)
+  local days = rawget(v, "days")
+  if type(v.year) ~= "number" or type(v.month) ~= "number" or type(days) ~= "table"
+      or type(days[1]) ~= "table" or type(days[1].date) ~= "string" or month_names[v.month] == nil then
+    return nil
+  end
+  local first = os.time({ year = v.year, month = v.month, day = 1, hour = 12 })
+  local lead = (os.date("*t", first).wday + 5) % 7
+  local lines = { month_names[v.month] .. " " .. v.year, "  Mo   Tu   We   Th   Fr   Sa   Su" }
+  local row = { rep("     ", lead) }
+  local column = lead
+  for _, day in ipairs(days) do
+    local number = tonumber(day.date:sub(9, 10)) or 0
+    local mark = marks[day.state] or "?"
+    row[#row + 1] = day.is_today and format("[%2d%s]", number, mark) or format(" %2d%s ", number, mark)
+    column = column + 1
+    if column == 7 then
+      lines[#lines + 1] = (gsub(concat(row), "%s+$", ""))
+      row, column = {}, 0
+    end
+  end
+  if column > 0 then lines[#lines + 1] = (gsub(concat(row), "%s+$", "")) end
+  lines[#lines + 1] = "+ done  x missed  o to do today  . not tracked or future  [ ] today"
+  return concat(lines, "\n")
+end
+
+-- The contract's statistics as a short card.
+local function statistics_card(v)
+  local streak = rawget(v, "streak")
+  if type(streak) ~= "table" or type(v.total_completed_days) ~= "number"
+      or type(v.eligible_tracking_days) ~= "number" or type(v.completion_rate) ~= "number" then
+    return nil
+  end
+  return format("Completed  %d of %d days (%d%%)\nStreak     %d now, %d longest",
+    v.total_completed_days, v.eligible_tracking_days, math.floor(v.completion_rate * 100 + 0.5),
+    streak.current or 0, streak.longest or 0)
 end
 
 -- A list of records prints as an aligned table, one row per record.
@@ -177,7 +232,7 @@ function prelude.show(...)
     if type(v) == "string" then
       print(v)
     elseif type(v) == "table" and getmetatable(v) == nil then
-      print(record_list(v) or render(v, 1, {}, ""))
+      print(calendar_grid(v) or statistics_card(v) or record_list(v) or render(v, 1, {}, ""))
     else
       print(tostring(v))
     end
