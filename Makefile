@@ -2,10 +2,11 @@
 #   make run    build (release) and start the REPL
 #   make test   build once, run every test target and every Tests/Scripts/*.lua
 #   make build  leave the binary at .build/release/app-shell
+#   make bench  measure every performance figure beside its anchor
 SWIFT ?= swift
 PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev pkg-config tzdata
 
-.PHONY: all build run test deps clean
+.PHONY: all build run test bench deps bench-deps clean
 
 all: build
 
@@ -37,6 +38,16 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	bash Tests/Scripts/run.sh .build/debug/app-shell
+
+# The anchors of the benchmarks: lua5.4 and the sqlite3 shell.
+bench-deps:
+	@$(MAKE) --no-print-directory deps PACKAGES="lua5.4 sqlite3"
+
+# Every performance figure beside its anchor, in one run (release build).
+bench: deps bench-deps
+	$(SWIFT) build -c release --product app-shell
+	$(SWIFT) build -c release --product app-bench
+	.build/release/app-bench
 
 clean:
 	rm -rf .build

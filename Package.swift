@@ -9,6 +9,7 @@ let package = Package(
     name: "AppShell",
     products: [
         .executable(name: "app-shell", targets: ["AppShell"]),
+        .executable(name: "app-bench", targets: ["AppBench"]),
         .library(name: "Core", targets: ["Core"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "Scripting", targets: ["Scripting"]),
@@ -31,6 +32,8 @@ let package = Package(
         .executableTarget(
             name: "AppShell", dependencies: ["Core", "Storage", "Scripting", "CEdit", "Habits"],
             path: "Apps/app-shell"),
+        .executableTarget(
+            name: "AppBench", dependencies: ["Core", "Storage", "Scripting", "Habits"], path: "Apps/app-bench"),
         .testTarget(name: "CoreTests", dependencies: ["Core"], path: "Tests/CoreTests"),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Core"], path: "Tests/StorageTests"),

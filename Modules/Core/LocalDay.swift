@@ -26,12 +26,26 @@ public struct LocalDay: Sendable, Hashable, Comparable, Strideable, CustomString
 
     /// Parses exactly `YYYY-MM-DD`; nil for anything else or a day that does not exist.
     public init?(parsing text: String) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-            let year = Self.digits(bytes[0..<4]), let month = Self.digits(bytes[5..<7]),
-            let day = Self.digits(bytes[8..<10])
-        else { return nil }
-        self.init(year: year, month: month, day: day)
+        var copy = text
+        guard let day = copy.withUTF8({ LocalDay(utf8: $0) }) else { return nil }
+        self = day
+    }
+
+    /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes, without allocating (storage reads
+    /// days this way, hundreds of thousands at a time).
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        var numbers = (0, 0, 0)
+        for (index, byte) in bytes.enumerated() where index != 4 && index != 7 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let digit = Int(byte - UInt8(ascii: "0"))
+            switch index {
+            case 0..<4: numbers.0 = numbers.0 * 10 + digit
+            case 5..<7: numbers.1 = numbers.1 * 10 + digit
+            default: numbers.2 = numbers.2 * 10 + digit
+            }
+        }
+        self.init(year: numbers.0, month: numbers.1, day: numbers.2)
     }
 
     /// Parses `YYYY-MM-DD` or throws `invalid_argument` naming `field` and the text.

@@ -6,10 +6,10 @@ public protocol CompletionRepository: Sendable {
     func completions(habitID: String, from: LocalDay?, to: LocalDay?) throws -> [Completion]
     /// The completion of a habit on a day, if any.
     func completion(habitID: String, on day: LocalDay) throws -> Completion?
-    /// The days a habit was completed on.
-    func completedDays(habitID: String) throws -> Set<LocalDay>
-    /// The completed days of every habit of `ownerID`, by habit id.
-    func completedDays(ownedBy ownerID: String) throws -> [String: Set<LocalDay>]
+    /// The days a habit was completed on, in ascending order.
+    func completedDays(habitID: String) throws -> [LocalDay]
+    /// The completed days of every habit of `ownerID`, by habit id, each in ascending order.
+    func completedDays(ownedBy ownerID: String) throws -> [String: [LocalDay]]
     /// The ids of `ownerID`'s habits completed on `day`.
     func completedHabitIDs(ownedBy ownerID: String, on day: LocalDay) throws -> Set<String>
     /// Stores a new completion.

@@ -14,7 +14,7 @@ public struct LoadHabitStatistics: Sendable {
         let referenceDay = day ?? dependencies.clock.today()
         let habit = try dependencies.habit(habitReference, ownedBy: ownerID)
         return calculator.statistics(
-            of: habit, completedDays: try dependencies.completions.completedDays(habitID: habit.id),
+            of: habit, sortedCompletedDays: try dependencies.completions.completedDays(habitID: habit.id),
             reference: referenceDay)
     }
 }

@@ -14,7 +14,8 @@ public struct LoadOverview: Sendable {
         let habits = try dependencies.habits.habits(ownedBy: ownerID)
         let completed = try dependencies.completions.completedDays(ownedBy: ownerID)
         return habits.map { habit in
-            let statistics = calculator.statistics(of: habit, completedDays: completed[habit.id] ?? [], reference: today)
+            let statistics = calculator.statistics(
+                of: habit, sortedCompletedDays: completed[habit.id] ?? [], reference: today)
             return HabitSummary(
                 id: habit.id, name: habit.name, isArchived: habit.isArchived,
                 currentStreak: statistics.streak.current, completionRate: statistics.completionRate)

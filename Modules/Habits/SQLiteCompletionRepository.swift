@@ -25,27 +25,39 @@ public struct SQLiteCompletionRepository: CompletionRepository {
             [.text(habitID), .day(day)], Self.completion)
     }
 
-    /// The days a habit was completed on.
-    public func completedDays(habitID: String) throws -> Set<LocalDay> {
-        var days = Set<LocalDay>()
-        try database.forEach("SELECT completed_on FROM habit_completions WHERE habit_id = ?", [.text(habitID)]) { row in
-            days.insert(try row.day(0))
-        }
-        return days
+    /// The days a habit was completed on, in ascending order (read from the unique index).
+    public func completedDays(habitID: String) throws -> [LocalDay] {
+        try database.query(
+            "SELECT completed_on FROM habit_completions WHERE habit_id = ? ORDER BY completed_on", [.text(habitID)]
+        ) { try $0.day(0) }
     }
 
-    /// The completed days of every habit of `ownerID`.
-    public func completedDays(ownedBy ownerID: String) throws -> [String: Set<LocalDay>] {
-        var days: [String: Set<LocalDay>] = [:]
+    /// The completed days of every habit of `ownerID`, each in ascending order. The
+    /// ORDER BY follows the owner index and the (habit, day) index, so SQLite sorts
+    /// nothing, and rows come grouped by habit: the habit id is decoded once per habit.
+    public func completedDays(ownedBy ownerID: String) throws -> [String: [LocalDay]] {
+        var result: [String: [LocalDay]] = [:]
+        var currentID = ""
+        var currentBytes: [UInt8] = []
+        var currentDays: [LocalDay] = []
         try database.forEach(
             """
-            SELECT c.habit_id, c.completed_on FROM habit_completions c
-            JOIN habits h ON h.id = c.habit_id WHERE h.owner_id = ?
+            SELECT c.habit_id, c.completed_on FROM habits h
+            JOIN habit_completions c ON c.habit_id = h.id
+            WHERE h.owner_id = ? ORDER BY h.created_at, h.rowid, c.completed_on
             """, [.text(ownerID)]
         ) { row in
-            days[try row.string(0), default: []].insert(try row.day(1))
+            if !row.text(0, equals: currentBytes) {
+                if !currentDays.isEmpty { result[currentID] = currentDays }
+                currentID = try row.string(0)
+                currentBytes = Array(currentID.utf8)
+                currentDays = []
+                currentDays.reserveCapacity(400)
+            }
+            currentDays.append(try row.day(1))
         }
-        return days
+        if !currentDays.isEmpty { result[currentID] = currentDays }
+        return result
     }
 
     /// The ids of `ownerID`'s habits completed on `day`.

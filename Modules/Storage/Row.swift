@@ -1,6 +1,10 @@
 import CSQLite
 import Core
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One result row, valid only inside the closure that receives it.
 ///
 /// Reads are typed and by column index, in the order of the SELECT list. A NULL read as a
@@ -54,13 +58,27 @@ public struct Row {
         return Array(UnsafeRawBufferPointer(start: bytes, count: count))
     }
 
-    /// A TEXT `YYYY-MM-DD` column as a day.
+    /// A TEXT `YYYY-MM-DD` column as a day, parsed in place.
     public func day(_ index: Int32) throws -> LocalDay {
-        let text = try string(index)
-        guard let day = LocalDay(parsing: text) else {
-            throw AppError(code: "storage.corrupt", message: "column \(index) holds '\(text)', not a day")
+        try requireValue(index)
+        let count = Int(sqlite3_column_bytes(statement, index))
+        guard let bytes = sqlite3_column_text(statement, index),
+            let day = LocalDay(utf8: UnsafeBufferPointer(start: bytes, count: count))
+        else {
+            throw AppError(code: "storage.corrupt", message: "column \(index) holds '\(text(index))', not a day")
         }
         return day
+    }
+
+    /// Whether TEXT column `index` holds exactly these UTF-8 bytes (no String is made).
+    public func text(_ index: Int32, equals bytes: [UInt8]) -> Bool {
+        let count = Int(sqlite3_column_bytes(statement, index))
+        guard count == bytes.count else { return false }
+        guard count > 0, let column = sqlite3_column_text(statement, index) else { return count == 0 }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return memcmp(column, base, count) == 0
+        }
     }
 
     /// A TEXT day column that may be NULL.

@@ -1,0 +1,47 @@
+import Core
+import Foundation
+import Habits
+import Scripting
+import Storage
+
+/// A real app on a temporary database file, as the benchmarks use it: the plugins, a
+/// no-op route for the bridge's cost, a fixed clock, and a Lua engine.
+final class BenchEnvironment {
+    let folder: URL
+    let database: Database
+    let container: Container
+    let engine: LuaEngine
+    let user: User
+
+    static let noop = Route("bench.noop", summary: "Does nothing.", returns: "nil", example: "bench.noop()") { _, _ in .null }
+
+    init(now: String = "2026-11-29T08:00:00+09:00") throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        database = try Database(path: folder.appendingPathComponent("bench.db").path)
+        let plugins: [any ModulePlugin] = [AppPlugin(), HabitsPlugin()]
+        try Migrator(database: database).migrate(
+            [CoreSchema.migratorModule] + plugins.map { Migrator.Module(name: $0.name, migrations: $0.migrations) })
+        guard let instant = Instant(iso8601: now) else { throw AppError.internal("bad bench clock \(now)") }
+        let clock = FixedClock(instant, timeZone: try TimeZoneRules.named("Asia/Seoul"))
+        container = Container()
+        container.register(Database.self, instance: database)
+        container.register((any Clock).self, instance: clock)
+        container.register((any UserRepository).self) { resolver in
+            SQLiteUserRepository(database: try resolver.resolve(Database.self))
+        }
+        for plugin in plugins { plugin.register(in: container) }
+        let router = try Router(routes: plugins.flatMap { $0.routes() } + [Self.noop])
+        user = try container.resolve(UserAccounts.self).signIn(name: "bench")
+        engine = try LuaEngine(router: router, session: Session(user: user, clock: clock, container: container))
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    /// Runs `source` and returns its first result as a number.
+    func number(_ source: String) throws -> Double {
+        let values = try engine.evaluate(source, name: "=bench").get()
+        guard let value = values.first?.doubleValue else { throw AppError.internal("no number from: \(source)") }
+        return value
+    }
+}

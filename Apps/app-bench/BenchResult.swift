@@ -1,0 +1,27 @@
+/// One line of the benchmark table and of `results.json`.
+struct BenchResult {
+    let name: String
+    let ours: Double
+    let anchor: Double?
+    let unit: String
+    let goal: Double
+    let note: String
+
+    var ratio: Double? { anchor.map { $0 > 0 ? ours / $0 : 0 } }
+    var met: Bool { ours < goal }
+
+    var json: String {
+        func number(_ value: Double?) -> String {
+            guard let value, value.isFinite else { return "null" }
+            return String(format3(value))
+        }
+        return #"{"name":"\#(name)","ours":\#(number(ours)),"anchor":\#(number(anchor)),"unit":"\#(unit)","ratio":\#(number(ratio)),"goal":\#(number(goal)),"met":\#(met),"note":"\#(note.replacingOccurrences(of: "\"", with: "'"))"}"#
+    }
+}
+
+/// A number with three decimals, trailing zeros dropped.
+func format3(_ value: Double) -> String {
+    var text = String(Double(Int((value * 1000).rounded())) / 1000)
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return text
+}

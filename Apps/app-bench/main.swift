@@ -1,0 +1,51 @@
+import Foundation
+
+/// app-bench: every performance figure of the issues, measured side by side with its
+/// anchor in one run. Prints a table and writes `.build/bench/results.json`.
+let binaryFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+let appShell = binaryFolder.appendingPathComponent("app-shell").path
+var results: [BenchResult] = []
+var skipped: [String] = []
+
+let runs: [(String, () throws -> BenchResult)] = [
+    ("route_call", Benchmarks.routeCall),
+    ("startup", { try Benchmarks.startup(appShell: appShell) }),
+    ("complete", Benchmarks.complete),
+    ("stats_10y", Benchmarks.statistics10Years),
+    ("overview_1000", Benchmarks.overview1000),
+]
+for (name, run) in runs {
+    do {
+        results.append(try run())
+    } catch {
+        skipped.append("\(name): failed: \(error)")
+    }
+}
+skipped += [
+    "photo: skipped, the Profiles module is not built yet",
+    "story_search: skipped, the BookStories module is not built yet",
+    "repl_memory: skipped, the BookStories module is not built yet",
+]
+
+func padded(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}
+print(padded("name", 15) + padded("ours", 12) + padded("anchor", 12) + padded("unit", 6) + padded("ratio", 8)
+    + padded("goal", 8) + "met")
+for result in results {
+    print(
+        padded(result.name, 15) + padded(format3(result.ours), 12) + padded(result.anchor.map(format3) ?? "-", 12)
+            + padded(result.unit, 6) + padded(result.ratio.map(format3) ?? "-", 8) + padded("< " + format3(result.goal), 8)
+            + (result.met ? "yes" : "NO") + (result.note.isEmpty ? "" : "  (\(result.note))"))
+}
+for line in skipped { print(line) }
+
+let folder = URL(fileURLWithPath: ".build/bench")
+try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+let json = "[" + results.map(\.json).joined(separator: ",\n ") + "]\n"
+do {
+    try json.write(to: folder.appendingPathComponent("results.json"), atomically: true, encoding: .utf8)
+    print("wrote .build/bench/results.json")
+} catch {
+    print("could not write .build/bench/results.json: \(error)")
+}
