@@ -38,10 +38,12 @@ enum CompositionRoot {
         }
         let session = Session(user: user, clock: clock, container: container)
 
-        let root = options.script.flatMap { $0 == "-" ? nil : directory(of: $0) } ?? "."
-        let configuration = environment["XDG_CONFIG_HOME"] ?? (environment["HOME"].map { "\($0)/.config" } ?? ".")
-        let modulePath = ["\(root)/?.lua", "\(root)/?/init.lua", "\(configuration)/app-shell/lua/?.lua",
-                          "\(configuration)/app-shell/lua/?/init.lua"].joined(separator: ";")
+        let root = scriptFolder(options)
+        let configuration = configurationFolder(environment)
+        let modulePath = [
+            "\(root)/?.lua", "\(root)/?/init.lua", "\(configuration)/plugins/?.lua", "\(configuration)/lua/?.lua",
+            "\(configuration)/lua/?/init.lua",
+        ].joined(separator: ";")
         return try LuaEngine(
             router: router, session: session,
             options: EngineOptions(
@@ -66,6 +68,17 @@ enum CompositionRoot {
                 message: "--now: '\(text)' is not an ISO-8601 instant with an offset, such as 2026-11-29T08:00:00+09:00")
         }
         return FixedClock(instant, timeZone: zone)
+    }
+
+    /// The folder of the running script (`.` for the REPL, `-e` and standard input).
+    static func scriptFolder(_ options: ShellOptions) -> String {
+        options.script.flatMap { $0 == "-" ? nil : directory(of: $0) } ?? "."
+    }
+
+    /// `$XDG_CONFIG_HOME/app-shell` (default `~/.config/app-shell`): init.lua, plugins/, lua/.
+    static func configurationFolder(_ environment: [String: String]) -> String {
+        let configuration = environment["XDG_CONFIG_HOME"] ?? (environment["HOME"].map { "\($0)/.config" } ?? ".")
+        return "\(configuration)/app-shell"
     }
 
     static func databasePath(_ options: ShellOptions, environment: [String: String]) throws -> String {

@@ -28,6 +28,7 @@ struct InteractiveRepl {
     /// prompt are shown, not fatal).
     func run() -> Int32 {
         cedit_set_name("app-shell")
+        TabCompletion.install(engine)
         using_history()
         stifle_history(1000)
         if let historyPath { read_history(historyPath) }

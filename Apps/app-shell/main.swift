@@ -46,6 +46,11 @@ func runShell() -> Int32 {
     let timeout = options.timeoutSeconds ?? (interactive ? nil : 60)
     let limit = timeout == 0 ? nil : timeout
 
+    if !options.noInit {
+        UserScripts.run(from: CompositionRoot.configurationFolder(environment), engine: engine, timeout: limit)
+        engine.setSandboxRoot(CompositionRoot.scriptFolder(options))
+    }
+
     for chunk in options.chunks {
         let result: Result<[Value], ScriptFailure>
         switch engine.loadLine(chunk, name: "=(command line)") {

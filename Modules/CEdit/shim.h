@@ -24,4 +24,18 @@ static inline void cedit_set_name(const char *name) { rl_readline_name = name; }
 /// Frees a line returned by readline().
 static inline void cedit_free(char *line) { free(line); }
 
+/// The signature of a completion function: the word, and its start and end in the line.
+typedef char **(*cedit_completer)(const char *text, int start, int end);
+
+/// Installs `completer` for Tab, with Lua's word breaks (a dotted name stays one word) and
+/// nothing appended after a completed word.
+static inline void cedit_set_completer(cedit_completer completer) {
+    rl_attempted_completion_function = completer;
+    rl_basic_word_break_characters = " \t\n\"'`@$><=;|&{(,+-*/%^~#[]";
+    rl_completion_append_character = 0;
+}
+
+/// Tells libedit not to fall back to file-name completion.
+static inline void cedit_completion_done(void) { rl_attempted_completion_over = 1; }
+
 #endif

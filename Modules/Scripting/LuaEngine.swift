@@ -29,7 +29,9 @@ public final class LuaEngine {
     private var functions: [BoundFunction] = []
     private var errorMetatable: Int32 = LUA_NOREF
     private var driver: Int32 = LUA_NOREF
-    private var helpIndex: Int32 = LUA_NOREF
+    private(set) var helpIndex: Int32 = LUA_NOREF
+    /// Every module and nested namespace name (`habits`, `bookstories.themes`).
+    private(set) var namespaces = Set<String>()
 
     /// A VM with the sandboxed libraries and every route of `router`.
     /// - Throws: `internal` when the VM cannot be set up (out of memory).
@@ -54,6 +56,13 @@ public final class LuaEngine {
 
     /// Stops the running chunk from another thread (Ctrl-C).
     public var stopSwitch: StopSwitch { StopSwitch(block: control) }
+
+    /// Sets the folder `loadfile` and `dofile` may read from without `--allow-io` (the
+    /// running script's own folder).
+    public func setSandboxRoot(_ path: String) {
+        LuaStack(state).push(Self.realPath(path))
+        lua_setfield(state, clua_registryindex(), "appshell.root")
+    }
 
     /// Makes Ctrl-C (SIGINT) stop the chunk this engine is running; at an idle prompt it
     /// does nothing. For the one interactive engine of a process.
@@ -330,6 +339,7 @@ public final class LuaEngine {
     /// Pushes the read-only proxy of `namespace`, recording it for `help` and `require`.
     private func pushNamespace(_ namespace: RouteNamespace, named name: String, prelude: Int32) throws {
         let stack = LuaStack(state)
+        namespaces.insert(name)
         guard lua_checkstack(state, 8) != 0 else { throw AppError.internal("the Lua stack is full") }
         lua_createtable(state, 0, Int32(clamping: namespace.functions.count + namespace.children.count))
         let real = lua_gettop(state)

@@ -49,13 +49,17 @@ public final class Database: Sendable {
     }
 
     /// Runs one statement and returns the number of rows it inserted, updated or deleted
-    /// (0 for anything else).
+    /// itself (rows changed by triggers and cascading foreign keys are not counted; 0 for a
+    /// statement that is no INSERT, UPDATE or DELETE).
     @discardableResult
     public func execute(_ sql: String, _ arguments: [SQLValue] = []) throws -> Int {
         try connection.withLock { connection in
+            // sqlite3_changes keeps the count of the last INSERT, UPDATE or DELETE, even after
+            // other statements; the total tells whether this statement changed anything.
             let before = connection.totalChanges
             try connection.run(sql, arguments) { _ in }
-            return connection.totalChanges - before
+            guard connection.totalChanges != before else { return 0 }
+            return Int(sqlite3_changes64(connection.handle))
         }
     }
 

@@ -54,6 +54,9 @@ local long = habits.create{name = ("가"):rep(100)}
 assert(utf8.len(long.name) == 100, long.name)
 local latin = habits.create{name = ("a"):rep(100)}
 assert(#latin.name == 100)
+-- The limit applies after trimming.
+local padded = habits.rename(latin.id, "  " .. ("b"):rep(100) .. "\n")
+assert(padded.name == ("b"):rep(100), padded.name)
 
 -- get: by id and by exact name, the same habit; results are copies.
 assert(json(habits.get(run.id)) == json(run))

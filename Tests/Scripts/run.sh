@@ -137,6 +137,20 @@ else
   fail "two processes write one file at once" "exits $code_a/$code_b, $(wc -l < "$work/written") rows written" "$work/a.err"
 fi
 
+# The init script and user plugins: init.lua, then plugins/*.lua in name order; an error in
+# one is reported with its file and line and does not stop the others; --no-init skips them.
+config="$work/userconfig"
+mkdir -p "$config/app-shell/plugins"
+printf 'greeting = "hello"\norder = {"init"}\n' > "$config/app-shell/init.lua"
+printf 'table.insert(order, "a")\n' > "$config/app-shell/plugins/10_a.lua"
+printf 'table.insert(order, "bad")\nerror("plugin broke")\n' > "$config/app-shell/plugins/20_bad.lua"
+printf 'table.insert(order, "c")\nlocal helper = require("helper")\nhelped = helper.value\n' > "$config/app-shell/plugins/30_c.lua"
+mkdir -p "$config/app-shell/lua"
+printf 'return { value = 7 }\n' > "$config/app-shell/lua/helper.lua"
+check "init and plugins run in order" 0 $'hello\tinit,a,bad,c\t7' env XDG_CONFIG_HOME="$config" "$binary" "${mem[@]}" -e 'print(greeting, table.concat(order, ","), helped)'
+if grep -qF "20_bad.lua:2: plugin broke" "$work/err"; then echo "ok   a failing plugin names its file and line"; passed=$((passed + 1)); else fail "a failing plugin names its file and line" "stderr" "$work/err"; fi
+check "--no-init skips init and plugins" 0 "nil" env XDG_CONFIG_HOME="$config" "$binary" "${mem[@]}" --no-init -e 'print(greeting)'
+
 echo
 echo "scripts: $passed passed, $failed failed"
 [ "$failed" = 0 ]

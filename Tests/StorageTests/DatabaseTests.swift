@@ -341,6 +341,21 @@ import Testing
         #expect(try database.execute("DELETE FROM t") == 2)
     }
 
+    @Test func executeCountsOnlyTheRowsTheStatementChangedItself() throws {
+        let database = try Database(path: ":memory:")
+        try database.executeScript(
+            """
+            CREATE TABLE parent (id INTEGER PRIMARY KEY);
+            CREATE TABLE child (parent_id INTEGER NOT NULL REFERENCES parent (id) ON DELETE CASCADE);
+            INSERT INTO parent (id) VALUES (1);
+            INSERT INTO child (parent_id) VALUES (1), (1), (1);
+            """)
+        #expect(try database.execute("DELETE FROM parent WHERE id = ?", [1]) == 1)
+        #expect(try database.queryOne("SELECT count(*) FROM child") { try $0.int(0) } == 0)
+        #expect(try database.execute("CREATE TABLE other (x)") == 0)
+        #expect(try database.execute("SELECT 1") == 0)
+    }
+
     @Test func queryOneReturnsTheFirstRowOrNil() throws {
         let database = try makeValueTable()
         #expect(try database.queryOne("SELECT v FROM t") { try $0.int(0) } == nil)
