@@ -3,10 +3,11 @@
 #   make test   build once, run every test target and every Tests/Scripts/*.lua
 #   make build  leave the binary at .build/release/app-shell
 #   make bench  measure every performance figure beside its anchor
+#   make docs   regenerate docs/app-shell.lua, the LuaLS stubs
 SWIFT ?= swift
-PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev pkg-config tzdata
+PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev pkg-config tzdata lua5.4
 
-.PHONY: all build run test bench deps bench-deps clean
+.PHONY: all build run test bench docs deps bench-deps clean
 
 all: build
 
@@ -48,6 +49,11 @@ bench: deps bench-deps
 	$(SWIFT) build -c release --product app-shell
 	$(SWIFT) build -c release --product app-bench
 	.build/release/app-bench
+
+# Regenerates the committed LuaLS stubs from the route declarations.
+docs: deps
+	$(SWIFT) build --product app-shell
+	.build/debug/app-shell --lua-stubs > docs/app-shell.lua
 
 clean:
 	rm -rf .build

@@ -20,7 +20,7 @@ enum CommandLineParser {
           --trace FILE         write signposts as Chrome trace JSON (not yet available)
           --events-sink SINK   where events.flush sends events (not yet available)
           --no-init            skip the init script and user plugins
-          --lua-stubs          print LuaLS type stubs (not yet available)
+          --lua-stubs          print the LuaLS type stubs of every route and record
           --help, --version
         exit codes: 0 success, 1 script or route error, 2 usage error
         """
@@ -67,7 +67,8 @@ enum CommandLineParser {
                     throw UsageError(message: "--max-memory takes a whole number of megabytes, got '\(text)'")
                 }
                 options.maxMemoryMB = megabytes
-            case "--trace", "--events-sink", "--lua-stubs":
+            case "--lua-stubs": options.printStubs = true
+            case "--trace", "--events-sink":
                 throw UsageError(message: "\(name) is not available yet in this version of app-shell")
             default:
                 throw UsageError(message: "unknown option '\(word)'")

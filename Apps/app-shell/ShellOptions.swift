@@ -11,6 +11,7 @@ struct ShellOptions {
     var noInit = false
     var showHelp = false
     var showVersion = false
+    var printStubs = false
     /// `-e` chunks, in order.
     var chunks: [String] = []
     /// The script to run, and its arguments.

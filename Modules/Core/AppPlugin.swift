@@ -64,6 +64,18 @@ public struct AppPlugin: ModulePlugin {
         ]
     }
 
+    /// The `user` and `route` records.
+    public func shapes() -> [RecordShape] {
+        [
+            RecordShape(
+                "user", doc: "A person using AppShell.",
+                fields: [.init("id", "string", "A lowercase UUID."), .init("name", "string", "The unique user name.")]),
+            RecordShape(
+                "route", doc: "A route of the router.",
+                fields: [.init("name", "string", "The dotted name."), .init("summary", "string", "What it does.")]),
+        ]
+    }
+
     static func value(of user: User) -> Value {
         .table(Record([("id", .string(user.id)), ("name", .string(user.name))]))
     }

@@ -12,4 +12,11 @@ public protocol ModulePlugin: Sendable {
     func register(in container: Container)
     /// Declares the module's routes.
     func routes() -> [Route]
+    /// Declares the shapes of the records its routes return.
+    func shapes() -> [RecordShape]
+}
+
+extension ModulePlugin {
+    /// No shapes.
+    public func shapes() -> [RecordShape] { [] }
 }

@@ -195,6 +195,77 @@ public struct HabitsPlugin: ModulePlugin {
         ]
     }
 
+    /// The records the `habits` routes return.
+    public func shapes() -> [RecordShape] {
+        [
+            RecordShape(
+                "habit", doc: "A habit tracked daily inside its tracking periods.",
+                fields: [
+                    .init("id", "string", "A lowercase UUID."), .init("name", "string", "The trimmed name."),
+                    .init("start_day", "day", "The first tracked day."),
+                    .init("archived", "boolean", "Whether tracking has stopped."),
+                    .init("tracking_periods", "tracking_period[]", "The periods of tracking, oldest first."),
+                    .init("created_at", "instant", "When it was created."),
+                    .init("updated_at", "instant", "When it last changed."),
+                ]),
+            RecordShape(
+                "tracking_period", doc: "A run of tracked days.",
+                fields: [
+                    .init("start", "day", "The first tracked day."),
+                    .init("end", "day", "The last tracked day; missing while open.", optional: true),
+                ]),
+            RecordShape(
+                "completion", doc: "That a habit was done on a day.",
+                fields: [
+                    .init("id", "string", "A lowercase UUID."), .init("habit_id", "string", "The habit's id."),
+                    .init("completed_on", "day", "The day it was done."),
+                    .init("recorded_at", "instant", "When it was recorded."),
+                ]),
+            RecordShape(
+                "day_entry", doc: "A habit on a day.",
+                fields: [
+                    .init("habit", "habit", "The habit."),
+                    .init("state", #""completed"|"pending"|"missed"|"future""#, "Where the day stands."),
+                ]),
+            RecordShape(
+                "calendar_day", doc: "A day of a monthly calendar.",
+                fields: [
+                    .init("date", "day", "The date."),
+                    .init("state", #""completed"|"missed"|"pending"|"empty""#, "How the day is drawn."),
+                    .init("is_today", "boolean", "Whether it is today."),
+                ]),
+            RecordShape(
+                "calendar", doc: "A habit's month, day by day.",
+                fields: [
+                    .init("year", "integer", "The year."), .init("month", "integer", "The month, 1 to 12."),
+                    .init("days", "calendar_day[]", "Every day of the month."),
+                    .init("can_move_to_next_month", "boolean", "Whether the month is before today's."),
+                ]),
+            RecordShape(
+                "streak", doc: "Runs of completed days.",
+                fields: [
+                    .init("current", "integer", "Completed days back from the reference day."),
+                    .init("longest", "integer", "The longest run."),
+                ]),
+            RecordShape(
+                "statistics", doc: "A habit's statistics on a reference day.",
+                fields: [
+                    .init("total_completed_days", "integer", "Completions on eligible days."),
+                    .init("eligible_tracking_days", "integer", "Tracked days up to the reference day."),
+                    .init("completion_rate", "number", "total / eligible, 0 to 1."),
+                    .init("streak", "streak", "The current and longest streaks."),
+                ]),
+            RecordShape(
+                "summary", doc: "One habit in the overview.",
+                fields: [
+                    .init("id", "string", "The habit's id."), .init("name", "string", "Its name."),
+                    .init("archived", "boolean", "Whether it is archived."),
+                    .init("current_streak", "integer", "Its current streak."),
+                    .init("completion_rate", "number", "Its completion rate, 0 to 1."),
+                ]),
+        ]
+    }
+
     private static func dependencies(_ context: Context) throws -> HabitDependencies {
         try context.resolve(HabitDependencies.self)
     }

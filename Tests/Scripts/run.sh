@@ -151,6 +151,16 @@ check "init and plugins run in order" 0 $'hello\tinit,a,bad,c\t7' env XDG_CONFIG
 if grep -qF "20_bad.lua:2: plugin broke" "$work/err"; then echo "ok   a failing plugin names its file and line"; passed=$((passed + 1)); else fail "a failing plugin names its file and line" "stderr" "$work/err"; fi
 check "--no-init skips init and plugins" 0 "nil" env XDG_CONFIG_HOME="$config" "$binary" "${mem[@]}" --no-init -e 'print(greeting)'
 
+# The type stubs: they parse, and the committed copy is what the declarations generate.
+"$binary" --lua-stubs > "$work/stubs.lua" 2>"$work/err"
+if luac5.4 -p "$work/stubs.lua" 2>"$work/err"; then echo "ok   the stubs parse"; passed=$((passed + 1)); else fail "the stubs parse" "luac5.4 -p" "$work/err"; fi
+if cmp -s "$work/stubs.lua" "$here/../../docs/app-shell.lua"; then
+  echo "ok   docs/app-shell.lua is up to date"; passed=$((passed + 1))
+else
+  diff "$work/stubs.lua" "$here/../../docs/app-shell.lua" > "$work/diff"
+  fail "docs/app-shell.lua is up to date" "run: make docs" "$work/diff"
+fi
+
 echo
 echo "scripts: $passed passed, $failed failed"
 [ "$failed" = 0 ]
