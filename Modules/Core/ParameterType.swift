@@ -23,7 +23,8 @@ public indirect enum ParameterType: Sendable, Equatable {
     /// Any value at all.
     case any
 
-    /// How the type is named in messages, `help` and stubs.
+    /// How the type is named in messages, `help` and the LuaLS stubs (which spell types
+    /// the same way: `day[]`, `"a"|"b"`, `("a"|"b")[]`).
     public var name: String {
         switch self {
         case .string: "string"
@@ -33,6 +34,8 @@ public indirect enum ParameterType: Sendable, Equatable {
         case .day: "day"
         case .instant: "instant"
         case .choice(let options): options.map { "\"\($0)\"" }.joined(separator: "|")
+        case .array(.choice(let options)) where options.count > 1: "(\(ParameterType.choice(options).name))[]"
+        case .array(.oneOf(let types)) where types.count > 1: "(\(ParameterType.oneOf(types).name))[]"
         case .array(let item): "\(item.name)[]"
         case .record(let name): name
         case .oneOf(let types): types.map(\.name).joined(separator: "|")

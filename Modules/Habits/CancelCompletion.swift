@@ -10,12 +10,7 @@ public struct CancelCompletion: Sendable {
     /// The removed completion.
     /// - Throws: the date errors of `RecordCompletion`, and `habits.not_completed`.
     public func callAsFunction(_ reference: String, on day: LocalDay?, ownerID: String) throws -> Completion {
-        let now = dependencies.clock.now()
-        let today = now.localDay(in: dependencies.clock.timeZone)
-        let target = day ?? today
-        return try dependencies.transactions.transaction {
-            let habit = try dependencies.habit(reference, ownedBy: ownerID)
-            try habit.checkRecordable(target, today: today)
+        try dependencies.onRecordableDay(reference, day, ownerID: ownerID) { habit, target, _ in
             guard let completion = try dependencies.completions.completion(habitID: habit.id, on: target) else {
                 throw HabitError.notCompleted(habit, on: target)
             }

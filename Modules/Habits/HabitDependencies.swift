@@ -23,6 +23,23 @@ public struct HabitDependencies: Sendable {
         self.clock = clock
     }
 
+    /// Runs `body` in one transaction with the habit and a day checked as recordable (today
+    /// when `day` is nil), reading the clock once.
+    /// - Throws: the lookup errors, the date errors of `Habit.checkRecordable`, or `body`'s.
+    func onRecordableDay<Result>(
+        _ reference: String, _ day: LocalDay?, ownerID: String,
+        _ body: (_ habit: Habit, _ day: LocalDay, _ now: Instant) throws -> Result
+    ) throws -> Result {
+        let now = clock.now()
+        let today = now.localDay(in: clock.timeZone)
+        let target = day ?? today
+        return try transactions.transaction {
+            let habit = try habit(reference, ownedBy: ownerID)
+            try habit.checkRecordable(target, today: today)
+            return try body(habit, target, now)
+        }
+    }
+
     /// The habit `reference` names for `ownerID`: its id, or its exact name.
     /// - Throws: `habits.not_found`; `habits.ambiguous` when several habits share the name.
     public func habit(_ reference: String, ownedBy ownerID: String) throws -> Habit {

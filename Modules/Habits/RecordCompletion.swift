@@ -11,12 +11,7 @@ public struct RecordCompletion: Sendable {
     /// - Throws: `habits.not_found`, `habits.ambiguous`, `habits.before_start`,
     ///   `habits.future_day`, `habits.outside_tracking_period`, `habits.already_completed`.
     public func callAsFunction(_ reference: String, on day: LocalDay?, ownerID: String) throws -> Completion {
-        let now = dependencies.clock.now()
-        let today = now.localDay(in: dependencies.clock.timeZone)
-        let target = day ?? today
-        return try dependencies.transactions.transaction {
-            let habit = try dependencies.habit(reference, ownedBy: ownerID)
-            try habit.checkRecordable(target, today: today)
+        try dependencies.onRecordableDay(reference, day, ownerID: ownerID) { habit, target, now in
             if try dependencies.completions.completion(habitID: habit.id, on: target) != nil {
                 throw HabitError.alreadyCompleted(habit, on: target)
             }

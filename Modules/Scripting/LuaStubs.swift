@@ -67,11 +67,11 @@ public enum LuaStubs {
         for parameter in route.positionalParameters {
             names.append(parameter.name)
             lines.append(
-                "---@param \(parameter.name)\(parameter.isRequired ? "" : "?") \(luaType(parameter.type)) \(parameter.doc)")
+                "---@param \(parameter.name)\(parameter.isRequired ? "" : "?") \(parameter.type.name) \(parameter.doc)")
         }
         let options = route.options
         if !options.isEmpty {
-            let fields = options.map { "\($0.name)\($0.isRequired ? "" : "?"): \(luaType($0.type))" }
+            let fields = options.map { "\($0.name)\($0.isRequired ? "" : "?"): \($0.type.name)" }
             let required = options.contains { $0.isRequired }
             names.append("opts")
             lines.append("---@param opts\(required ? "" : "?") {\(fields.joined(separator: ", "))}")
@@ -81,23 +81,5 @@ public enum LuaStubs {
         lines.append("--- Example: `\(route.example)`")
         lines.append("function \(route.name)(\(names.joined(separator: ", "))) end")
         return lines
-    }
-
-    /// A parameter type as LuaLS spells it.
-    static func luaType(_ type: ParameterType) -> String {
-        switch type {
-        case .string: "string"
-        case .integer: "integer"
-        case .number: "number"
-        case .boolean: "boolean"
-        case .day: "day"
-        case .instant: "instant"
-        case .any: "any"
-        case .choice(let options): options.map { "\"\($0)\"" }.joined(separator: "|")
-        case .array(let item):
-            if case .oneOf = item { "(\(luaType(item)))[]" } else if case .choice = item { "(\(luaType(item)))[]" } else { "\(luaType(item))[]" }
-        case .record(let name): name
-        case .oneOf(let types): types.map(luaType).joined(separator: "|")
-        }
     }
 }
