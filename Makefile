@@ -5,7 +5,7 @@
 #   make bench  measure every performance figure beside its anchor
 #   make docs   regenerate docs/app-shell.lua, the LuaLS stubs
 SWIFT ?= swift
-PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev pkg-config tzdata lua5.4
+PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev pkg-config tzdata lua5.4 tmux
 
 .PHONY: all build run test bench docs deps bench-deps clean
 
@@ -38,6 +38,7 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(SWIFT) package check-boundaries
 	bash Tests/Scripts/run.sh .build/debug/app-shell
 
 # The anchors of the benchmarks: lua5.4 and the sqlite3 shell.

@@ -34,6 +34,13 @@ let package = Package(
             path: "Apps/app-shell"),
         .executableTarget(
             name: "AppBench", dependencies: ["Core", "Storage", "Scripting", "Habits"], path: "Apps/app-bench"),
+        .plugin(
+            name: "CheckBoundaries",
+            capability: .command(
+                intent: .custom(
+                    verb: "check-boundaries",
+                    description: "Fails when a feature reaches past Core and Storage, or Core past the standard library")),
+            path: "Plugins/CheckBoundaries"),
         .testTarget(name: "CoreTests", dependencies: ["Core"], path: "Tests/CoreTests"),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Core"], path: "Tests/StorageTests"),

@@ -161,6 +161,45 @@ else
   fail "docs/app-shell.lua is up to date" "run: make docs" "$work/diff"
 fi
 
+# The REPL in a terminal (tmux): continuation, completion, Ctrl-C, history, Ctrl-D.
+if command -v tmux >/dev/null 2>&1; then
+  socket="$work/tmux.sock"
+  state="$work/state"
+  screen() { tmux -S "$socket" capture-pane -t repl -p 2>/dev/null; }
+  wait_for() {
+    for _ in $(seq 1 50); do screen | grep -qF -- "$1" && return 0; sleep 0.1; done
+    return 1
+  }
+  repl_check() {
+    if wait_for "$2"; then echo "ok   REPL: $1"; passed=$((passed + 1)); else screen > "$work/screen"; fail "REPL: $1" "screen lacks: $2" "$work/screen"; fi
+  }
+  tmux -S "$socket" new-session -d -s repl -x 100 -y 40 \
+    "env XDG_STATE_HOME='$state' XDG_CONFIG_HOME='$work/noconfig' '$binary' --db :memory: ${defaults[*]}; sleep 5"
+  wait_for "help() lists the modules"
+  tmux -S "$socket" send-keys -t repl 'function double(n)' Enter
+  repl_check "an unfinished chunk continues at >>" ">>"
+  tmux -S "$socket" send-keys -t repl 'return n * 2 end' Enter 'double(21)' Enter
+  repl_check "an expression prints its value" "42"
+  tmux -S "$socket" send-keys -t repl 'habits.co' Tab
+  repl_check "Tab completes a module's functions" "habits.complet"
+  tmux -S "$socket" send-keys -t repl C-u 'while true do end' Enter
+  sleep 0.5
+  tmux -S "$socket" send-keys -t repl C-c
+  repl_check "Ctrl-C stops a running chunk" "stdin:1: interrupted"
+  tmux -S "$socket" send-keys -t repl 'print("still " .. "here")' Enter
+  repl_check "the REPL goes on after Ctrl-C" "still here"
+  tmux -S "$socket" send-keys -t repl C-d
+  sleep 0.5
+  if grep -qF "double(21)" "$state/app-shell/history" 2>/dev/null; then
+    echo "ok   REPL: history is kept"; passed=$((passed + 1))
+  else
+    fail "REPL: history is kept" "no double(21) in $state/app-shell/history"
+  fi
+  tmux -S "$socket" kill-server 2>/dev/null
+else
+  echo "skip REPL tests: tmux is not installed"
+fi
+
 echo
 echo "scripts: $passed passed, $failed failed"
 [ "$failed" = 0 ]
