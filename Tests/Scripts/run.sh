@@ -200,6 +200,12 @@ else
   echo "skip REPL tests: tmux is not installed"
 fi
 
+# The README's example runs as written, twice on one database (the second time "Run" exists
+# and is already completed), so the README cannot rot.
+awk '/^```lua$/ {grab = 1; next} /^```$/ {if (grab) exit} grab' "$here/../../README.md" > "$work/readme.lua"
+check "README example, first morning" 0 "Completed  1 of 1 days (100%)" "$binary" --db "$work/readme.db" "${defaults[@]}" "$work/readme.lua"
+check "README example, run again" 0 $'Run\tcompleted' "$binary" --db "$work/readme.db" "${defaults[@]}" "$work/readme.lua"
+
 echo
 echo "scripts: $passed passed, $failed failed"
 [ "$failed" = 0 ]
