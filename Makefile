@@ -4,10 +4,11 @@
 #   make build  leave the binary at .build/release/app-shell
 #   make bench  measure every performance figure beside its anchor
 #   make docs   regenerate docs/app-shell.lua, the LuaLS stubs
+#   make lint   swift-format, strict, with the committed configuration
 SWIFT ?= swift
 PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev pkg-config tzdata lua5.4 tmux
 
-.PHONY: all build run test bench docs deps bench-deps clean
+.PHONY: all build run test bench docs lint deps bench-deps clean
 
 all: build
 
@@ -55,6 +56,10 @@ bench: deps bench-deps
 docs: deps
 	$(SWIFT) build --product app-shell
 	.build/debug/app-shell --lua-stubs > docs/app-shell.lua
+
+# The toolchain's swift-format with the committed .swift-format configuration.
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Modules Apps Plugins Tests
 
 clean:
 	rm -rf .build

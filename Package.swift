@@ -39,7 +39,8 @@ let package = Package(
             capability: .command(
                 intent: .custom(
                     verb: "check-boundaries",
-                    description: "Fails when a feature reaches past Core and Storage, or Core past the standard library")),
+                    description: "Fails when a feature reaches past Core and Storage, or Core past the standard library"
+                )),
             path: "Plugins/CheckBoundaries"),
         .testTarget(name: "CoreTests", dependencies: ["Core"], path: "Tests/CoreTests"),
         .testTarget(

@@ -13,7 +13,9 @@ final class BenchEnvironment {
     let engine: LuaEngine
     let user: User
 
-    static let noop = Route("bench.noop", summary: "Does nothing.", returns: "nil", example: "bench.noop()") { _, _ in .null }
+    static let noop = Route("bench.noop", summary: "Does nothing.", returns: "nil", example: "bench.noop()") { _, _ in
+        .null
+    }
 
     init(now: String = "2026-11-29T08:00:00+09:00") throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-bench-\(UUID().uuidString)")

@@ -15,7 +15,8 @@ struct BenchResult {
             guard let value, value.isFinite else { return "null" }
             return String(format3(value))
         }
-        return #"{"name":"\#(name)","ours":\#(number(ours)),"anchor":\#(number(anchor)),"unit":"\#(unit)","ratio":\#(number(ratio)),"goal":\#(number(goal)),"met":\#(met),"note":"\#(note.replacingOccurrences(of: "\"", with: "'"))"}"#
+        return
+            #"{"name":"\#(name)","ours":\#(number(ours)),"anchor":\#(number(anchor)),"unit":"\#(unit)","ratio":\#(number(ratio)),"goal":\#(number(goal)),"met":\#(met),"note":"\#(note.replacingOccurrences(of: "\"", with: "'"))"}"#
     }
 }
 

@@ -89,7 +89,8 @@ enum Benchmarks {
             end
             return fastest * 1000
             """)
-        return BenchResult(name: "overview_1000", ours: ms, anchor: nil, unit: "ms", goal: 200, note: "365,000 completions")
+        return BenchResult(
+            name: "overview_1000", ours: ms, anchor: nil, unit: "ms", goal: 200, note: "365,000 completions")
     }
 
     /// `app-shell --db EXISTING -e 'return 1'`, median wall time, against `lua5.4`.
@@ -114,7 +115,8 @@ enum Benchmarks {
         return try environment.database.transaction {
             try (0..<habits).map { index in
                 let habit = try Habit.new(
-                    id: Identifier.random(), ownerID: environment.user.id, name: "Habit \(index)", startDay: start, at: now)
+                    id: Identifier.random(), ownerID: environment.user.id, name: "Habit \(index)", startDay: start,
+                    at: now)
                 try habitRepository.insert(habit)
                 for offset in 0..<days {
                     try completions.insert(
@@ -138,14 +140,17 @@ enum Benchmarks {
             """
         var inserts = setup
         for index in 0..<count {
-            inserts += "BEGIN IMMEDIATE; INSERT INTO c VALUES ('\(UUID().uuidString.lowercased())', 'h', 'day-\(index)', \(index)); COMMIT;\n"
+            inserts +=
+                "BEGIN IMMEDIATE; INSERT INTO c VALUES ('\(UUID().uuidString.lowercased())', 'h', 'day-\(index)', \(index)); COMMIT;\n"
         }
         let setupFile = folder.appendingPathComponent("setup.sql")
         let insertFile = folder.appendingPathComponent("inserts.sql")
         try setup.write(to: setupFile, atomically: true, encoding: .utf8)
         try inserts.write(to: insertFile, atomically: true, encoding: .utf8)
-        let base = try milliseconds("/usr/bin/sqlite3", [folder.appendingPathComponent("anchor-empty.db").path], input: setupFile)
-        let full = try milliseconds("/usr/bin/sqlite3", [folder.appendingPathComponent("anchor.db").path], input: insertFile)
+        let base = try milliseconds(
+            "/usr/bin/sqlite3", [folder.appendingPathComponent("anchor-empty.db").path], input: setupFile)
+        let full = try milliseconds(
+            "/usr/bin/sqlite3", [folder.appendingPathComponent("anchor.db").path], input: insertFile)
         return max(full - base, 0) * 1000 / Double(count)
     }
 
@@ -192,7 +197,8 @@ enum Benchmarks {
         process.waitUntilExit()
         let elapsed = ContinuousClock.now - started
         guard process.terminationStatus == 0 else {
-            throw AppError.internal("\(executable) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+            throw AppError.internal(
+                "\(executable) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
         }
         return microseconds(elapsed) / 1000
     }

@@ -1,6 +1,6 @@
 import Core
-import Habits
 import FoundationEssentials
+import Habits
 import Scripting
 import Storage
 
@@ -18,7 +18,9 @@ enum CompositionRoot {
         let database = try Database(path: try databasePath(options, environment: environment))
         try Migrator(database: database).migrate(
             [CoreSchema.migratorModule]
-                + plugins.filter { !$0.migrations.isEmpty }.map { Migrator.Module(name: $0.name, migrations: $0.migrations) })
+                + plugins.filter { !$0.migrations.isEmpty }.map {
+                    Migrator.Module(name: $0.name, migrations: $0.migrations)
+                })
 
         let container = Container()
         container.register(Database.self, instance: database)
@@ -65,7 +67,8 @@ enum CompositionRoot {
         guard let text = options.now ?? environment["APP_SHELL_NOW"] else { return SystemClock(timeZone: zone) }
         guard let instant = Instant(iso8601: text) else {
             throw UsageError(
-                message: "--now: '\(text)' is not an ISO-8601 instant with an offset, such as 2026-11-29T08:00:00+09:00")
+                message: "--now: '\(text)' is not an ISO-8601 instant with an offset, such as 2026-11-29T08:00:00+09:00"
+            )
         }
         return FixedClock(instant, timeZone: zone)
     }

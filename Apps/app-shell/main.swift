@@ -79,7 +79,8 @@ func runShell() -> Int32 {
 }
 
 /// Runs a script file (or `-` for standard input) with `arg` set as `lua` sets it.
-func runScript(_ path: String, options: ShellOptions, engine: LuaEngine, output: OutputMode, timeout: Double?) -> Int32 {
+func runScript(_ path: String, options: ShellOptions, engine: LuaEngine, output: OutputMode, timeout: Double?) -> Int32
+{
     var source: [UInt8]
     if path == "-" {
         source = []
@@ -97,7 +98,8 @@ func runScript(_ path: String, options: ShellOptions, engine: LuaEngine, output:
         source.removeSubrange(source.startIndex..<end)
     }
     engine.setScriptArguments(
-        script: path, arguments: options.scriptArguments, before: [CommandLine.arguments.first ?? "app-shell"] + options.wordsBeforeScript)
+        script: path, arguments: options.scriptArguments,
+        before: [CommandLine.arguments.first ?? "app-shell"] + options.wordsBeforeScript)
     let name = path == "-" ? "=stdin" : "@\(path)"
     let result: Result<[Value], ScriptFailure>
     switch engine.load(source, name: name) {

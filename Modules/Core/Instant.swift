@@ -37,7 +37,8 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
         let local = seconds + offset
         let day = LocalDay(dayNumber: Self.floorDivide(local, 86_400))
         let secondOfDay = local - day.dayNumber * 86_400
-        var text = day.description + "T" + LocalDay.padded(secondOfDay / 3600, 2) + ":"
+        var text =
+            day.description + "T" + LocalDay.padded(secondOfDay / 3600, 2) + ":"
             + LocalDay.padded(secondOfDay / 60 % 60, 2) + ":" + LocalDay.padded(secondOfDay % 60, 2)
         if milliseconds {
             text += "." + LocalDay.padded(millisecondsSince1970 - seconds * 1000, 3)

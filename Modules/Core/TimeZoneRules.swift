@@ -89,7 +89,8 @@ public struct TimeZoneRules: Sendable, CustomStringConvertible {
         let unknown = AppError.invalidArgument(
             "unknown time zone '\(name)' (expected a name such as Asia/Seoul or a POSIX rule such as KST-9)",
             field: "tz")
-        let isSafeName = !trimmed.isEmpty && !trimmed.contains("..")
+        let isSafeName =
+            !trimmed.isEmpty && !trimmed.contains("..")
             && trimmed.allSatisfy { $0.isLetter || $0.isNumber || "/_-+".contains($0) }
         if isSafeName, let data = try? Data(contentsOf: URL(fileURLWithPath: directory + "/" + trimmed)) {
             return try TimeZoneRules(identifier: trimmed, tzif: [UInt8](data))

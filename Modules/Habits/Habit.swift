@@ -41,7 +41,9 @@ public struct Habit: Sendable, Equatable {
     }
 
     /// A new habit tracked from `startDay` in one open period.
-    public static func new(id: String, ownerID: String, name: String, startDay: LocalDay, at now: Instant) throws -> Habit {
+    public static func new(id: String, ownerID: String, name: String, startDay: LocalDay, at now: Instant) throws
+        -> Habit
+    {
         guard let period = TrackingPeriod(start: startDay) else {
             throw AppError.internal("an open period cannot end before it starts")
         }
@@ -136,7 +138,8 @@ public struct Habit: Sendable, Equatable {
 
     private static func checkedPeriods(_ periods: [TrackingPeriod], startDay: LocalDay) throws -> [TrackingPeriod] {
         if let first = periods.first, first.start < startDay {
-            throw AppError.invalidArgument("a tracking period starts before the habit (\(startDay))", field: "tracking_periods")
+            throw AppError.invalidArgument(
+                "a tracking period starts before the habit (\(startDay))", field: "tracking_periods")
         }
         for (earlier, later) in zip(periods, periods.dropFirst()) {
             guard let end = earlier.end, end.next < later.start else {

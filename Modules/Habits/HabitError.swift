@@ -36,7 +36,8 @@ enum HabitError {
     }
 
     static func alreadyCompleted(_ habit: Habit, on day: LocalDay) -> AppError {
-        AppError(code: "habits.already_completed", message: "'\(habit.name)' is already completed on \(day)", field: "on")
+        AppError(
+            code: "habits.already_completed", message: "'\(habit.name)' is already completed on \(day)", field: "on")
     }
 
     static func notCompleted(_ habit: Habit, on day: LocalDay) -> AppError {

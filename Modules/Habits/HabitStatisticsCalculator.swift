@@ -20,7 +20,9 @@ public struct HabitStatisticsCalculator: Sendable {
     /// The statistics of `habit` as they stood on `reference`, from its completed days in
     /// ascending order: one walk over the eligible days beside the completions, with no
     /// set and no list of days built (the overview does this for every habit).
-    public func statistics(of habit: Habit, sortedCompletedDays days: [LocalDay], reference: LocalDay) -> HabitStatistics {
+    public func statistics(of habit: Habit, sortedCompletedDays days: [LocalDay], reference: LocalDay)
+        -> HabitStatistics
+    {
         var eligible = 0
         var total = 0
         var run = 0

@@ -43,7 +43,10 @@ enum HabitValues {
                 ("completion_rate", .double(statistics.completionRate)),
                 (
                     "streak",
-                    .table(Record([("current", .int(statistics.streak.current)), ("longest", .int(statistics.streak.longest))]))
+                    .table(
+                        Record([
+                            ("current", .int(statistics.streak.current)), ("longest", .int(statistics.streak.longest)),
+                        ]))
                 ),
             ]))
     }

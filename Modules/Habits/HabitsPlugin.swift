@@ -47,7 +47,8 @@ public struct HabitsPlugin: ModulePlugin {
                 returns: "habit", example: #"habits.create{name = "Run", start = "2026-11-01"}"#
             ) { arguments, context in
                 let habit = try CreateHabit(try Self.dependencies(context))(
-                    name: try arguments.string("name"), start: try arguments.optionalDay("start"), ownerID: context.user.id)
+                    name: try arguments.string("name"), start: try arguments.optionalDay("start"),
+                    ownerID: context.user.id)
                 return HabitValues.habit(habit, zone: context.clock.timeZone)
             },
             Route(
@@ -80,7 +81,9 @@ public struct HabitsPlugin: ModulePlugin {
             },
             Route(
                 "habits.rename", summary: "Gives a habit a new name.",
-                parameters: [Self.ref, .positional("name", .string, "1 to 100 characters after trimming white space.")],
+                parameters: [
+                    Self.ref, .positional("name", .string, "1 to 100 characters after trimming white space."),
+                ],
                 returns: "habit", errors: Self.lookupErrors, example: #"habits.rename("Run", "Morning run")"#
             ) { arguments, context in
                 let habit = try RenameHabit(try Self.dependencies(context))(
@@ -94,7 +97,8 @@ public struct HabitsPlugin: ModulePlugin {
                 errors: Self.lookupErrors + ["habits.already_archived", "habits.before_start"],
                 example: #"habits.archive("Run")"#
             ) { arguments, context in
-                let habit = try ArchiveHabit(try Self.dependencies(context))(try arguments.string("ref"), ownerID: context.user.id)
+                let habit = try ArchiveHabit(try Self.dependencies(context))(
+                    try arguments.string("ref"), ownerID: context.user.id)
                 return HabitValues.habit(habit, zone: context.clock.timeZone)
             },
             Route(
@@ -144,7 +148,8 @@ public struct HabitsPlugin: ModulePlugin {
                     ).map { HabitValues.completion($0, zone: zone) })
             },
             Route(
-                "habits.day", summary: "Every habit tracked on a day, with its state: completed, pending, missed or future.",
+                "habits.day",
+                summary: "Every habit tracked on a day, with its state: completed, pending, missed or future.",
                 parameters: [.option("on", .day, "The day; today when omitted.")], returns: "day_entry[]",
                 example: #"habits.day{on = "2026-11-28"}"#
             ) { arguments, context in
@@ -177,13 +182,15 @@ public struct HabitsPlugin: ModulePlugin {
             ) { arguments, context in
                 HabitValues.statistics(
                     try LoadHabitStatistics(try Self.dependencies(context))(
-                        try arguments.string("ref"), asOf: try arguments.optionalDay("as_of"), ownerID: context.user.id))
+                        try arguments.string("ref"), asOf: try arguments.optionalDay("as_of"), ownerID: context.user.id)
+                )
             },
             Route(
                 "habits.overview", summary: "Every habit, archived too, with its current streak and completion rate.",
                 returns: "summary[]", example: "habits.overview()"
             ) { _, context in
-                .array(try LoadOverview(try Self.dependencies(context))(ownerID: context.user.id).map(HabitValues.summary))
+                .array(
+                    try LoadOverview(try Self.dependencies(context))(ownerID: context.user.id).map(HabitValues.summary))
             },
             Route(
                 "habits.delete", summary: "Deletes a habit and all its completions, in one transaction.",

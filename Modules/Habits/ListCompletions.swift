@@ -9,7 +9,9 @@ public struct ListCompletions: Sendable {
 
     /// The completions from `from` to `to` (inclusive; open ends when nil).
     /// - Throws: `habits.not_found`, `habits.ambiguous`.
-    public func callAsFunction(_ reference: String, from: LocalDay?, to: LocalDay?, ownerID: String) throws -> [Completion] {
+    public func callAsFunction(_ reference: String, from: LocalDay?, to: LocalDay?, ownerID: String) throws
+        -> [Completion]
+    {
         let habit = try dependencies.habit(reference, ownedBy: ownerID)
         return try dependencies.completions.completions(habitID: habit.id, from: from, to: to)
     }

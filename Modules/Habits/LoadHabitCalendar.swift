@@ -11,7 +11,9 @@ public struct LoadHabitCalendar: Sendable {
     /// The calendar of `year`-`month`.
     /// - Throws: `habits.not_found`, `habits.ambiguous`, `invalid_argument` for a month
     ///   outside 1...12 or a year outside 1...9999.
-    public func callAsFunction(_ reference: String, year: Int?, month: Int?, ownerID: String) throws -> HabitMonthlyCalendar {
+    public func callAsFunction(_ reference: String, year: Int?, month: Int?, ownerID: String) throws
+        -> HabitMonthlyCalendar
+    {
         let today = dependencies.clock.today()
         let chosenYear = year ?? today.year
         let chosenMonth = month ?? today.month

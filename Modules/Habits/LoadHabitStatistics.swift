@@ -10,7 +10,8 @@ public struct LoadHabitStatistics: Sendable {
 
     /// The statistics, computed from the stored completions.
     /// - Throws: `habits.not_found`, `habits.ambiguous`.
-    public func callAsFunction(_ habitReference: String, asOf day: LocalDay?, ownerID: String) throws -> HabitStatistics {
+    public func callAsFunction(_ habitReference: String, asOf day: LocalDay?, ownerID: String) throws -> HabitStatistics
+    {
         let referenceDay = day ?? dependencies.clock.today()
         let habit = try dependencies.habit(habitReference, ownedBy: ownerID)
         return calculator.statistics(

@@ -15,7 +15,8 @@ public struct RecordCompletion: Sendable {
             if try dependencies.completions.completion(habitID: habit.id, on: target) != nil {
                 throw HabitError.alreadyCompleted(habit, on: target)
             }
-            let completion = Completion(id: Identifier.random(), habitID: habit.id, completedOn: target, recordedAt: now)
+            let completion = Completion(
+                id: Identifier.random(), habitID: habit.id, completedOn: target, recordedAt: now)
             try dependencies.completions.insert(completion)
             return completion
         }

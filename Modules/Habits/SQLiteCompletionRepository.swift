@@ -76,10 +76,14 @@ public struct SQLiteCompletionRepository: CompletionRepository {
         do {
             try database.execute(
                 "INSERT INTO habit_completions (id, habit_id, completed_on, recorded_at) VALUES (?, ?, ?, ?)",
-                [.text(completion.id), .text(completion.habitID), .day(completion.completedOn), .instant(completion.recordedAt)])
+                [
+                    .text(completion.id), .text(completion.habitID), .day(completion.completedOn),
+                    .instant(completion.recordedAt),
+                ])
         } catch let error as AppError where error.code == "storage.duplicate" {
             throw AppError(
-                code: "habits.already_completed", message: "the habit is already completed on \(completion.completedOn)",
+                code: "habits.already_completed",
+                message: "the habit is already completed on \(completion.completedOn)",
                 field: "on")
         }
     }
@@ -98,6 +102,7 @@ public struct SQLiteCompletionRepository: CompletionRepository {
 
     private static func completion(_ row: Row) throws -> Completion {
         Completion(
-            id: try row.string(0), habitID: try row.string(1), completedOn: try row.day(2), recordedAt: try row.instant(3))
+            id: try row.string(0), habitID: try row.string(1), completedOn: try row.day(2),
+            recordedAt: try row.instant(3))
     }
 }

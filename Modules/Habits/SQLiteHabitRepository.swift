@@ -97,7 +97,9 @@ public struct SQLiteHabitRepository: HabitRepository {
         let start = try row.day(column)
         let end = try row.optionalDay(column + 1)
         guard let period = TrackingPeriod(start: start, end: end) else {
-            throw AppError(code: "storage.corrupt", message: "a stored tracking period ends (\(end.map(\.description) ?? "")) before it starts (\(start))")
+            throw AppError(
+                code: "storage.corrupt",
+                message: "a stored tracking period ends (\(end.map(\.description) ?? "")) before it starts (\(start))")
         }
         return period
     }

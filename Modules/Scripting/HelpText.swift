@@ -34,7 +34,8 @@ enum HelpText {
             for parameter in route.parameters {
                 let optional = parameter.isRequired ? "" : " (optional)"
                 lines.append(
-                    "  \(pad(parameter.name, nameWidth))  \(pad(parameter.type.name, typeWidth))  \(parameter.doc)\(optional)")
+                    "  \(pad(parameter.name, nameWidth))  \(pad(parameter.type.name, typeWidth))  \(parameter.doc)\(optional)"
+                )
             }
         }
         let errors = route.errors.isEmpty && route.parameters.isEmpty ? [] : ["invalid_argument"] + route.errors

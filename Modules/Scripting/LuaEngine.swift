@@ -176,7 +176,9 @@ public final class LuaEngine {
     }
 
     /// Compiles and runs `source` as a chunk named `name`, collecting its results.
-    public func evaluate(_ source: String, name: String = "=(load)", timeout: Double? = nil) -> Result<[Value], ScriptFailure> {
+    public func evaluate(_ source: String, name: String = "=(load)", timeout: Double? = nil) -> Result<
+        [Value], ScriptFailure
+    > {
         switch load(Array(source.utf8), name: name) {
         case .loaded(let chunk): return run(chunk, timeout: timeout, collect: true)
         case .incomplete(let message): return .failure(ScriptFailure(kind: .syntax, message: message))
@@ -370,7 +372,7 @@ public final class LuaEngine {
         guard lua_pcallk(state, 2, 1, 0, 0, nil) == LUA_OK else { throw setUpFailure("cannot bind \(name)") }
         recordHelp(for: -1, name: "module:" + name)
         lua_rotate(state, real, 1)  // proxy below real
-        lua_settop(state, real)     // drop real, keep proxy
+        lua_settop(state, real)  // drop real, keep proxy
     }
 
     private func recordHelp(for index: Int32, name: String) {
@@ -414,7 +416,9 @@ public final class LuaEngine {
                 try stack.push(result)
                 return 1
             case .json:
-                guard stack.top >= 1 else { throw AppError.invalidArgument("bad argument #1 to 'json' (value expected)") }
+                guard stack.top >= 1 else {
+                    throw AppError.invalidArgument("bad argument #1 to 'json' (value expected)")
+                }
                 let value = try stack.value(at: 1, path: "json")
                 stack.push(value.jsonText)
                 return 1
@@ -455,12 +459,14 @@ public final class LuaEngine {
                 guard case .table(let options) = try stack.value(at: optionsIndex, path: "") else {
                     if case .array(let items) = try stack.value(at: optionsIndex, path: ""), items.isEmpty { break }
                     throw AppError.invalidArgument(
-                        "bad argument #\(optionsIndex) to '\(route.name)' (a table of named options expected, got a list)")
+                        "bad argument #\(optionsIndex) to '\(route.name)' (a table of named options expected, got a list)"
+                    )
                 }
                 for (name, value) in options { values[name] = value }
             default:
                 throw AppError.invalidArgument(
-                    "bad argument #\(optionsIndex) to '\(route.name)' (table of options expected, got \(stack.typeName(at: optionsIndex)))")
+                    "bad argument #\(optionsIndex) to '\(route.name)' (table of options expected, got \(stack.typeName(at: optionsIndex)))"
+                )
             }
         }
         return try router.call(route, Arguments(values), session: session)

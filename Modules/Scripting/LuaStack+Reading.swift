@@ -47,7 +47,8 @@ extension LuaStack {
         }
         guard let identity = lua_topointer(state, index) else { return .null }
         guard visiting.insert(identity).inserted else {
-            throw AppError.invalidArgument("\(shown(path)): the table contains itself (a cycle)", field: fieldName(path))
+            throw AppError.invalidArgument(
+                "\(shown(path)): the table contains itself (a cycle)", field: fieldName(path))
         }
         defer { visiting.remove(identity) }
 
@@ -59,18 +60,21 @@ extension LuaStack {
             switch lua_type(state, -2) {
             case LUA_TNUMBER where clua_isinteger(state, -2) != 0:
                 let key = Int(lua_tointegerx(state, -2, nil))
-                items[key] = try value(at: lua_gettop(state), path: "\(path)[\(key)]", depth: depth + 1, visiting: &visiting)
+                items[key] = try value(
+                    at: lua_gettop(state), path: "\(path)[\(key)]", depth: depth + 1, visiting: &visiting)
             case LUA_TSTRING:
                 guard let key = string(at: -2) else {
                     pop(2)
                     throw AppError.invalidArgument("\(shown(path)): a key is not valid UTF-8", field: fieldName(path))
                 }
                 let child = path.isEmpty ? key : "\(path).\(key)"
-                fields.append((key, try value(at: lua_gettop(state), path: child, depth: depth + 1, visiting: &visiting)))
+                fields.append(
+                    (key, try value(at: lua_gettop(state), path: child, depth: depth + 1, visiting: &visiting)))
             default:
                 let kind = typeName(at: -2)
                 pop(2)
-                throw AppError.invalidArgument("\(shown(path)): a table key is a \(kind); keys must be names or 1...n", field: fieldName(path))
+                throw AppError.invalidArgument(
+                    "\(shown(path)): a table key is a \(kind); keys must be names or 1...n", field: fieldName(path))
             }
             pop(1)
         }
@@ -84,7 +88,8 @@ extension LuaStack {
             for position in 1...items.count {
                 guard let item = items[position] else {
                     throw AppError.invalidArgument(
-                        "\(shown(path)): the list has a gap at [\(position)] (keys must be 1...n)", field: fieldName(path))
+                        "\(shown(path)): the list has a gap at [\(position)] (keys must be 1...n)",
+                        field: fieldName(path))
                 }
                 array.append(item)
             }

@@ -42,7 +42,8 @@ struct CheckBoundaries: CommandPlugin {
                     if name == "Core" {
                         permitted = Self.coreMayImport.contains(imported)
                     } else {
-                        permitted = Self.featureMayUse.contains(imported)
+                        permitted =
+                            Self.featureMayUse.contains(imported)
                             || (Self.systemModules.contains(imported) && !ownModules.contains(imported))
                     }
                     if !permitted { problems.append("\(name) imports \(imported) in \(file.url.lastPathComponent)") }

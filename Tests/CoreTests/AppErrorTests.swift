@@ -25,7 +25,9 @@ import Testing
     }
 
     @Test func factoriesSetTheirCodes() {
-        #expect(AppError.invalidArgument("bad", field: "f") == AppError(code: "invalid_argument", message: "bad", field: "f"))
+        #expect(
+            AppError.invalidArgument("bad", field: "f")
+                == AppError(code: "invalid_argument", message: "bad", field: "f"))
         #expect(AppError.notFound("habits", "gone").code == "habits.not_found")
         #expect(AppError.forbidden("no").code == "forbidden")
         #expect(AppError.internal("broke").code == "internal")

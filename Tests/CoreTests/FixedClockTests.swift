@@ -28,7 +28,8 @@ import Testing
     }
 
     @Test func advancingOneSecondCrossesLocalMidnight() throws {
-        let clock = FixedClock(try Self.instant("2026-11-29T23:59:59+09:00"), timeZone: try TimeZoneRules.named("Asia/Seoul"))
+        let clock = FixedClock(
+            try Self.instant("2026-11-29T23:59:59+09:00"), timeZone: try TimeZoneRules.named("Asia/Seoul"))
         #expect(clock.today().description == "2026-11-29")
         clock.advance(seconds: 1)
         #expect(clock.today().description == "2026-11-30")
@@ -52,7 +53,8 @@ import Testing
     }
 
     @Test func formatAndLocalDayUseTheClocksZone() throws {
-        let clock = FixedClock(try Self.instant("2026-11-28T23:30:00Z"), timeZone: try TimeZoneRules.named("Asia/Seoul"))
+        let clock = FixedClock(
+            try Self.instant("2026-11-28T23:30:00Z"), timeZone: try TimeZoneRules.named("Asia/Seoul"))
         let instant = try Self.instant("2026-11-28T14:59:59.123Z")
         #expect(clock.format(instant) == "2026-11-28T23:59:59+09:00")
         #expect(clock.format(instant, milliseconds: true) == "2026-11-28T23:59:59.123+09:00")
@@ -62,7 +64,8 @@ import Testing
 
     @Test func todayAcrossTheSpringForwardInNewYork() throws {
         // 2026-03-08 has 23 hours in New York: local midnight of the 9th is 04:00Z, not 05:00Z.
-        let clock = FixedClock(try Self.instant("2026-03-08T05:00:00Z"), timeZone: try TimeZoneRules.named("America/New_York"))
+        let clock = FixedClock(
+            try Self.instant("2026-03-08T05:00:00Z"), timeZone: try TimeZoneRules.named("America/New_York"))
         #expect(clock.today().description == "2026-03-08")
         clock.advance(seconds: 23 * 3600 - 1)
         #expect(clock.today().description == "2026-03-08")

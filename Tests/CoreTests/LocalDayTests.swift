@@ -28,7 +28,9 @@ import Testing
         #expect(LocalDay(parsing: text) == nil)
     }
 
-    @Test(arguments: [(2026, 2, 30), (2026, 13, 1), (2026, 0, 10), (0, 1, 1), (10000, 1, 1), (2026, 1, 0), (2026, 1, 32)])
+    @Test(arguments: [
+        (2026, 2, 30), (2026, 13, 1), (2026, 0, 10), (0, 1, 1), (10000, 1, 1), (2026, 1, 0), (2026, 1, 32),
+    ])
     func invalidComponentsAreRefused(year: Int, month: Int, day: Int) {
         #expect(LocalDay(year: year, month: month, day: day) == nil)
     }

@@ -25,7 +25,6 @@ import Testing
         return arguments
     }
 
-
     static func session() -> Session {
         let start = Instant(secondsSince1970: 1_795_908_600)
         return Session(
@@ -156,8 +155,10 @@ import Testing
 
     @Test func routerRefusesAnInvalidDayInsteadOfDroppingIt() throws {
         let router = try Router(routes: [
-            Route("x.on", summary: "Echoes the day.", parameters: [.option("on", .day, "The day.")], returns: "day",
-                  example: "x.on{on = \"2026-11-29\"}") { arguments, _ in
+            Route(
+                "x.on", summary: "Echoes the day.", parameters: [.option("on", .day, "The day.")], returns: "day",
+                example: "x.on{on = \"2026-11-29\"}"
+            ) { arguments, _ in
                 .string(try arguments.optionalDay("on")?.description ?? "today")
             }
         ])
@@ -186,7 +187,8 @@ import Testing
 
     @Test func routerPassesConformedArgumentsToTheHandler() throws {
         let router = try Router(routes: [Self.route])
-        let result = try router.call("x.y", Self.arguments(["count": 4.0, "tags": .table(Record())]), session: Self.session())
+        let result = try router.call(
+            "x.y", Self.arguments(["count": 4.0, "tags": .table(Record())]), session: Self.session())
         #expect(result["count"] == .int(4))
         #expect(result["tags"] == .array([]))
     }

@@ -60,13 +60,19 @@ import Testing
     static func route(
         _ name: String, parameters: [Parameter] = [], handler: @escaping Route.Handler = { _, _ in "ok" }
     ) -> Route {
-        Route(name, summary: "A test route.", parameters: parameters, returns: "any", example: "\(name)()", handler: handler)
+        Route(
+            name, summary: "A test route.", parameters: parameters, returns: "any", example: "\(name)()",
+            handler: handler)
     }
 
     @Test func middlewareRunsInOrderOutermostFirstAndSeesTheResult() throws {
         let log = Log()
         let router = try Router(
-            routes: [Self.route("x.run") { _, _ in log.append("handler"); return "done" }],
+            routes: [
+                Self.route("x.run") { _, _ in
+                    log.append("handler"); return "done"
+                }
+            ],
             middleware: [Recording(name: "outer", log: log), Recording(name: "inner", log: log)])
         let result = try router.call("x.run", session: Self.session())
         #expect(result == "done")
@@ -85,8 +91,14 @@ import Testing
     @Test func middlewareCanShortCircuit() throws {
         let log = Log()
         let router = try Router(
-            routes: [Self.route("x.run") { _, _ in log.append("handler"); return "from handler" }],
-            middleware: [Recording(name: "outer", log: log), ShortCircuit(answer: "cached"), Recording(name: "inner", log: log)])
+            routes: [
+                Self.route("x.run") { _, _ in
+                    log.append("handler"); return "from handler"
+                }
+            ],
+            middleware: [
+                Recording(name: "outer", log: log), ShortCircuit(answer: "cached"), Recording(name: "inner", log: log),
+            ])
         let result = try router.call("x.run", session: Self.session())
         #expect(result == "cached")
         #expect(log.all == ["outer > x.run", "outer < \"cached\""])
@@ -144,7 +156,8 @@ import Testing
 
     @Test func handlerErrorThatNamesARouteKeepsIt() throws {
         let router = try Router(routes: [
-            Self.route("x.outer") { _, _ in throw AppError(code: "x.broken", message: "inner failed", route: "x.inner") }
+            Self.route("x.outer") { _, _ in throw AppError(code: "x.broken", message: "inner failed", route: "x.inner")
+            }
         ])
         let error = try #require(throws: AppError.self) {
             try router.call("x.outer", session: Self.session())
@@ -172,7 +185,9 @@ import Testing
     }
 
     @Test func routesAreSortedAndModulesListedOnce() throws {
-        let router = try Router(routes: [Self.route("b.two"), Self.route("a.one"), Self.route("b.one"), Self.route("c")])
+        let router = try Router(routes: [
+            Self.route("b.two"), Self.route("a.one"), Self.route("b.one"), Self.route("c"),
+        ])
         #expect(router.routes.map(\.name) == ["a.one", "b.one", "b.two", "c"])
         #expect(router.modules == ["a", "b", "c"])
         #expect(router.route(named: "b.two")?.name == "b.two")
@@ -197,7 +212,9 @@ import Testing
     @Test func handlerContextResolvesFromTheSessionContainer() throws {
         let session = Self.session()
         session.container.register(String.self, instance: "from container")
-        let router = try Router(routes: [Self.route("x.resolve") { _, context in .string(try context.resolve(String.self)) }])
+        let router = try Router(routes: [
+            Self.route("x.resolve") { _, context in .string(try context.resolve(String.self)) }
+        ])
         #expect(try router.call("x.resolve", session: session) == "from container")
     }
 

@@ -102,7 +102,6 @@ import Testing
         #expect(try Self.offset(zone, at: "2026-07-01T12:00:00Z") == 9 * Self.hour)
     }
 
-
     @Test(arguments: [
         ("EST5EDT,M3.2.0,M11.1.0", "2026-01-15T12:00:00Z", -5 * hour),
         ("EST5EDT,M3.2.0,M11.1.0", "2026-03-08T06:59:59Z", -5 * hour),
@@ -152,7 +151,9 @@ import Testing
         }
     }
 
-    @Test(arguments: ["Mars/Olympus_Mons", "", "../etc/passwd", "Not a zone", "Asia/Seoul\n", "EST5EDT,M13.1.0,M11.1.0", ":"])
+    @Test(arguments: [
+        "Mars/Olympus_Mons", "", "../etc/passwd", "Not a zone", "Asia/Seoul\n", "EST5EDT,M13.1.0,M11.1.0", ":",
+    ])
     func unknownZoneThrowsInvalidArgumentForTz(name: String) throws {
         let error = try #require(throws: AppError.self) { try TimeZoneRules.named(name) }
         #expect(error.code == "invalid_argument")

@@ -17,7 +17,9 @@ import Testing
         func user(id: String) throws -> User? { users.withLock { $0.first { $0.id == id } } }
 
         func insert(_ user: User) throws {
-            if let rival = rival.withLock({ rival in defer { rival = nil }; return rival }) {
+            if let rival = rival.withLock({ rival in
+                defer { rival = nil }; return rival
+            }) {
                 users.withLock { $0.append(rival) }
             }
             try users.withLock { users in
@@ -71,7 +73,8 @@ import Testing
     }
 
     @Test func losingAnInsertRaceReturnsTheWinner() throws {
-        let winner = User(id: "00000000-0000-0000-0000-00000000000a", name: "mina", createdAt: Instant(secondsSince1970: 0))
+        let winner = User(
+            id: "00000000-0000-0000-0000-00000000000a", name: "mina", createdAt: Instant(secondsSince1970: 0))
         let repository = MemoryUsers(rival: winner)
         let accounts = UserAccounts(repository: repository, clock: FixedClock(Self.now))
         #expect(try accounts.signIn(name: "mina") == winner)

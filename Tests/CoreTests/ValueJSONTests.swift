@@ -42,7 +42,9 @@ import Testing
         #expect(value.jsonText == #"{"a\"b\n":1}"#)
     }
 
-    @Test(arguments: [(0, "0"), (42, "42"), (-7, "-7"), (Int.max, "9223372036854775807"), (Int.min, "-9223372036854775808")])
+    @Test(arguments: [
+        (0, "0"), (42, "42"), (-7, "-7"), (Int.max, "9223372036854775807"), (Int.min, "-9223372036854775808"),
+    ])
     func integersPrintWithoutAFraction(number: Int, json: String) {
         #expect(Value.int(number).jsonText == json)
     }
@@ -58,7 +60,9 @@ import Testing
         #expect(Value.array([1, .double(number)]).jsonText == "[1,null]")
     }
 
-    @Test(arguments: [(Value.null, "null"), (true, "true"), (false, "false"), (.array([]), "[]"), (.table(Record()), "{}")])
+    @Test(arguments: [
+        (Value.null, "null"), (true, "true"), (false, "false"), (.array([]), "[]"), (.table(Record()), "{}"),
+    ])
     func scalarsAndEmptyContainersPrintAsJSONLiterals(value: Value, json: String) {
         #expect(value.jsonText == json)
     }

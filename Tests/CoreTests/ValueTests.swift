@@ -10,7 +10,9 @@ import Testing
         #expect(value.kindName == kind)
     }
 
-    @Test(arguments: [(Value.int(3), 3 as Int?), (3.0, 3), (-0.0, 0), (3.5, nil), ("3", nil), (.double(.infinity), nil)])
+    @Test(arguments: [
+        (Value.int(3), 3 as Int?), (3.0, 3), (-0.0, 0), (3.5, nil), ("3", nil), (.double(.infinity), nil),
+    ])
     func intValueAcceptsIntegralFloatsOnly(value: Value, expected: Int?) {
         #expect(value.intValue == expected)
     }

@@ -42,7 +42,8 @@ struct EngineFixture {
 
     static let testRoutes: [Route] = [
         Route(
-            "test.echo", summary: "Returns its argument.", parameters: [.positional("value", .any, "Anything.", required: false)],
+            "test.echo", summary: "Returns its argument.",
+            parameters: [.positional("value", .any, "Anything.", required: false)],
             returns: "any", example: "test.echo(1)"
         ) { arguments, _ in arguments["value"] },
         Route(

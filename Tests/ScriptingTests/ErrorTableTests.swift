@@ -38,23 +38,35 @@ import Testing
     @Test(arguments: [
         ("test.options(1)", "bad argument #1 to 'test.options' (string expected, got number)", "ref"),
         ("test.options()", "bad argument #1 to 'test.options' (string expected, got no value)", "ref"),
-        ("test.options('a', {count = 'x'})", "bad field 'count' to 'test.options' (integer expected, got string)", "count"),
-        ("test.options('a', {count = 1.5})", "bad field 'count' to 'test.options' (integer expected, got number)", "count"),
-        ("test.options('a', {on = '2026-02-30'})", "bad field 'on' to 'test.options' ('2026-02-30' is not a valid day (expected YYYY-MM-DD))", "on"),
+        (
+            "test.options('a', {count = 'x'})", "bad field 'count' to 'test.options' (integer expected, got string)",
+            "count"
+        ),
+        (
+            "test.options('a', {count = 1.5})", "bad field 'count' to 'test.options' (integer expected, got number)",
+            "count"
+        ),
+        (
+            "test.options('a', {on = '2026-02-30'})",
+            "bad field 'on' to 'test.options' ('2026-02-30' is not a valid day (expected YYYY-MM-DD))", "on"
+        ),
         ("test.options('a', {cuont = 1})", "unknown field 'cuont' to 'test.options' (it takes count, on)", "cuont"),
     ])
     func badArgumentsNameTheField(call: String, message: String, field: String) throws {
-        let values = try EngineFixture().values("local ok, e = pcall(function() \(call) end); return e.code, e.message, e.field")
+        let values = try EngineFixture().values(
+            "local ok, e = pcall(function() \(call) end); return e.code, e.message, e.field")
         #expect(values == ["invalid_argument", .string(message), .string(field)])
     }
 
     @Test func optionsAreReadByNameAndIntegralFloatsBecomeIntegers() throws {
-        let values = try EngineFixture().values("local r = test.options('a', {count = 2.0, on = '2026-11-29'}); return r.ref, math.type(r.count), r.on")
+        let values = try EngineFixture().values(
+            "local r = test.options('a', {count = 2.0, on = '2026-11-29'}); return r.ref, math.type(r.count), r.on")
         #expect(values == ["a", "integer", "2026-11-29"])
     }
 
     @Test func optionsMayBeOmittedOrNil() throws {
-        let values = try EngineFixture().values("return test.options('a').ref, test.options('b', nil).ref, test.options('c', {}).ref")
+        let values = try EngineFixture().values(
+            "return test.options('a').ref, test.options('b', nil).ref, test.options('c', {}).ref")
         #expect(values == ["a", "b", "c"])
     }
 

@@ -1,17 +1,20 @@
 import Core
 import Dispatch
-#if canImport(Glibc)
-    import Glibc
-#endif
 import Testing
 
 @testable import Scripting
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite struct LimitTests {
     @Test func aRunawayLoopStopsAtTheDeadlineEvenInsidePcall() throws {
         let fixture = try EngineFixture()
-        guard case .loaded(let chunk) = fixture.engine.load(
-            Array("for i = 1, 10 do pcall(function() while true do end end) end return 'escaped'".utf8), name: "=spin")
+        guard
+            case .loaded(let chunk) = fixture.engine.load(
+                Array("for i = 1, 10 do pcall(function() while true do end end) end return 'escaped'".utf8),
+                name: "=spin")
         else {
             Issue.record("the chunk should load")
             return
@@ -32,9 +35,12 @@ import Testing
 
     @Test func aLoopInsideACoroutineStopsToo() throws {
         let fixture = try EngineFixture()
-        guard case .loaded(let chunk) = fixture.engine.load(
-            Array("local co = coroutine.create(function() while true do end end); coroutine.resume(co); return 'escaped'".utf8),
-            name: "=co")
+        guard
+            case .loaded(let chunk) = fixture.engine.load(
+                Array(
+                    "local co = coroutine.create(function() while true do end end); coroutine.resume(co); return 'escaped'"
+                        .utf8),
+                name: "=co")
         else {
             Issue.record("the chunk should load")
             return

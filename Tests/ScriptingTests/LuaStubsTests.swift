@@ -6,7 +6,8 @@ import Testing
 @Suite struct LuaStubsTests {
     static let types: [(ParameterType, String)] = [
         (.string, "string"), (.integer, "integer"), (.day, "day"), (.instant, "instant"),
-        (.choice(["a", "b"]), #""a"|"b""#), (.array(.string), "string[]"), (.array(.choice(["x", "y"])), #"("x"|"y")[]"#),
+        (.choice(["a", "b"]), #""a"|"b""#), (.array(.string), "string[]"),
+        (.array(.choice(["x", "y"])), #"("x"|"y")[]"#),
         (.record("book"), "book"), (.oneOf([.boolean, .choice(["all"])]), #"boolean|"all""#), (.any, "any"),
     ]
 

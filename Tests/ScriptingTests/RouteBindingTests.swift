@@ -16,7 +16,8 @@ import Testing
 
     @Test func pairsListsAModulesFunctions() throws {
         let values = try EngineFixture().values(
-            "local names = {} for k in pairs(app) do names[#names + 1] = k end table.sort(names) return table.concat(names, ',')")
+            "local names = {} for k in pairs(app) do names[#names + 1] = k end table.sort(names) return table.concat(names, ',')"
+        )
         #expect(values == ["login,now,routes,today,user"])
     }
 
@@ -35,7 +36,8 @@ import Testing
 
     @Test func loginSwitchesTheActingUser() throws {
         let fixture = try EngineFixture()
-        let values = try fixture.values("local a = app.login('mina'); local b = app.user(); return a.name, b.name, a.id == b.id")
+        let values = try fixture.values(
+            "local a = app.login('mina'); local b = app.user(); return a.name, b.name, a.id == b.id")
         #expect(values == ["mina", "mina", true])
         #expect(fixture.engine.session.user.name == "mina")
     }

@@ -38,7 +38,8 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("appshell-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let values = try EngineFixture(options: EngineOptions(allowIO: true)).values(
-            "local f = assert(io.open('\(path)', 'w')); f:write('kept'); f:close(); return io.open('\(path)'):read('a')")
+            "local f = assert(io.open('\(path)', 'w')); f:write('kept'); f:close(); return io.open('\(path)'):read('a')"
+        )
         #expect(values == ["kept"])
         #expect(FileManager.default.contents(atPath: path) == Data("kept".utf8))
     }

@@ -72,7 +72,8 @@ import Testing
 
     @Test func deeplyNestedTablesAreRefused() throws {
         let values = try EngineFixture().values(
-            "local t = {} ; local c = t; for i = 1, 200 do c.n = {}; c = c.n end; local ok, e = pcall(json, t); return ok, e.message")
+            "local t = {} ; local c = t; for i = 1, 200 do c.n = {}; c = c.n end; local ok, e = pcall(json, t); return ok, e.message"
+        )
         #expect(values.first == false)
         #expect(values.last?.stringValue?.contains("nested too deeply") == true)
     }

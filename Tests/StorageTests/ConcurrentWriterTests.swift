@@ -26,7 +26,9 @@ import Testing
     }
 
     /// A body that writes `writesPerWriter` rows as `writer`, one transaction each.
-    private func writer(_ name: String, on database: @escaping @Sendable () throws -> Database) -> @Sendable () throws -> Void {
+    private func writer(_ name: String, on database: @escaping @Sendable () throws -> Database)
+        -> @Sendable () throws -> Void
+    {
         {
             let database = try database()
             for sequence in 0..<Self.writesPerWriter {
@@ -175,7 +177,10 @@ import Testing
             #expect(errors == [])
             #expect(seenByLater.withLock { $0 } == 1)
             let database = try Database(path: path)
-            #expect(try database.query("SELECT writer FROM writes ORDER BY id") { try $0.string(0) } == ["earlier", "later"])
+            #expect(
+                try database.query("SELECT writer FROM writes ORDER BY id") { try $0.string(0) } == [
+                    "earlier", "later",
+                ])
         }
     }
 }

@@ -405,7 +405,10 @@ import Testing
         for number in [1, 250, 500] {
             #expect(try database.queryOne("SELECT count(*) FROM t WHERE v = ?", [.int(number)]) { try $0.int(0) } == 1)
         }
-        #expect(try database.queryOne("SELECT count(*), sum(v) FROM t") { [try $0.int(0), try $0.int(1)] } == [500, 125_250])
+        #expect(
+            try database.queryOne("SELECT count(*), sum(v) FROM t") { [try $0.int(0), try $0.int(1)] } == [
+                500, 125_250,
+            ])
     }
 
     @Test func aStatementThatFailedIsReusableAfterwards() throws {

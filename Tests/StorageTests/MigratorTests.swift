@@ -138,7 +138,8 @@ import Testing
     @Test func aFailingStepRollsBackEveryStepOfTheRun() throws {
         let database = try Database(path: ":memory:")
         let migrator = Migrator(database: database)
-        let broken = Migration(version: 2, summary: "broken", sql: "CREATE TABLE beta_two (id INTEGER PRIMARY KEY); SELEC 1")
+        let broken = Migration(
+            version: 2, summary: "broken", sql: "CREATE TABLE beta_two (id INTEGER PRIMARY KEY); SELEC 1")
         let error = #expect(throws: AppError.self) {
             try migrator.migrate([module("alpha", [alphaV1, alphaV2]), module("beta", [betaV1, broken])])
         }
