@@ -40,6 +40,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(SWIFT) package check-boundaries
+	$(SWIFT) format lint --strict --recursive Package.swift Modules Apps Plugins Tests
 	bash Tests/Scripts/run.sh .build/debug/app-shell
 
 # The anchors of the benchmarks: lua5.4 and the sqlite3 shell.

@@ -69,7 +69,7 @@ public struct Habit: Sendable, Equatable {
     ///   starts after today.
     public func archived(today: LocalDay, completedToday: Bool, at now: Instant) throws -> Habit {
         guard let last = trackingPeriods.last, last.isOpen else { throw HabitError.alreadyArchived(self) }
-        guard today >= last.start else { throw HabitError.beforeStart(today, start: last.start) }
+        guard today >= last.start else { throw HabitError.beforeStart(today, start: last.start, field: nil) }
         let effective = completedToday ? today : today.previous
         var periods = Array(trackingPeriods.dropLast())
         if let closed = TrackingPeriod(start: last.start, end: effective) { periods.append(closed) }

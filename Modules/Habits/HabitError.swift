@@ -19,10 +19,11 @@ enum HabitError {
         AppError(code: "habits.not_archived", message: "'\(habit.name)' is not archived")
     }
 
-    static func beforeStart(_ day: LocalDay, start: LocalDay) -> AppError {
+    /// `field` is the argument that held the day (`on`), nil when the day was today's.
+    static func beforeStart(_ day: LocalDay, start: LocalDay, field: String? = "on") -> AppError {
         AppError(
             code: "habits.before_start", message: "\(day) is before the habit's tracking started (\(start))",
-            field: "on")
+            field: field)
     }
 
     static func futureDay(_ day: LocalDay, today: LocalDay) -> AppError {
