@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "Scripting", targets: ["Scripting"]),
         .library(name: "Habits", targets: ["Habits"]),
+        .library(name: "BookStories", targets: ["BookStories"]),
     ],
     targets: [
         .systemLibrary(
@@ -29,8 +30,9 @@ let package = Package(
         .target(name: "Storage", dependencies: ["Core", "CSQLite"], path: "Modules/Storage"),
         .target(name: "Scripting", dependencies: ["Core", "CLua"], path: "Modules/Scripting"),
         .target(name: "Habits", dependencies: ["Core", "Storage"], path: "Modules/Habits"),
+        .target(name: "BookStories", dependencies: ["Core", "Storage"], path: "Modules/BookStories"),
         .executableTarget(
-            name: "AppShell", dependencies: ["Core", "Storage", "Scripting", "CEdit", "Habits"],
+            name: "AppShell", dependencies: ["Core", "Storage", "Scripting", "CEdit", "Habits", "BookStories"],
             path: "Apps/app-shell"),
         .executableTarget(
             name: "AppBench", dependencies: ["Core", "Storage", "Scripting", "Habits"], path: "Apps/app-bench"),
@@ -50,6 +52,9 @@ let package = Package(
             path: "Tests/ScriptingTests"),
         .testTarget(
             name: "HabitsTests", dependencies: ["Habits", "Core", "Storage"], path: "Tests/HabitsTests"),
+        .testTarget(
+            name: "BookStoriesTests", dependencies: ["BookStories", "Core", "Storage"],
+            path: "Tests/BookStoriesTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,13 @@ error('Cannot require a meta file')
 ---@field field? string The argument or field that was wrong.
 ---@field where? string The position of the Lua line that called the route.
 
+--- A book.
+---@class book
+---@field title string The title.
+---@field author string The author.
+---@field publisher? string The publisher.
+---@field isbn? string The ISBN.
+
 --- A habit's month, day by day.
 ---@class calendar
 ---@field year integer The year.
@@ -47,6 +54,11 @@ error('Cannot require a meta file')
 ---@field created_at instant When it was created.
 ---@field updated_at instant When it last changed.
 
+--- A quote and its page.
+---@class quote
+---@field text string The quote, 1 to 500 characters.
+---@field page? integer The page.
+
 --- A route of the router.
 ---@class route
 ---@field name string The dotted name.
@@ -58,6 +70,20 @@ error('Cannot require a meta file')
 ---@field eligible_tracking_days integer Tracked days up to the reference day.
 ---@field completion_rate number total / eligible, 0 to 1.
 ---@field streak streak The current and longest streaks.
+
+--- A book story: quotes from a book with the reader's own words.
+---@class story
+---@field id string A lowercase UUID.
+---@field author_id string The author's user id.
+---@field author_name string The author's user name.
+---@field book book The book.
+---@field quotes quote[] The quotes, in order.
+---@field content? string The reader's own words.
+---@field keywords string[] The keywords.
+---@field themes string[] The ids of its themes that you may see.
+---@field visibility "public"|"private" Who sees it.
+---@field created_at instant When it was written.
+---@field updated_at instant When it last changed.
 
 --- Runs of completed days.
 ---@class streak
@@ -71,6 +97,16 @@ error('Cannot require a meta file')
 ---@field archived boolean Whether it is archived.
 ---@field current_streak integer Its current streak.
 ---@field completion_rate number Its completion rate, 0 to 1.
+
+--- A named collection of one author's stories.
+---@class theme
+---@field id string A lowercase UUID.
+---@field owner_id string The owner's user id.
+---@field name string 1 to 20 characters.
+---@field description? string At most 100 characters.
+---@field visibility "public"|"private" Who sees it.
+---@field created_at instant When it was made.
+---@field updated_at instant When it last changed.
 
 --- A run of tracked days.
 ---@class tracking_period
@@ -123,6 +159,94 @@ function app.today() end
 ---@return user
 --- Example: `app.user().name`
 function app.user() end
+
+---@class bookstories
+bookstories = {}
+
+--- Keeps quotes from a book with your own words.
+---@param opts {book: book, quotes: (string|quote)[], content?: string, keywords?: string[], themes?: string[], visibility?: "public"|"private"}
+---@return story
+--- Example: `bookstories.create{book = {title = "데미안", author = "헤르만 헤세"}, quotes = {"새는 알에서 나오려고 투쟁한다."}, keywords = {"성장"}}`
+function bookstories.create(opts) end
+
+--- Deletes your story.
+---@param id string The story's id.
+--- Raises: bookstories.not_found, forbidden.
+--- Example: `bookstories.delete(id)`
+function bookstories.delete(id) end
+
+--- One story, if you may see it.
+---@param id string The story's id.
+---@return story
+--- Raises: bookstories.not_found.
+--- Example: `bookstories.get(id)`
+function bookstories.get(id) end
+
+--- Your stories, newest first, private ones too.
+---@param opts? {keyword?: string, theme?: string, page?: integer, per_page?: integer}
+---@return story[]
+--- Raises: bookstories.not_found.
+--- Example: `bookstories.mine{keyword = "성장"}`
+function bookstories.mine(opts) end
+
+--- A user's stories that you may see, newest first.
+---@param user string The user's name or id.
+---@param opts? {keyword?: string, theme?: string, page?: integer, per_page?: integer}
+---@return story[]
+--- Raises: bookstories.user_not_found, bookstories.not_found.
+--- Example: `bookstories.of("mina")`
+function bookstories.of(user, opts) end
+
+--- Every user's public stories, newest first.
+---@param opts? {keyword?: string, theme?: string, page?: integer, per_page?: integer}
+---@return story[]
+--- Raises: bookstories.not_found.
+--- Example: `bookstories.public{page = 2}`
+function bookstories.public(opts) end
+
+--- Some of your stories to read again today: the same all day, new ones tomorrow.
+---@param opts? {count?: integer}
+---@return story[]
+--- Example: `for _, s in ipairs(bookstories.review{count = 3}) do print(s.quotes[1].text) end`
+function bookstories.review(opts) end
+
+---@class bookstories_themes
+bookstories.themes = {}
+
+--- Makes a theme to gather your stories.
+---@param opts {name: string, description?: string, visibility?: "public"|"private"}
+---@return theme
+--- Example: `bookstories.themes.create{name = "성장", visibility = "public"}`
+function bookstories.themes.create(opts) end
+
+--- Deletes your theme; its stories stay.
+---@param id string The theme's id.
+--- Raises: bookstories.not_found, forbidden.
+--- Example: `bookstories.themes.delete(id)`
+function bookstories.themes.delete(id) end
+
+--- Your themes, or another user's that you may see, oldest first.
+---@param opts? {user?: string}
+---@return theme[]
+--- Raises: bookstories.user_not_found.
+--- Example: `bookstories.themes.list{user = "mina"}`
+function bookstories.themes.list(opts) end
+
+--- Changes the given fields of your theme.
+---@param id string The theme's id.
+---@param opts? {name?: string, description?: string, visibility?: "public"|"private"}
+---@return theme
+--- Raises: bookstories.not_found, forbidden.
+--- Example: `bookstories.themes.update(id, {name = "자람"})`
+function bookstories.themes.update(id, opts) end
+
+--- Changes the given fields of your story.
+---@param id string The story's id.
+---@param opts? {book?: book, quotes?: (string|quote)[], content?: string, keywords?: string[], themes?: string[], visibility?: "public"|"private"}
+---@return story
+--- Raises: bookstories.not_found, forbidden.
+--- Example: `bookstories.update(id, {visibility = "public"})`
+function bookstories.update(id, opts) end
 
 ---@class habits
 habits = {}

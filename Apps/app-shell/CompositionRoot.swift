@@ -1,3 +1,4 @@
+import BookStories
 import Core
 import FoundationEssentials
 import Habits
@@ -7,7 +8,7 @@ import Storage
 /// The one place that knows the list of plugins and chooses the live implementations.
 enum CompositionRoot {
     /// Every module of the app, in the order their routes and tables are set up.
-    static let plugins: [any ModulePlugin] = [AppPlugin(), HabitsPlugin()]
+    static let plugins: [any ModulePlugin] = [AppPlugin(), HabitsPlugin(), BookStoriesPlugin()]
 
     /// Builds the clock, opens and migrates the database, registers every plugin, signs
     /// the user in and binds the router into a Lua engine.

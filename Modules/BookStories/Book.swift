@@ -1,0 +1,24 @@
+import Core
+
+/// The book a story quotes.
+public struct Book: Sendable, Equatable {
+    /// The title (required).
+    public let title: String
+    /// The author (required).
+    public let author: String
+    /// The publisher, if given.
+    public let publisher: String?
+    /// The ISBN, if given.
+    public let isbn: String?
+
+    /// A book, checked: title and author 1 to 200 characters after trimming.
+    /// - Throws: `invalid_argument` (fields `book.title`, `book.author` ...).
+    public init(title: String, author: String, publisher: String? = nil, isbn: String? = nil) throws {
+        self.title = try TextRules.checked(title, field: "book.title", what: "a book's title", maximum: 200)
+        self.author = try TextRules.checked(author, field: "book.author", what: "a book's author", maximum: 200)
+        self.publisher = try publisher.map {
+            try TextRules.checked($0, field: "book.publisher", what: "a book's publisher", maximum: 200)
+        }
+        self.isbn = try isbn.map { try TextRules.checked($0, field: "book.isbn", what: "an ISBN", maximum: 32) }
+    }
+}

@@ -1,0 +1,236 @@
+import Core
+import Storage
+
+/// 문장모아's book stories and themes: the `bookstories` table of routes.
+public struct BookStoriesPlugin: ModulePlugin {
+    /// The plugin.
+    public init() {}
+
+    /// `bookstories`.
+    public var name: String { "bookstories" }
+
+    /// The stories, quotes, keywords, themes and reviews tables.
+    public var migrations: [Migration] { BookStoriesSchema.migrations }
+
+    /// Registers the repositories, the read models and the use cases' dependencies.
+    public func register(in container: Container) {
+        container.register(BookStoryDependencies.self) { resolver in
+            let database = try resolver.resolve(Database.self)
+            return BookStoryDependencies(
+                stories: SQLiteStoryRepository(database: database), themes: SQLiteThemeRepository(database: database),
+                reviews: SQLiteReviewRepository(database: database), mine: SQLiteMyStories(database: database),
+                everyone: SQLitePublicStories(database: database),
+                ofUser: { SQLiteUserStories(database: database, ownerID: $0) },
+                users: try resolver.resolve((any UserRepository).self), transactions: database,
+                clock: try resolver.resolve((any Clock).self))
+        }
+    }
+
+    private static let id = Parameter.positional("id", .string, "The story's id.")
+    private static let themeID = Parameter.positional("id", .string, "The theme's id.")
+    private static let visibility = Parameter.option(
+        "visibility", .choice(["public", "private"]), "Who sees it; private when omitted.")
+    private static let listOptions: [Parameter] = [
+        .option("keyword", .string, "Only stories with this keyword, ignoring case."),
+        .option("theme", .string, "Only stories in this theme (its id)."),
+        .option("page", .integer, "The page, from 1."),
+        .option("per_page", .integer, "Stories per page, 1 to 100; 10 when omitted."),
+    ]
+    private static func storyFields(required: Bool) -> [Parameter] {
+        [
+            .option("book", .record("book"), "{title=, author=, publisher=?, isbn=?}.", required: required),
+            .option(
+                "quotes", .array(.oneOf([.string, .record("quote")])),
+                "One or more quotes: strings or {text=, page=?}; each 1 to 500 characters.", required: required),
+            .option("content", .string, "Your own words, at most 1,000 characters (\"\" removes them)."),
+            .option("keywords", .array(.string), "At most 10, each 1 to 8 characters without spaces; # is dropped."),
+            .option("themes", .array(.string), "Ids of your themes."),
+            visibility,
+        ]
+    }
+
+    /// The `bookstories` routes of the contract.
+    public func routes() -> [Route] {
+        [
+            Route(
+                "bookstories.create", summary: "Keeps quotes from a book with your own words.",
+                parameters: Self.storyFields(required: true), returns: "story",
+                example:
+                    #"bookstories.create{book = {title = "데미안", author = "헤르만 헤세"}, quotes = {"새는 알에서 나오려고 투쟁한다."}, keywords = {"성장"}}"#
+            ) { arguments, context in
+                let view = try CreateStory(try Self.dependencies(context))(
+                    try BookStoryValues.draft(arguments), authorID: context.user.id)
+                return BookStoryValues.story(view, zone: context.clock.timeZone)
+            },
+            Route(
+                "bookstories.get", summary: "One story, if you may see it.", parameters: [Self.id], returns: "story",
+                errors: ["bookstories.not_found"], example: #"bookstories.get(id)"#
+            ) { arguments, context in
+                let view = try GetStory(try Self.dependencies(context))(
+                    try arguments.string("id"), viewerID: context.user.id)
+                return BookStoryValues.story(view, zone: context.clock.timeZone)
+            },
+            Route(
+                "bookstories.update", summary: "Changes the given fields of your story.",
+                parameters: [Self.id] + Self.storyFields(required: false), returns: "story",
+                errors: ["bookstories.not_found", "forbidden"],
+                example: #"bookstories.update(id, {visibility = "public"})"#
+            ) { arguments, context in
+                let view = try UpdateStory(try Self.dependencies(context))(
+                    try arguments.string("id"), try BookStoryValues.draft(arguments), viewerID: context.user.id)
+                return BookStoryValues.story(view, zone: context.clock.timeZone)
+            },
+            Route(
+                "bookstories.delete", summary: "Deletes your story.", parameters: [Self.id], returns: "nil",
+                errors: ["bookstories.not_found", "forbidden"], example: #"bookstories.delete(id)"#
+            ) { arguments, context in
+                try DeleteStory(try Self.dependencies(context))(try arguments.string("id"), viewerID: context.user.id)
+                return .null
+            },
+            Route(
+                "bookstories.mine", summary: "Your stories, newest first, private ones too.",
+                parameters: Self.listOptions, returns: "story[]", errors: ["bookstories.not_found"],
+                example: #"bookstories.mine{keyword = "성장"}"#
+            ) { arguments, context in
+                let stories = try ListStories(try Self.dependencies(context)).mine(
+                    try Self.filter(arguments), try Self.page(arguments), viewerID: context.user.id)
+                return Self.list(stories, context)
+            },
+            Route(
+                "bookstories.public", summary: "Every user's public stories, newest first.",
+                parameters: Self.listOptions, returns: "story[]", errors: ["bookstories.not_found"],
+                example: #"bookstories.public{page = 2}"#
+            ) { arguments, context in
+                let stories = try ListStories(try Self.dependencies(context)).everyone(
+                    try Self.filter(arguments), try Self.page(arguments), viewerID: context.user.id)
+                return Self.list(stories, context)
+            },
+            Route(
+                "bookstories.of", summary: "A user's stories that you may see, newest first.",
+                parameters: [.positional("user", .string, "The user's name or id.")] + Self.listOptions,
+                returns: "story[]", errors: ["bookstories.user_not_found", "bookstories.not_found"],
+                example: #"bookstories.of("mina")"#
+            ) { arguments, context in
+                let stories = try ListStories(try Self.dependencies(context)).of(
+                    try arguments.string("user"), try Self.filter(arguments), try Self.page(arguments),
+                    viewerID: context.user.id)
+                return Self.list(stories, context)
+            },
+            Route(
+                "bookstories.themes.create", summary: "Makes a theme to gather your stories.",
+                parameters: [
+                    .option("name", .string, "1 to 20 characters after trimming.", required: true),
+                    .option("description", .string, "At most 100 characters."), Self.visibility,
+                ],
+                returns: "theme", example: #"bookstories.themes.create{name = "성장", visibility = "public"}"#
+            ) { arguments, context in
+                let theme = try ManageThemes(try Self.dependencies(context)).create(
+                    BookStoryValues.themeDraft(arguments), ownerID: context.user.id)
+                return BookStoryValues.theme(theme, zone: context.clock.timeZone)
+            },
+            Route(
+                "bookstories.themes.update", summary: "Changes the given fields of your theme.",
+                parameters: [
+                    Self.themeID, .option("name", .string, "1 to 20 characters after trimming."),
+                    .option("description", .string, "At most 100 characters (\"\" removes it)."), Self.visibility,
+                ],
+                returns: "theme", errors: ["bookstories.not_found", "forbidden"],
+                example: #"bookstories.themes.update(id, {name = "자람"})"#
+            ) { arguments, context in
+                let theme = try ManageThemes(try Self.dependencies(context)).update(
+                    try arguments.string("id"), BookStoryValues.themeDraft(arguments), viewerID: context.user.id)
+                return BookStoryValues.theme(theme, zone: context.clock.timeZone)
+            },
+            Route(
+                "bookstories.themes.delete", summary: "Deletes your theme; its stories stay.",
+                parameters: [Self.themeID], returns: "nil", errors: ["bookstories.not_found", "forbidden"],
+                example: #"bookstories.themes.delete(id)"#
+            ) { arguments, context in
+                try ManageThemes(try Self.dependencies(context)).delete(
+                    try arguments.string("id"), viewerID: context.user.id)
+                return .null
+            },
+            Route(
+                "bookstories.themes.list", summary: "Your themes, or another user's that you may see, oldest first.",
+                parameters: [.option("user", .string, "The user's name or id; you when omitted.")],
+                returns: "theme[]", errors: ["bookstories.user_not_found"],
+                example: #"bookstories.themes.list{user = "mina"}"#
+            ) { arguments, context in
+                let zone = context.clock.timeZone
+                return .array(
+                    try ManageThemes(try Self.dependencies(context)).list(
+                        user: arguments.optionalString("user"), viewerID: context.user.id
+                    ).map { BookStoryValues.theme($0, zone: zone) })
+            },
+            Route(
+                "bookstories.review",
+                summary: "Some of your stories to read again today: the same all day, new ones tomorrow.",
+                parameters: [.option("count", .integer, "How many, 1 to 100; 3 when omitted.")], returns: "story[]",
+                example: "for _, s in ipairs(bookstories.review{count = 3}) do print(s.quotes[1].text) end"
+            ) { arguments, context in
+                let stories = try ReviewStories(try Self.dependencies(context))(
+                    count: arguments.optionalInt("count") ?? 3, userID: context.user.id)
+                return Self.list(stories, context)
+            },
+        ]
+    }
+
+    /// The records the `bookstories` routes return.
+    public func shapes() -> [RecordShape] {
+        [
+            RecordShape(
+                "story", doc: "A book story: quotes from a book with the reader's own words.",
+                fields: [
+                    .init("id", "string", "A lowercase UUID."), .init("author_id", "string", "The author's user id."),
+                    .init("author_name", "string", "The author's user name."), .init("book", "book", "The book."),
+                    .init("quotes", "quote[]", "The quotes, in order."),
+                    .init("content", "string", "The reader's own words.", optional: true),
+                    .init("keywords", "string[]", "The keywords."),
+                    .init("themes", "string[]", "The ids of its themes that you may see."),
+                    .init("visibility", #""public"|"private""#, "Who sees it."),
+                    .init("created_at", "instant", "When it was written."),
+                    .init("updated_at", "instant", "When it last changed."),
+                ]),
+            RecordShape(
+                "book", doc: "A book.",
+                fields: [
+                    .init("title", "string", "The title."), .init("author", "string", "The author."),
+                    .init("publisher", "string", "The publisher.", optional: true),
+                    .init("isbn", "string", "The ISBN.", optional: true),
+                ]),
+            RecordShape(
+                "quote", doc: "A quote and its page.",
+                fields: [
+                    .init("text", "string", "The quote, 1 to 500 characters."),
+                    .init("page", "integer", "The page.", optional: true),
+                ]),
+            RecordShape(
+                "theme", doc: "A named collection of one author's stories.",
+                fields: [
+                    .init("id", "string", "A lowercase UUID."), .init("owner_id", "string", "The owner's user id."),
+                    .init("name", "string", "1 to 20 characters."),
+                    .init("description", "string", "At most 100 characters.", optional: true),
+                    .init("visibility", #""public"|"private""#, "Who sees it."),
+                    .init("created_at", "instant", "When it was made."),
+                    .init("updated_at", "instant", "When it last changed."),
+                ]),
+        ]
+    }
+
+    private static func dependencies(_ context: Context) throws -> BookStoryDependencies {
+        try context.resolve(BookStoryDependencies.self)
+    }
+
+    private static func filter(_ arguments: Arguments) throws -> StoryFilter {
+        StoryFilter(keyword: arguments.optionalString("keyword"), themeID: arguments.optionalString("theme"))
+    }
+
+    private static func page(_ arguments: Arguments) throws -> PageRequest {
+        try PageRequest(page: arguments.optionalInt("page") ?? 1, perPage: arguments.optionalInt("per_page") ?? 10)
+    }
+
+    private static func list(_ stories: [StoryView], _ context: Context) -> Value {
+        let zone = context.clock.timeZone
+        return .array(stories.map { BookStoryValues.story($0, zone: zone) })
+    }
+}

@@ -1,0 +1,75 @@
+import Core
+
+/// The BookStories module's tables. Keyword rows carry copies of their story's author,
+/// visibility and creation instant, so a keyword search is served, in order, by an index
+/// alone; an update rewrites them with the story in one transaction.
+enum BookStoriesSchema {
+    static let migrations: [Migration] = [
+        Migration(
+            version: 1, summary: "stories, quotes, keywords, themes, theme links and reviews",
+            sql: """
+                CREATE TABLE book_stories (
+                    seq INTEGER PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    author_id TEXT NOT NULL REFERENCES users (id),
+                    book_title TEXT NOT NULL,
+                    book_author TEXT NOT NULL,
+                    book_publisher TEXT,
+                    book_isbn TEXT,
+                    content TEXT,
+                    visibility TEXT NOT NULL CHECK (visibility IN ('public', 'private')),
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL
+                );
+                CREATE INDEX book_stories_public ON book_stories (visibility, created_at DESC, seq DESC);
+                CREATE INDEX book_stories_author ON book_stories (author_id, created_at DESC, seq DESC);
+                CREATE TABLE book_story_quotes (
+                    story_seq INTEGER NOT NULL REFERENCES book_stories (seq) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    text TEXT NOT NULL,
+                    page INTEGER,
+                    PRIMARY KEY (story_seq, position)
+                ) WITHOUT ROWID;
+                CREATE TABLE book_story_keywords (
+                    story_seq INTEGER NOT NULL REFERENCES book_stories (seq) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    keyword TEXT NOT NULL,
+                    folded TEXT NOT NULL,
+                    author_id TEXT NOT NULL,
+                    visibility TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (story_seq, position)
+                ) WITHOUT ROWID;
+                CREATE INDEX book_story_keywords_public
+                    ON book_story_keywords (folded, visibility, created_at DESC, story_seq DESC);
+                CREATE INDEX book_story_keywords_author
+                    ON book_story_keywords (folded, author_id, created_at DESC, story_seq DESC);
+                CREATE TABLE book_themes (
+                    seq INTEGER PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    owner_id TEXT NOT NULL REFERENCES users (id),
+                    name TEXT NOT NULL,
+                    description TEXT,
+                    visibility TEXT NOT NULL CHECK (visibility IN ('public', 'private')),
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL
+                );
+                CREATE INDEX book_themes_owner ON book_themes (owner_id, seq);
+                CREATE TABLE book_story_themes (
+                    story_seq INTEGER NOT NULL REFERENCES book_stories (seq) ON DELETE CASCADE,
+                    theme_seq INTEGER NOT NULL REFERENCES book_themes (seq) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    PRIMARY KEY (story_seq, theme_seq)
+                ) WITHOUT ROWID;
+                CREATE INDEX book_story_themes_theme ON book_story_themes (theme_seq, story_seq);
+                CREATE TABLE book_story_reviews (
+                    user_id TEXT NOT NULL REFERENCES users (id),
+                    day TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    story_seq INTEGER NOT NULL REFERENCES book_stories (seq) ON DELETE CASCADE,
+                    PRIMARY KEY (user_id, day, position)
+                ) WITHOUT ROWID;
+                CREATE INDEX book_story_reviews_story ON book_story_reviews (story_seq, day);
+                """)
+    ]
+}

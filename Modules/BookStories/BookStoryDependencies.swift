@@ -1,0 +1,85 @@
+import Core
+
+/// What the BookStories use cases work with. Registered once by the plugin.
+public struct BookStoryDependencies: Sendable {
+    /// Stories, write side.
+    public let stories: any StoryRepository
+    /// Themes.
+    public let themes: any ThemeRepository
+    /// Review history.
+    public let reviews: any ReviewRepository
+    /// The acting user's stories, private included.
+    public let mine: any StoryListing
+    /// Every user's public stories.
+    public let everyone: any StoryListing
+    /// One user's stories as a viewer may see them.
+    public let ofUser: @Sendable (_ ownerID: String) -> any StoryListing
+    /// Users, to find the owner named in `bookstories.of`.
+    public let users: any UserRepository
+    /// Makes multi-row changes atomic.
+    public let transactions: any TransactionRunner
+    /// The app clock.
+    public let clock: any Clock
+
+    /// Dependencies.
+    public init(
+        stories: any StoryRepository, themes: any ThemeRepository, reviews: any ReviewRepository,
+        mine: any StoryListing, everyone: any StoryListing, ofUser: @escaping @Sendable (String) -> any StoryListing,
+        users: any UserRepository, transactions: any TransactionRunner, clock: any Clock
+    ) {
+        self.stories = stories
+        self.themes = themes
+        self.reviews = reviews
+        self.mine = mine
+        self.everyone = everyone
+        self.ofUser = ofUser
+        self.users = users
+        self.transactions = transactions
+        self.clock = clock
+    }
+
+    /// The story `id` as `viewerID` may see it: another user's private story does not exist.
+    /// - Throws: `bookstories.not_found`.
+    func visibleStory(_ id: String, viewerID: String) throws -> Story {
+        guard let story = try stories.story(id: id.lowercased()),
+            story.authorID == viewerID || story.visibility == .public
+        else { throw BookStoryError.storyNotFound(id) }
+        return story
+    }
+
+    /// The story `id` when `viewerID` wrote it.
+    /// - Throws: `bookstories.not_found` when invisible to them, `forbidden` when visible but not theirs.
+    func ownStory(_ id: String, viewerID: String) throws -> Story {
+        let story = try visibleStory(id, viewerID: viewerID)
+        guard story.authorID == viewerID else { throw BookStoryError.notAuthor("story") }
+        return story
+    }
+
+    /// The theme `id` as `viewerID` may see it.
+    /// - Throws: `bookstories.not_found`.
+    func visibleTheme(_ id: String, viewerID: String, field: String = "id") throws -> Theme {
+        guard let theme = try themes.theme(id: id.lowercased()),
+            theme.ownerID == viewerID || theme.visibility == .public
+        else { throw BookStoryError.themeNotFound(id, field: field) }
+        return theme
+    }
+
+    /// The theme `id` when `viewerID` owns it.
+    /// - Throws: `bookstories.not_found`, `forbidden`.
+    func ownTheme(_ id: String, viewerID: String) throws -> Theme {
+        let theme = try visibleTheme(id, viewerID: viewerID)
+        guard theme.ownerID == viewerID else { throw BookStoryError.notAuthor("theme") }
+        return theme
+    }
+
+    /// Checks that every id names a theme of `authorID`'s, and returns them lowercased.
+    /// - Throws: `invalid_argument` (field `themes`).
+    func checkedThemeIDs(_ ids: [String], authorID: String) throws -> [String] {
+        try ids.map { id in
+            guard let theme = try themes.theme(id: id.lowercased()), theme.ownerID == authorID else {
+                throw AppError.invalidArgument("'\(id)' is not one of your themes", field: "themes")
+            }
+            return theme.id
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import Core
+
+/// A story that may be resurfaced, with its history.
+public struct ReviewCandidate: Sendable, Equatable {
+    /// The story's id.
+    public let storyID: String
+    /// How many days it was shown before.
+    public let timesShown: Int
+    /// The last day it was shown, if ever.
+    public let lastShown: LocalDay?
+
+    /// A candidate.
+    public init(storyID: String, timesShown: Int, lastShown: LocalDay?) {
+        self.storyID = storyID
+        self.timesShown = timesShown
+        self.lastShown = lastShown
+    }
+}

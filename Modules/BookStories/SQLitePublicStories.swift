@@ -1,0 +1,17 @@
+import Storage
+
+/// Every user's public stories.
+public struct SQLitePublicStories: StoryListing {
+    private let database: Database
+
+    /// The read model over `database`.
+    public init(database: Database) { self.database = database }
+
+    /// A page of public stories.
+    public func stories(matching filter: StoryFilter, page: PageRequest, viewerID: String) throws -> [StoryView] {
+        try SQLiteStoryListingQuery(
+            database: database, storyCondition: "s.visibility = 'public'", keywordCondition: "k.visibility = 'public'",
+            arguments: []
+        ).stories(matching: filter, page: page, viewerID: viewerID)
+    }
+}

@@ -1,0 +1,24 @@
+import Core
+
+/// Length rules counted as a person counts (Swift `Character`s): 500 Hangul syllables are
+/// 500, not 1,500. Too long is an error, never a silent cut.
+enum TextRules {
+    /// `text` trimmed of white space and newlines.
+    static func trimmed(_ text: String) -> String {
+        String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+
+    /// `text` trimmed, at least `minimum` and at most `maximum` characters.
+    /// - Throws: `invalid_argument` naming `field`.
+    static func checked(_ text: String, field: String, what: String, minimum: Int = 1, maximum: Int) throws -> String {
+        let value = trimmed(text)
+        if value.count < minimum {
+            throw AppError.invalidArgument("\(what) cannot be empty", field: field)
+        }
+        if value.count > maximum {
+            throw AppError.invalidArgument(
+                "\(what) is at most \(maximum) characters, got \(value.count)", field: field)
+        }
+        return value
+    }
+}
