@@ -43,9 +43,9 @@ test: deps
 	$(SWIFT) format lint --strict --recursive Package.swift Modules Apps Plugins Tests
 	bash Tests/Scripts/run.sh .build/debug/app-shell
 
-# The anchors of the benchmarks: lua5.4 and the sqlite3 shell.
+# The anchors and tools of the benchmarks: lua5.4, the sqlite3 shell, GNU time.
 bench-deps:
-	@$(MAKE) --no-print-directory deps PACKAGES="lua5.4 sqlite3"
+	@$(MAKE) --no-print-directory deps PACKAGES="lua5.4 sqlite3 time"
 
 # Every performance figure beside its anchor, in one run (release build).
 bench: deps bench-deps

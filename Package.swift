@@ -35,7 +35,8 @@ let package = Package(
             name: "AppShell", dependencies: ["Core", "Storage", "Scripting", "CEdit", "Habits", "BookStories"],
             path: "Apps/app-shell"),
         .executableTarget(
-            name: "AppBench", dependencies: ["Core", "Storage", "Scripting", "Habits"], path: "Apps/app-bench"),
+            name: "AppBench", dependencies: ["Core", "Storage", "Scripting", "Habits", "BookStories"],
+            path: "Apps/app-bench"),
         .plugin(
             name: "CheckBoundaries",
             capability: .command(

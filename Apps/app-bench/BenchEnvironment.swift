@@ -1,3 +1,4 @@
+import BookStories
 import Core
 import Foundation
 import Habits
@@ -21,7 +22,7 @@ final class BenchEnvironment {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         database = try Database(path: folder.appendingPathComponent("bench.db").path)
-        let plugins: [any ModulePlugin] = [AppPlugin(), HabitsPlugin()]
+        let plugins: [any ModulePlugin] = [AppPlugin(), HabitsPlugin(), BookStoriesPlugin()]
         try Migrator(database: database).migrate(
             [CoreSchema.migratorModule] + plugins.map { Migrator.Module(name: $0.name, migrations: $0.migrations) })
         guard let instant = Instant(iso8601: now) else { throw AppError.internal("bad bench clock \(now)") }

@@ -1,3 +1,4 @@
+import BookStories
 import Core
 import Foundation
 import Habits
@@ -104,7 +105,102 @@ enum Benchmarks {
             note: "anchor lua5.4; a FoundationEssentials hello world takes about 5 ms here")
     }
 
+    /// Keyword search and the first public page over 100,000 stories, creating a story with
+    /// 3 quotes and 5 keywords, and the peak memory of app-shell showing that page.
+    static func stories(appShell: String) throws -> [BenchResult] {
+        let environment = try BenchEnvironment()
+        try fillStories(environment, count: 100_000)
+        let search = try environment.number(
+            """
+            assert(#bookstories.public{keyword = "w17"} == 10)
+            local fastest = math.huge
+            for _ = 1, 5 do
+              local started = os.clock()
+              for _ = 1, 20 do bookstories.public{keyword = "W17"} end
+              fastest = math.min(fastest, (os.clock() - started) / 20)
+            end
+            return fastest * 1000
+            """)
+        let page = try environment.number(
+            """
+            assert(#bookstories.public{} == 10)
+            local fastest = math.huge
+            for _ = 1, 5 do
+              local started = os.clock()
+              for _ = 1, 20 do bookstories.public{} end
+              fastest = math.min(fastest, (os.clock() - started) / 20)
+            end
+            return fastest * 1000
+            """)
+        let count = 500
+        let started = ContinuousClock.now
+        _ = try environment.engine.evaluate(
+            """
+            local create = bookstories.create
+            for i = 1, \(count) do
+              create{book = {title = "Bench " .. i, author = "Someone"},
+                     quotes = {"The first quote.", {text = "The second.", page = i}, "The third one."},
+                     keywords = {"k1", "k2", "k3", "k4", "x" .. i}, visibility = "public"}
+            end
+            """, name: "=create"
+        ).get()
+        let create = microseconds(ContinuousClock.now - started) / Double(count)
+        let path = environment.database.path
+        let ours = try peakMemoryMB(appShell, ["--db", path, "-e", "bookstories.public{}"])
+        let idle = try? peakMemoryMB("/usr/bin/lua5.4", ["-e", "local x = 1"])
+        return [
+            BenchResult(
+                name: "story_search", ours: search, anchor: nil, unit: "ms", goal: 5,
+                note: "keyword matching 1/200 of 100,000 stories"),
+            BenchResult(name: "story_public_page", ours: page, anchor: nil, unit: "ms", goal: 5, note: "page 1"),
+            BenchResult(
+                name: "story_create", ours: create, anchor: nil, unit: "µs", goal: 500, note: "3 quotes, 5 keywords"),
+            BenchResult(
+                name: "repl_memory", ours: ours, anchor: idle, unit: "MB", goal: 40,
+                note: "peak RSS of app-shell -e 'bookstories.public{}'; anchor lua5.4 idle"),
+        ]
+    }
+
     // MARK: Helpers
+
+    /// 100 authors, `count` stories with 3 quotes and 5 of 200 keywords each, half public,
+    /// written through the real repository in one transaction.
+    static func fillStories(_ environment: BenchEnvironment, count: Int) throws {
+        let accounts = try environment.container.resolve(UserAccounts.self)
+        let authors = try (0..<100).map { try accounts.signIn(name: "author\($0)").id }
+        let stories = SQLiteStoryRepository(database: environment.database)
+        let start = Instant(secondsSince1970: 1_700_000_000)
+        try environment.database.transaction {
+            for index in 0..<count {
+                let at = start.adding(seconds: index * 60)
+                let story = try Story(
+                    id: Identifier.random(), authorID: authors[index % authors.count],
+                    book: try Book(title: "Book \(index % 5000)", author: "Author \(index % 700)"),
+                    quotes: [
+                        try Quote(text: "A line from page \(index % 300)", page: index % 300 + 1),
+                        try Quote(text: "Another line, a little longer than the first one."), try Quote(text: "짧은 문장"),
+                    ],
+                    content: index % 3 == 0 ? "Some thoughts about it." : nil,
+                    keywords: (0..<5).map { "w\((index * 7 + $0 * 41) % 200)" }, themeIDs: [],
+                    visibility: index % 2 == 0 ? .public : .private, createdAt: at, updatedAt: at)
+                try stories.insert(story)
+            }
+        }
+    }
+
+    /// The peak resident memory of a whole process, in MB, as GNU time measures it. (A
+    /// child spawned from this process would inherit this process's high-water mark at
+    /// exec, and this process holds 100,000 stories.)
+    static func peakMemoryMB(_ executable: String, _ arguments: [String]) throws -> Double {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("peak-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        _ = try milliseconds("/usr/bin/time", ["-f", "%M", "-o", output.path, executable] + arguments)
+        let text = try String(contentsOf: output, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let kilobytes = Double(text.split(separator: "\n").last.map(String.init) ?? "") else {
+            throw AppError.internal("GNU time printed '\(text)'")
+        }
+        return kilobytes / 1024
+    }
 
     /// Inserts `habits` habits, each completed every day for `days` days from `start`,
     /// through the real repositories in one transaction; returns their ids.

@@ -72,6 +72,15 @@ public struct BookStoryDependencies: Sendable {
         return theme
     }
 
+    /// The view its author has of a story just written: every theme is the author's own,
+    /// so nothing needs reading back but the author's name.
+    func authorView(of story: Story) throws -> StoryView {
+        guard let author = try users.user(id: story.authorID) else {
+            throw AppError.internal("the author \(story.authorID) of a story is not a user")
+        }
+        return StoryView(story: story, authorName: author.name, visibleThemeIDs: story.themeIDs)
+    }
+
     /// Checks that every id names a theme of `authorID`'s, and returns them lowercased.
     /// - Throws: `invalid_argument` (field `themes`).
     func checkedThemeIDs(_ ids: [String], authorID: String) throws -> [String] {

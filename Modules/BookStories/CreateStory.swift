@@ -22,7 +22,7 @@ public struct CreateStory: Sendable {
                 themeIDs: try dependencies.checkedThemeIDs(draft.themeIDs ?? [], authorID: authorID),
                 visibility: draft.visibility ?? .private, createdAt: now, updatedAt: now)
             try dependencies.stories.insert(story)
-            return try dependencies.stories.view(of: story, viewerID: authorID)
+            return try dependencies.authorView(of: story)
         }
     }
 }

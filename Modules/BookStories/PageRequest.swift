@@ -22,6 +22,9 @@ public struct PageRequest: Sendable, Equatable {
         self.perPage = perPage
     }
 
-    /// How many items come before this page.
-    public var offset: Int { (page - 1) * perPage }
+    /// How many items come before this page; a page too far to count lies past any list.
+    public var offset: Int {
+        let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
+        return overflow ? Int.max : offset
+    }
 }

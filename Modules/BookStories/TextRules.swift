@@ -4,9 +4,7 @@ import Core
 /// 500, not 1,500. Too long is an error, never a silent cut.
 enum TextRules {
     /// `text` trimmed of white space and newlines.
-    static func trimmed(_ text: String) -> String {
-        String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-    }
+    static func trimmed(_ text: String) -> String { text.trimmingWhitespace }
 
     /// `text` trimmed, at least `minimum` and at most `maximum` characters.
     /// - Throws: `invalid_argument` naming `field`.

@@ -20,7 +20,7 @@ public struct UpdateStory: Sendable {
                     ?? old.themeIDs,
                 visibility: draft.visibility ?? old.visibility, createdAt: old.createdAt, updatedAt: now)
             try dependencies.stories.update(story)
-            return try dependencies.stories.view(of: story, viewerID: viewerID)
+            return try dependencies.authorView(of: story)
         }
     }
 }

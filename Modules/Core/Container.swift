@@ -82,7 +82,7 @@ public final class Container: Sendable {
                 let made = try container.produce(
                     registration, key: key, requester: self, chain: chain + [key], chainNames: chainNames + [name])
                 guard let service = made as? Service else {
-                    throw AppError.internal("the factory for \(name) made a \(Swift.type(of: made))")
+                    throw AppError.internal("the factory for \(Self.typeName(type)) made a \(Swift.type(of: made))")
                 }
                 return service
             }
@@ -90,7 +90,8 @@ public final class Container: Sendable {
         }
         throw AppError(
             code: "container.not_registered",
-            message: "nothing is registered for \(name); the module \(Self.moduleName(type)) declares it, "
+            message:
+                "nothing is registered for \(Self.typeName(type)); the module \(Self.moduleName(type)) declares it, "
                 + "and the plugin that provides it must register it in register(in:)")
     }
 
@@ -112,7 +113,18 @@ public final class Container: Sendable {
         }
     }
 
+    /// Names by type, kept: reflection is slow, and every route call resolves a service.
+    private static let names = Mutex<[ObjectIdentifier: String]>([:])
+
     static func typeName<Service>(_ type: Service.Type) -> String {
+        let key = ObjectIdentifier(type)
+        if let known = names.withLock({ $0[key] }) { return known }
+        let name = reflectedName(type)
+        names.withLock { $0[key] = name }
+        return name
+    }
+
+    private static func reflectedName<Service>(_ type: Service.Type) -> String {
         let full = String(reflecting: type)
         let bare = full.hasPrefix("any ") ? String(full.dropFirst(4)) : full
         guard let dot = bare.firstIndex(of: ".") else { return bare }

@@ -125,7 +125,7 @@ public struct Habit: Sendable, Equatable {
     /// The name trimmed of white space and newlines, 1 to 100 characters.
     /// - Throws: `invalid_argument` (field `name`).
     public static func checkedName(_ raw: String) throws -> String {
-        let trimmed = String(raw.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        let trimmed = raw.trimmingWhitespace
         guard !trimmed.isEmpty else {
             throw AppError.invalidArgument("a habit's name cannot be empty", field: "name")
         }

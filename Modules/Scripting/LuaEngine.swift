@@ -287,6 +287,12 @@ public final class LuaEngine {
 
         lua_createtable(state, 0, Int32(clamping: router.routes.count))
         helpIndex = luaL_ref(state, registry)
+        // Empty lists handed to Lua, weakly keyed (see LuaStack.markEmptyArray).
+        lua_createtable(state, 0, 0)
+        lua_createtable(state, 0, 1)
+        stack.setField("__mode", "k", in: -1)
+        lua_setmetatable(state, -2)
+        lua_setfield(state, registry, "appshell.empty_arrays")
 
         // The prelude, given the json builtin, returns its table of functions.
         let source = Array(LuaPrelude.source.utf8)

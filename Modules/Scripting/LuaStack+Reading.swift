@@ -95,6 +95,7 @@ extension LuaStack {
             }
             return .array(array)
         }
+        if fields.isEmpty, isMarkedEmptyArray(at: index) { return .array([]) }
         fields.sort { $0.0 < $1.0 }
         return .table(Record(fields))
     }

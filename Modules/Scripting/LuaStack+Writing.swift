@@ -18,6 +18,7 @@ extension LuaStack {
         case .array(let items):
             try reserve()
             lua_createtable(state, Int32(clamping: items.count), 0)
+            if items.isEmpty { markEmptyArray() }
             for (offset, item) in items.enumerated() {
                 try push(item)
                 lua_rawseti(state, -2, lua_Integer(offset + 1))
@@ -31,6 +32,28 @@ extension LuaStack {
                 lua_rawset(state, -3)
             }
         }
+    }
+
+    /// Remembers that the empty table on top was a list, so that `json` and `--json` print
+    /// it as `[]` again. Kept in a weak-keyed registry table: no metatable, so scripts still
+    /// get a plain table, and the mark goes when the table does.
+    func markEmptyArray() {
+        lua_getfield(state, clua_registryindex(), "appshell.empty_arrays")
+        lua_pushvalue(state, -2)
+        lua_pushboolean(state, 1)
+        lua_rawset(state, -3)
+        lua_settop(state, -2)
+    }
+
+    /// Whether the empty table at `index` was made from an empty list.
+    func isMarkedEmptyArray(at index: Int32) -> Bool {
+        let absolute = lua_absindex(state, index)
+        lua_getfield(state, clua_registryindex(), "appshell.empty_arrays")
+        lua_pushvalue(state, absolute)
+        lua_rawget(state, -2)
+        let marked = lua_toboolean(state, -1) != 0
+        lua_settop(state, -3)
+        return marked
     }
 
     private func reserve() throws {

@@ -114,7 +114,8 @@ public final class Database: Sendable {
         try connection.withLock { connection in
             let depth = connection.transactionDepth
             let savepoint = "appshell_\(depth)"
-            try connection.runScript(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+            // Prepared once and cached, like every statement.
+            try connection.run(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)", []) { _ in }
             connection.transactionDepth += 1
             defer { connection.transactionDepth -= 1 }
             let result: Result
@@ -126,7 +127,7 @@ public final class Database: Sendable {
                 throw error
             }
             do {
-                try connection.runScript(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
+                try connection.run(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)", []) { _ in }
             } catch {
                 try? connection.runScript(depth == 0 ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
                 throw error

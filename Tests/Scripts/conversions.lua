@@ -26,6 +26,12 @@ assert(json({1, 2, {3}}) == "[1,2,[3]]")
 assert(json({b = 2, a = {c = true}}) == '{"a":{"c":true},"b":2}')
 assert(json("line\n\"q\"") == '"line\\n\\"q\\""')
 assert(json({}) == "{}")
+-- An empty list from a route stays a list, until it gets items.
+assert(json(habits.list()) == "[]")
+local empty = habits.list()
+assert(getmetatable(empty) == nil and next(empty) == nil, "still a plain empty table")
+empty[1] = "x"
+assert(json(empty) == '["x"]')
 
 -- A cycle, a function, mixed keys and gaps are errors, not guesses.
 local cycle = {}
