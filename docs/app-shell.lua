@@ -108,6 +108,14 @@ error('Cannot require a meta file')
 ---@field created_at instant When it was made.
 ---@field updated_at instant When it last changed.
 
+--- The intervals of one name.
+---@class trace_row
+---@field name string The interval name.
+---@field count integer How many.
+---@field total_ms number Their total.
+---@field p50_ms number The median.
+---@field p95_ms number The 95th percentile.
+
 --- A run of tracked days.
 ---@class tracking_period
 ---@field start day The first tracked day.
@@ -353,4 +361,19 @@ function habits.unarchive(ref) end
 --- Raises: habits.not_found, habits.ambiguous, habits.before_start, habits.future_day, habits.outside_tracking_period, habits.not_completed.
 --- Example: `habits.uncomplete("Run", {on = "2026-11-28"})`
 function habits.uncomplete(ref, opts) end
+
+---@class trace
+trace = {}
+
+--- Count, total, median and 95th percentile of every interval so far.
+---@return trace_row[]
+--- Example: `show(trace.summary())`
+function trace.summary() end
+
+--- Runs fn inside a named interval (recorded for --trace and trace.summary) and returns its results.
+---@generic T
+---@param name string
+---@param fn fun(...): T
+---@return T
+function trace.span(name, fn, ...) end
 

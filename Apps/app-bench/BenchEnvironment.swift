@@ -21,8 +21,9 @@ final class BenchEnvironment {
     init(now: String = "2026-11-29T08:00:00+09:00") throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        database = try Database(path: folder.appendingPathComponent("bench.db").path)
-        let plugins: [any ModulePlugin] = [AppPlugin(), HabitsPlugin(), BookStoriesPlugin()]
+        let signposter = Signposter()
+        database = try Database(path: folder.appendingPathComponent("bench.db").path, signposter: signposter)
+        let plugins: [any ModulePlugin] = [AppPlugin(), TracePlugin(), HabitsPlugin(), BookStoriesPlugin()]
         try Migrator(database: database).migrate(
             [CoreSchema.migratorModule] + plugins.map { Migrator.Module(name: $0.name, migrations: $0.migrations) })
         guard let instant = Instant(iso8601: now) else { throw AppError.internal("bad bench clock \(now)") }
@@ -30,11 +31,14 @@ final class BenchEnvironment {
         container = Container()
         container.register(Database.self, instance: database)
         container.register((any Clock).self, instance: clock)
+        container.register(Signposter.self, instance: signposter)
         container.register((any UserRepository).self) { resolver in
             SQLiteUserRepository(database: try resolver.resolve(Database.self))
         }
         for plugin in plugins { plugin.register(in: container) }
-        let router = try Router(routes: plugins.flatMap { $0.routes() } + [Self.noop])
+        let router = try Router(
+            routes: plugins.flatMap { $0.routes() } + [Self.noop], middleware: [TraceMiddleware(signposter: signposter)]
+        )
         user = try container.resolve(UserAccounts.self).signIn(name: "bench")
         engine = try LuaEngine(router: router, session: Session(user: user, clock: clock, container: container))
     }

@@ -17,7 +17,7 @@ enum CommandLineParser {
           --allow-io           lift the sandbox: full io and os, files outside the script's folder
           --timeout SECONDS    stop a chunk after SECONDS (default 60 for scripts, none in the REPL; 0 for none)
           --max-memory MB      cap the Lua heap (default 1024)
-          --trace FILE         write signposts as Chrome trace JSON (not yet available)
+          --trace FILE         write every route call, transaction and trace.span as Chrome trace JSON
           --events-sink SINK   where events.flush sends events (not yet available)
           --no-init            skip the init script and user plugins
           --lua-stubs          print the LuaLS type stubs of every route and record
@@ -68,7 +68,8 @@ enum CommandLineParser {
                 }
                 options.maxMemoryMB = megabytes
             case "--lua-stubs": options.printStubs = true
-            case "--trace", "--events-sink":
+            case "--trace": options.tracePath = try value(for: name, inline: inline)
+            case "--events-sink":
                 throw UsageError(message: "\(name) is not available yet in this version of app-shell")
             default:
                 throw UsageError(message: "unknown option '\(word)'")

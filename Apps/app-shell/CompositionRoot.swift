@@ -8,15 +8,17 @@ import Storage
 /// The one place that knows the list of plugins and chooses the live implementations.
 enum CompositionRoot {
     /// Every module of the app, in the order their routes and tables are set up.
-    static let plugins: [any ModulePlugin] = [AppPlugin(), HabitsPlugin(), BookStoriesPlugin()]
+    static let plugins: [any ModulePlugin] = [AppPlugin(), TracePlugin(), HabitsPlugin(), BookStoriesPlugin()]
 
     /// Builds the clock, opens and migrates the database, registers every plugin, signs
     /// the user in and binds the router into a Lua engine.
     /// - Throws: `UsageError` for a bad `--now`, `--tz` or `--user`; `AppError` when the
     ///   database cannot be opened or migrated.
-    static func makeEngine(_ options: ShellOptions, environment: [String: String]) throws -> LuaEngine {
+    static func makeEngine(
+        _ options: ShellOptions, environment: [String: String], signposter: Signposter
+    ) throws -> LuaEngine {
         let clock = try makeClock(options, environment: environment)
-        let database = try Database(path: try databasePath(options, environment: environment))
+        let database = try Database(path: try databasePath(options, environment: environment), signposter: signposter)
         try Migrator(database: database).migrate(
             [CoreSchema.migratorModule]
                 + plugins.filter { !$0.migrations.isEmpty }.map {
@@ -26,11 +28,13 @@ enum CompositionRoot {
         let container = Container()
         container.register(Database.self, instance: database)
         container.register((any Clock).self, instance: clock)
+        container.register(Signposter.self, instance: signposter)
         container.register((any UserRepository).self) { resolver in
             SQLiteUserRepository(database: try resolver.resolve(Database.self))
         }
         for plugin in plugins { plugin.register(in: container) }
-        let router = try Router(routes: plugins.flatMap { $0.routes() })
+        let router = try Router(
+            routes: plugins.flatMap { $0.routes() }, middleware: [TraceMiddleware(signposter: signposter)])
 
         let userName = options.userName ?? environment["APP_SHELL_USER"] ?? "me"
         let user: User

@@ -9,6 +9,7 @@ struct ShellOptions {
     var timeoutSeconds: Double?
     var maxMemoryMB = 1024
     var noInit = false
+    var tracePath: String?
     var showHelp = false
     var showVersion = false
     var printStubs = false
@@ -19,4 +20,7 @@ struct ShellOptions {
     var scriptArguments: [String] = []
     /// The words before the script (for `arg`'s negative indexes).
     var wordsBeforeScript: [String] = []
+
+    /// Whether this run is the interactive REPL: no script, no -e, and a terminal.
+    var interactive: Bool { script == nil && chunks.isEmpty && Terminal.inputIsTerminal }
 }

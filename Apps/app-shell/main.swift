@@ -32,9 +32,10 @@ func runShell() -> Int32 {
         return 0
     }
 
+    let signposter = Signposter()
     let engine: LuaEngine
     do {
-        engine = try CompositionRoot.makeEngine(options, environment: environment)
+        engine = try CompositionRoot.makeEngine(options, environment: environment, signposter: signposter)
     } catch let error as UsageError {
         Terminal.error("app-shell: \(error.message)")
         return 2
@@ -47,7 +48,7 @@ func runShell() -> Int32 {
     engine.handleInterrupts()
 
     let output: OutputMode = options.json ? .json : .show
-    let interactive = options.script == nil && options.chunks.isEmpty && Terminal.inputIsTerminal
+    let interactive = options.interactive
     let timeout = options.timeoutSeconds ?? (interactive ? nil : 60)
     let limit = timeout == 0 ? nil : timeout
 
@@ -65,16 +66,26 @@ func runShell() -> Int32 {
         }
         if case .failure(let failure) = result {
             Terminal.error(failure.description)
+            if let path = options.tracePath { _ = writeTrace(signposter, to: path) }
             return 1
         }
     }
 
+    let result = runMode(options, engine: engine, environment: environment, output: output, limit: limit)
+    if let path = options.tracePath, !writeTrace(signposter, to: path) { return result == 0 ? 1 : result }
+    return result
+}
+
+/// The script, the REPL or standard input, after any `-e` chunks.
+func runMode(
+    _ options: ShellOptions, engine: LuaEngine, environment: [String: String], output: OutputMode, limit: Double?
+) -> Int32 {
     if let script = options.script {
         return runScript(script, options: options, engine: engine, output: options.json ? .json : .none, timeout: limit)
     }
     if !options.chunks.isEmpty { return 0 }
     let session = ReplSession(engine: engine, output: output, timeout: limit)
-    if interactive { return InteractiveRepl(session: session, engine: engine, environment: environment).run() }
+    if options.interactive { return InteractiveRepl(session: session, engine: engine, environment: environment).run() }
     return runLines(session)
 }
 
@@ -130,6 +141,17 @@ func runLines(_ session: ReplSession) -> Int32 {
         failed = true
     }
     return failed ? 1 : 0
+}
+
+/// Writes the run's signposts to `--trace FILE`; returns false when the file cannot be written.
+func writeTrace(_ signposter: Signposter, to path: String) -> Bool {
+    do {
+        try Data(signposter.chromeTraceJSON(processID: Int(getpid())).utf8).write(to: URL(fileURLWithPath: path))
+        return true
+    } catch {
+        Terminal.error("app-shell: cannot write the trace to \(path): \(error)")
+        return false
+    }
 }
 
 let status = runShell()

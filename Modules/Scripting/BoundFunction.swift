@@ -8,4 +8,8 @@ enum BoundFunction {
     case json
     /// `help(x)`.
     case help
+    /// Opens a `trace.span` interval: `(name) -> handle`.
+    case spanBegin
+    /// Closes a `trace.span` interval: `(handle)`.
+    case spanEnd
 }

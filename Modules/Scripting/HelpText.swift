@@ -8,7 +8,8 @@ enum HelpText {
         let width = router.modules.map(\.count).max() ?? 0
         for module in router.modules {
             let names = router.routes.filter { $0.module == module }.map { $0.path.dropFirst().joined(separator: ".") }
-            lines.append("  \(pad(module, width))  \(names.count) functions: \(names.joined(separator: ", "))")
+            let count = names.count == 1 ? "1 function" : "\(names.count) functions"
+            lines.append("  \(pad(module, width))  \(count): \(names.joined(separator: ", "))")
         }
         lines.append("Also: help(x), show(x), json(x); Ctrl-D leaves the REPL.")
         return lines.joined(separator: "\n")

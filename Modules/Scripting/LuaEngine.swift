@@ -30,6 +30,9 @@ public final class LuaEngine {
     private var errorMetatable: Int32 = LUA_NOREF
     private var driver: Int32 = LUA_NOREF
     private(set) var helpIndex: Int32 = LUA_NOREF
+    /// The open `trace.span` intervals by handle.
+    private var openSpans: [Int: Signposter.Token] = [:]
+    private var nextSpan = 1
     /// Every module and nested namespace name (`habits`, `bookstories.themes`).
     private(set) var namespaces = Set<String>()
 
@@ -359,6 +362,17 @@ public final class LuaEngine {
             lua_rotate(state, -2, 1)
             lua_rawset(state, real)
         }
+        if name == "trace" {
+            // trace.span(name, fn, ...) is Lua over two builtins, so fn runs as Lua code.
+            stack.push("span")
+            stack.push("span_with")
+            lua_rawget(state, prelude)
+            pushBound(.spanBegin)
+            pushBound(.spanEnd)
+            guard lua_pcallk(state, 2, 1, 0, 0, nil) == LUA_OK else { throw setUpFailure("cannot make trace.span") }
+            lua_rawset(state, real)
+            namespaces.insert("trace")
+        }
         for (child, inner) in namespace.children.sorted(by: { $0.key < $1.key }) {
             try pushNamespace(inner, named: "\(name).\(child)", prelude: prelude)
             stack.push(child)
@@ -431,12 +445,28 @@ public final class LuaEngine {
             case .help:
                 try help(stack)
                 return 0
+            case .spanBegin:
+                guard let name = stack.string(at: 1) else {
+                    throw AppError.invalidArgument("bad argument #1 to 'trace.span' (string expected)", field: "name")
+                }
+                guard let signposter = try? session.container.resolve(Signposter.self) else { return 0 }
+                openSpans[nextSpan] = signposter.begin(name, category: "script")
+                lua_pushinteger(thread, lua_Integer(nextSpan))
+                nextSpan += 1
+                return 1
+            case .spanEnd:
+                let handle = Int(lua_tointegerx(thread, 1, nil))
+                if let token = openSpans.removeValue(forKey: handle) {
+                    try? session.container.resolve(Signposter.self).end(token)
+                }
+                return 0
             }
         } catch {
             var appError = AppError.wrapping(error)
             if case .route(let route, _, _) = function { appError = appError.raised(by: route.name) }
             if case .json = function { appError = appError.raised(by: "json") }
             if case .help = function { appError = appError.raised(by: "help") }
+            if case .spanBegin = function { appError = appError.raised(by: "trace.span") }
             pushError(appError, on: stack)
             return clua_raise()
         }

@@ -239,6 +239,18 @@ enum LuaPrelude {
           end
         end
 
+        -- trace.span(name, fn, ...): runs fn inside a named interval, closed however fn ends, and
+        -- returns its results (or raises its error).
+        function prelude.span_with(begin, finish)
+          return function(name, fn, ...)
+            local handle = begin(name)
+            local results = pack(pcall(fn, ...))
+            if handle then finish(handle) end
+            if not results[1] then error(results[2], 0) end
+            return unpack(results, 2, results.n)
+          end
+        end
+
         -- Runs a loaded chunk and reports its results: "show" for the REPL and -e, "json" for
         -- --json, "none" for scripts. Returns the results as well.
         function prelude.driver(mode, chunk, ...)

@@ -58,6 +58,17 @@ public enum LuaStubs {
             lines += stub(of: route)
             lines.append("")
         }
+        if declared.contains("trace") {
+            lines += [
+                "--- Runs fn inside a named interval (recorded for --trace and trace.summary) and returns its results.",
+                "---@generic T",
+                "---@param name string",
+                "---@param fn fun(...): T",
+                "---@return T",
+                "function trace.span(name, fn, ...) end",
+                "",
+            ]
+        }
         return lines.joined(separator: "\n")
     }
 

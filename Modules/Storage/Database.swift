@@ -16,10 +16,13 @@ public final class Database: Sendable {
     private let connection: RecursiveLock<Connection>
     /// The path it was opened with.
     public let path: String
+    /// Where each outermost transaction is recorded as an interval, if anywhere.
+    public let signposter: Signposter?
 
     /// Opens (or creates) the database at `path`; `:memory:` for a private one.
+    /// - Parameter signposter: records an interval per transaction when given.
     /// - Throws: `storage.open_failed`, or a storage error from the setup pragmas.
-    public init(path: String) throws {
+    public init(path: String, signposter: Signposter? = nil) throws {
         let connection = try Connection(path: path)
         sqlite3_busy_timeout(connection.handle, 5000)
         try connection.runScript("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
@@ -29,6 +32,7 @@ public final class Database: Sendable {
         }
         self.connection = RecursiveLock(connection)
         self.path = path
+        self.signposter = signposter
     }
 
     /// Switching a new file to WAL takes a lock that SQLite's busy handler does not wait
@@ -114,6 +118,8 @@ public final class Database: Sendable {
         try connection.withLock { connection in
             let depth = connection.transactionDepth
             let savepoint = "appshell_\(depth)"
+            let token = depth == 0 ? signposter?.begin("transaction", category: "storage") : nil
+            defer { if let token { signposter?.end(token) } }
             // Prepared once and cached, like every statement.
             try connection.run(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)", []) { _ in }
             connection.transactionDepth += 1

@@ -10,6 +10,7 @@ struct EngineFixture {
     static let now = Instant(iso8601: "2026-11-29T08:00:00+09:00")
 
     let engine: LuaEngine
+    let signposter = Signposter()
 
     init(options: EngineOptions = EngineOptions()) throws {
         let now = try #require(Self.now)
@@ -22,9 +23,12 @@ struct EngineFixture {
         container.register((any UserRepository).self) { resolver in
             SQLiteUserRepository(database: try resolver.resolve(Database.self))
         }
+        container.register(Signposter.self, instance: signposter)
         let app = AppPlugin()
         app.register(in: container)
-        let router = try Router(routes: app.routes() + Self.testRoutes)
+        let router = try Router(
+            routes: app.routes() + TracePlugin().routes() + Self.testRoutes,
+            middleware: [TraceMiddleware(signposter: signposter)])
         let user = try container.resolve(UserAccounts.self).signIn(name: "tester")
         engine = try LuaEngine(
             router: router, session: Session(user: user, clock: clock, container: container), options: options)

@@ -54,7 +54,9 @@ import Testing
 
     @Test func helpListsModulesAndTheirFunctions() throws {
         let router = try EngineFixture().engine.router
-        #expect(HelpText.overview(router).contains("test  4 functions: echo, fail, options, sub.deep"))
+        let overview = HelpText.overview(router)
+        #expect(overview.contains("test   4 functions: echo, fail, options, sub.deep"))
+        #expect(overview.contains("trace  1 function: summary"))
         let module = try #require(HelpText.module("app", router))
         #expect(module.contains("app.login(name)"))
         #expect(HelpText.module("nothing", router) == nil)

@@ -206,6 +206,23 @@ awk '/^```lua$/ {grab = 1; next} /^```$/ {if (grab) exit} grab' "$here/../../REA
 check "README example, first morning" 0 "Completed  1 of 1 days (100%)" "$binary" --db "$work/readme.db" "${defaults[@]}" "$work/readme.lua"
 check "README example, run again" 0 $'Run\tcompleted' "$binary" --db "$work/readme.db" "${defaults[@]}" "$work/readme.lua"
 
+# --trace: Chrome trace JSON with a span holding its route call holding its transaction.
+check "--trace writes the run" 0 "" "$binary" --db "$work/trace.db" "${defaults[@]}" --trace "$work/trace.json" \
+  -e 'trace.span("morning", function() habits.create{name = "Traced"} end)'
+if python3 - "$work/trace.json" <<'PY' 2>"$work/err"
+import json, sys
+events = json.load(open(sys.argv[1]))["traceEvents"]
+def find(name):
+    return next(e for e in events if e["name"] == name and e["ph"] == "X")
+def inside(inner, outer):
+    return outer["ts"] <= inner["ts"] and inner["ts"] + inner["dur"] <= outer["ts"] + outer["dur"]
+span, route = find("morning"), find("habits.create")
+transactions = [e for e in events if e["name"] == "transaction" and inside(e, route)]
+assert all(k in span for k in ("ph", "ts", "dur", "name", "cat", "pid", "tid")), span
+assert inside(route, span) and transactions, events
+PY
+then echo "ok   the trace nests span, route and transaction"; passed=$((passed + 1)); else fail "the trace nests span, route and transaction" "python check" "$work/err"; fi
+
 echo
 echo "scripts: $passed passed, $failed failed"
 [ "$failed" = 0 ]
