@@ -18,7 +18,7 @@ public struct CreateStory: Sendable {
         return try dependencies.transactions.transaction {
             let story = try Story(
                 id: Identifier.random(), authorID: authorID, book: book, quotes: quotes, content: draft.content,
-                keywords: draft.keywords ?? [],
+                keywords: try Keywords.normalized(draft.keywords ?? []),
                 themeIDs: try dependencies.checkedThemeIDs(draft.themeIDs ?? [], authorID: authorID),
                 visibility: draft.visibility ?? .private, createdAt: now, updatedAt: now)
             try dependencies.stories.insert(story)

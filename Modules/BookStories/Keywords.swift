@@ -8,16 +8,21 @@ public enum Keywords {
     /// The longest keyword, in characters.
     public static let maximumLength = 8
 
-    /// The keywords checked and normalized (`#` dropped), in the order given.
+    /// Keywords as typed: one leading `#` dropped, then checked (`validated`).
     /// - Throws: `invalid_argument` (field `keywords`).
-    public static func normalized(_ raw: [String]) throws -> [String] {
-        guard raw.count <= maximumCount else {
+    public static func normalized(_ typed: [String]) throws -> [String] {
+        try validated(typed.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 })
+    }
+
+    /// Checks stored keywords, changing nothing (a stored `#a`, typed as `##a`, stays `#a`).
+    /// - Throws: `invalid_argument` (field `keywords`).
+    public static func validated(_ keywords: [String]) throws -> [String] {
+        guard keywords.count <= maximumCount else {
             throw AppError.invalidArgument(
-                "a story has at most \(maximumCount) keywords, got \(raw.count)", field: "keywords")
+                "a story has at most \(maximumCount) keywords, got \(keywords.count)", field: "keywords")
         }
         var seen = Set<String>()
-        return try raw.map { word in
-            let keyword = word.hasPrefix("#") ? String(word.dropFirst()) : word
+        for keyword in keywords {
             guard !keyword.isEmpty else {
                 throw AppError.invalidArgument("a keyword cannot be empty", field: "keywords")
             }
@@ -32,10 +37,22 @@ public enum Keywords {
             guard seen.insert(folded(keyword)).inserted else {
                 throw AppError.invalidArgument("the keyword '\(keyword)' is given twice", field: "keywords")
             }
-            return keyword
         }
+        return keywords
     }
 
-    /// The form a keyword is matched and indexed in: lowercased.
-    public static func folded(_ keyword: String) -> String { keyword.lowercased() }
+    /// The form a keyword is matched and indexed in: lowercased, then in Unicode NFC, so
+    /// that a Hangul keyword typed composed or decomposed (as macOS file names are) is one
+    /// keyword, to the database as to Swift's own string comparison.
+    public static func folded(_ keyword: String) -> String {
+        String(decoding: keyword.lowercased()._nfcCodeUnits, as: UTF8.self)
+    }
+
+    /// The folded forms a keyword filter matches: as typed, and without one leading `#`
+    /// (`#성장` finds `성장`; `#a` also finds a stored `#a`).
+    public static func searchForms(_ filter: String) -> [String] {
+        var forms = [folded(filter)]
+        if filter.hasPrefix("#") { forms.append(folded(String(filter.dropFirst()))) }
+        return forms
+    }
 }

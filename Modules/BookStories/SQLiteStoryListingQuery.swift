@@ -17,8 +17,13 @@ struct SQLiteStoryListingQuery: Sendable {
         var sql: String
         var values: [SQLValue]
         if let keyword = filter.keyword {
-            sql = "SELECT k.story_seq FROM book_story_keywords k WHERE k.folded = ? AND \(keywordCondition)"
-            values = [.text(Keywords.folded(keyword))] + arguments
+            // One form, or two (with and without a leading #): each is an index range.
+            let forms = Keywords.searchForms(keyword)
+            let match = forms.count == 1 ? "k.folded = ?" : "k.folded IN (?, ?)"
+            let distinct = forms.count == 1 ? "" : "DISTINCT "  // a story may hold both forms
+            sql =
+                "SELECT \(distinct)k.story_seq, k.created_at FROM book_story_keywords k WHERE \(match) AND \(keywordCondition)"
+            values = forms.map(SQLValue.text) + arguments
             if let theme = filter.themeID {
                 sql +=
                     " AND EXISTS (SELECT 1 FROM book_story_themes t WHERE t.story_seq = k.story_seq AND \(themeCondition))"

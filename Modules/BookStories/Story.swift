@@ -3,7 +3,7 @@ import Core
 /// A book story (문장모아): quotes from a book with the reader's own words.
 ///
 /// A `Story` is always valid: one or more quotes, content at most 1,000 characters,
-/// keywords by `Keywords.normalized`.
+/// keywords by `Keywords.validated` (input is normalized at the edge, once).
 public struct Story: Sendable, Equatable {
     /// The longest content, in characters.
     public static let maximumContentLength = 1000
@@ -50,7 +50,7 @@ public struct Story: Sendable, Equatable {
         self.book = book
         self.quotes = quotes
         self.content = content.flatMap { $0.isEmpty ? nil : $0 }
-        self.keywords = try Keywords.normalized(keywords)
+        self.keywords = try Keywords.validated(keywords)
         self.themeIDs = themeIDs
         self.visibility = visibility
         self.createdAt = createdAt

@@ -1,13 +1,14 @@
 /// What a story list is narrowed to: one keyword (ignoring case), one theme, or both.
 public struct StoryFilter: Sendable, Equatable {
-    /// The keyword, as typed (a leading `#` dropped); nil for any.
+    /// The keyword, as typed; nil for any. It matches stories with that keyword, ignoring
+    /// case, with or without one leading `#` (see `Keywords.searchForms`).
     public let keyword: String?
     /// The theme's id; nil for any.
     public let themeID: String?
 
     /// A filter.
     public init(keyword: String? = nil, themeID: String? = nil) {
-        self.keyword = keyword.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
+        self.keyword = keyword
         self.themeID = themeID
     }
 }

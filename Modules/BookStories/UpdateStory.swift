@@ -15,7 +15,8 @@ public struct UpdateStory: Sendable {
             let old = try dependencies.ownStory(id, viewerID: viewerID)
             let story = try Story(
                 id: old.id, authorID: old.authorID, book: draft.book ?? old.book, quotes: draft.quotes ?? old.quotes,
-                content: draft.content ?? old.content, keywords: draft.keywords ?? old.keywords,
+                content: draft.content ?? old.content,
+                keywords: try draft.keywords.map(Keywords.normalized) ?? old.keywords,
                 themeIDs: try draft.themeIDs.map { try dependencies.checkedThemeIDs($0, authorID: viewerID) }
                     ?? old.themeIDs,
                 visibility: draft.visibility ?? old.visibility, createdAt: old.createdAt, updatedAt: now)
