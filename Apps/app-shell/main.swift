@@ -44,8 +44,9 @@ func runShell() -> Int32 {
         return 1
     }
 
-    // Ctrl-C stops the running chunk; at an idle prompt it does nothing.
-    engine.handleInterrupts()
+    // Ctrl-C stops the running chunk; at the REPL's prompt it clears the line, elsewhere
+    // (between chunks of a script) it ends the process as usual.
+    engine.handleInterrupts(exitWhenIdle: !options.interactive)
 
     let output: OutputMode = options.json ? .json : .show
     let interactive = options.interactive

@@ -21,6 +21,9 @@
 #include <string.h>
 #include <limits.h>
 #include <signal.h>
+#include <pthread.h>
+#include <unistd.h>
+#include <fcntl.h>
 
 /// Returned by a Swift dispatcher: the error value is on top of the stack; raise it.
 #define CLUA_RAISE (-1)
@@ -38,13 +41,21 @@ typedef struct clua_control {
     size_t limit;          /* cap while Lua code runs; 0 means none */
     int in_host;           /* 1 while Swift runs: count but never refuse */
     int over_limit;        /* set when an allocation passed the cap while in_host */
-    int stop_reason;       /* CLUA_STOP_*, read and written atomically */
-    long run_id;           /* generation of the running chunk, atomically */
-    lua_State *current;    /* the running coroutine, atomically */
+    int stop_reason;       /* CLUA_STOP_*; written under lock, read atomically by the hook */
+    long run_id;           /* generation of the running chunk, under lock */
+    lua_State *current;    /* the running thread, under lock */
     void *host;            /* the Swift engine (unretained) */
     int interrupts;        /* SIGINTs received, atomically */
+    int exit_when_idle;    /* 1: a Ctrl-C while no chunk runs ends the process */
     char stop_message[160];
+    pthread_mutex_t lock;  /* orders stop requests against run starts, ends and resumes */
 } clua_control;
+
+/// Prepares a control block (its lock); call once before use.
+static inline void clua_control_init(clua_control *c) { pthread_mutex_init(&c->lock, NULL); }
+
+/// Releases a control block's lock.
+static inline void clua_control_destroy(clua_control *c) { pthread_mutex_destroy(&c->lock); }
 
 /* ---- small wrappers for macros Swift cannot import ---- */
 
@@ -124,38 +135,77 @@ static inline void clua_arm(lua_State *co) {
     if (co) lua_sethook(co, clua_stop_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
 }
 
-/// Asks the running chunk `run_id` to stop; callable from any thread.
-static inline void clua_request_stop(clua_control *c, long run_id, int reason, const char *message) {
-    if (__atomic_load_n(&c->run_id, __ATOMIC_SEQ_CST) != run_id) return;
-    if (__atomic_load_n(&c->stop_reason, __ATOMIC_SEQ_CST) != CLUA_STOP_NONE) return;
+/* Every change of run_id, stop_reason and current, and every arming, happens under
+   c->lock, so a late watchdog cannot stop the next chunk, and the thread it arms is the
+   one running at that moment (never a finished, collected coroutine). The signal
+   handler takes no lock: it writes a byte to a pipe, and a watcher thread does the rest. */
+
+static inline void clua_request_stop_locked(clua_control *c, int reason, const char *message) {
+    if (c->stop_reason != CLUA_STOP_NONE) return;
     strncpy(c->stop_message, message, sizeof c->stop_message - 1);
     c->stop_message[sizeof c->stop_message - 1] = '\0';
     __atomic_store_n(&c->stop_reason, reason, __ATOMIC_SEQ_CST);
-    clua_arm(__atomic_load_n(&c->current, __ATOMIC_SEQ_CST));
+    clua_arm(c->current);
 }
 
-/// Asks whatever chunk is running now to stop (Ctrl-C); does nothing when none runs.
+/// Asks the running chunk `run_id` to stop (the watchdog); callable from any thread.
+static inline void clua_request_stop(clua_control *c, long run_id, int reason, const char *message) {
+    pthread_mutex_lock(&c->lock);
+    if (c->run_id == run_id && c->current != NULL) clua_request_stop_locked(c, reason, message);
+    pthread_mutex_unlock(&c->lock);
+}
+
+/// Ctrl-C from the watcher thread: stops the running chunk; when none runs, ends the
+/// process if `exit_when_idle` (a script), else does nothing (the REPL's prompt).
 static inline void clua_request_stop_current(clua_control *c, int reason, const char *message) {
-    if (__atomic_load_n(&c->current, __ATOMIC_SEQ_CST) == NULL) return;
-    clua_request_stop(c, __atomic_load_n(&c->run_id, __ATOMIC_SEQ_CST), reason, message);
+    pthread_mutex_lock(&c->lock);
+    int idle = c->current == NULL;
+    if (!idle) clua_request_stop_locked(c, reason, message);
+    pthread_mutex_unlock(&c->lock);
+    if (idle && c->exit_when_idle && reason == CLUA_STOP_INTERRUPT) {
+        signal(SIGINT, SIG_DFL);
+        raise(SIGINT);
+    }
 }
 
-/* Ctrl-C, as lua.c does it: a real signal handler that arms the stop hook on the running
-   coroutine (lua_sethook is safe to call from a signal handler). This is the one static
-   in this file: a process has one terminal, so one interactive state receives SIGINT,
-   and only the Scripting module includes this header. */
+/// Makes `L` the running thread (arming it when a stop is already requested).
+static inline void clua_set_current(clua_control *c, lua_State *L) {
+    pthread_mutex_lock(&c->lock);
+    c->current = L;
+    if (L && c->stop_reason != CLUA_STOP_NONE) clua_arm(L);
+    pthread_mutex_unlock(&c->lock);
+}
+
+/* Ctrl-C, with the self-pipe trick: the handler only counts and writes a byte (both
+   async-signal-safe); the engine's watcher reads the pipe and requests the stop. A real
+   handler, not SIG_IGN plus a dispatch source: with SIGINT ignored the kernel drops the
+   signal before any signalfd sees it. The pipe is the one static here: a process has one
+   terminal, and only the Scripting module includes this header. */
+static int clua_sigint_pipe[2] = {-1, -1};
 static clua_control *volatile clua_sigint_target = NULL;
 
 static void clua_on_sigint(int signo) {
     (void)signo;
     clua_control *c = clua_sigint_target;
-    if (!c) return;
-    __atomic_add_fetch(&c->interrupts, 1, __ATOMIC_SEQ_CST);
-    clua_request_stop_current(c, CLUA_STOP_INTERRUPT, "interrupted");
+    if (c) __atomic_add_fetch(&c->interrupts, 1, __ATOMIC_SEQ_CST);
+    if (clua_sigint_pipe[1] >= 0) {
+        ssize_t ignored = write(clua_sigint_pipe[1], "i", 1);
+        (void)ignored;
+    }
 }
 
-/// Makes Ctrl-C stop whatever chunk `c`'s state is running; at an idle prompt it does nothing.
-static inline void clua_install_sigint(clua_control *c) {
+/// Sends Ctrl-C to `c`'s state; returns the pipe's read end for the watcher (-1 on failure).
+static inline int clua_install_sigint(clua_control *c, int exit_when_idle) {
+    c->exit_when_idle = exit_when_idle;
+    if (clua_sigint_pipe[0] < 0) {
+        int fds[2];
+        if (pipe(fds) != 0) return -1;
+        fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+        fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+        fcntl(fds[1], F_SETFL, O_NONBLOCK);
+        clua_sigint_pipe[0] = fds[0];
+        clua_sigint_pipe[1] = fds[1];
+    }
     clua_sigint_target = c;
     struct sigaction action;
     memset(&action, 0, sizeof action);
@@ -163,6 +213,7 @@ static inline void clua_install_sigint(clua_control *c) {
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
     sigaction(SIGINT, &action, NULL);
+    return clua_sigint_pipe[0];
 }
 
 /// Stops sending SIGINT to `c` (its state is closing).
@@ -186,21 +237,28 @@ static inline int clua_raise(void) { return CLUA_RAISE; }
 /// The Swift engine behind a state.
 static inline void *clua_host(lua_State *L) { return clua_control_of(L)->host; }
 
-/// Starts a new run on coroutine `co`: clears any stop, enforces the memory cap.
+/// Starts a new run on thread `co`: clears any stop, enforces the memory cap.
 static inline long clua_begin_run(clua_control *c, lua_State *co) {
+    pthread_mutex_lock(&c->lock);
     __atomic_store_n(&c->stop_reason, CLUA_STOP_NONE, __ATOMIC_SEQ_CST);
-    __atomic_store_n(&c->current, co, __ATOMIC_SEQ_CST);
+    c->current = co;
+    long id = ++c->run_id;
+    pthread_mutex_unlock(&c->lock);
     c->over_limit = 0;
     c->in_host = 0;
-    return __atomic_add_fetch(&c->run_id, 1, __ATOMIC_SEQ_CST);
+    return id;
 }
 
-/// Ends a run: disarms the hooks and returns to host accounting.
-static inline void clua_end_run(clua_control *c, lua_State *co) {
-    __atomic_add_fetch(&c->run_id, 1, __ATOMIC_SEQ_CST);
+/// Ends a run: no stop can reach it any more; disarms the hooks of `co` and of `main`
+/// (which the clean-up after an error may have used) and returns to host accounting.
+static inline void clua_end_run(clua_control *c, lua_State *co, lua_State *main) {
+    pthread_mutex_lock(&c->lock);
+    c->run_id++;
     __atomic_store_n(&c->stop_reason, CLUA_STOP_NONE, __ATOMIC_SEQ_CST);
-    __atomic_store_n(&c->current, NULL, __ATOMIC_SEQ_CST);
+    c->current = NULL;
+    pthread_mutex_unlock(&c->lock);
     lua_sethook(co, NULL, 0, 0);
+    lua_sethook(main, NULL, 0, 0);
     c->in_host = 1;
 }
 
@@ -257,11 +315,9 @@ static inline int clua_auxresume(lua_State *L, lua_State *co, int narg) {
         return -1;
     }
     lua_xmove(L, co, narg);
-    __atomic_store_n(&c->current, co, __ATOMIC_SEQ_CST);
-    if (__atomic_load_n(&c->stop_reason, __ATOMIC_SEQ_CST) != CLUA_STOP_NONE) clua_arm(co);
+    clua_set_current(c, co);
     status = lua_resume(co, L, narg, &nres);
-    __atomic_store_n(&c->current, L, __ATOMIC_SEQ_CST);
-    if (__atomic_load_n(&c->stop_reason, __ATOMIC_SEQ_CST) != CLUA_STOP_NONE) clua_arm(L);
+    clua_set_current(c, L);
     if (status == LUA_OK || status == LUA_YIELD) {
         if (!lua_checkstack(L, nres + 1)) {
             lua_pop(co, nres);
@@ -306,6 +362,27 @@ static inline int clua_co_wrap_call(lua_State *L) {
         return lua_error(L);
     }
     return r;
+}
+
+/* coroutine.close, keeping the stop switch on the thread whose __close handlers run. */
+static inline int clua_co_close(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co, 1, "coroutine");
+    if (co == L) return luaL_error(L, "cannot close a running coroutine");
+    lua_Debug ar;
+    if (lua_status(co) == LUA_OK && lua_getstack(co, 0, &ar))
+        return luaL_error(L, "cannot close a normal coroutine");
+    clua_control *c = clua_control_of(L);
+    clua_set_current(c, co);
+    int status = lua_resetthread(co);
+    clua_set_current(c, L);
+    if (status == LUA_OK) {
+        lua_pushboolean(L, 1);
+        return 1;
+    }
+    lua_pushboolean(L, 0);
+    lua_xmove(co, L, 1);
+    return 2;
 }
 
 static inline int clua_co_wrap(lua_State *L) {
@@ -492,6 +569,8 @@ static inline int clua_open_libraries(lua_State *L) {
     lua_setfield(L, -2, "resume");
     lua_pushcfunction(L, clua_co_wrap);
     lua_setfield(L, -2, "wrap");
+    lua_pushcfunction(L, clua_co_close);
+    lua_setfield(L, -2, "close");
     lua_pop(L, 1);
 
     /* no bytecode: load, loadfile, dofile and require read text only */

@@ -3,7 +3,7 @@ import CLua
 /// Owns the C control block of one Lua state (memory accounting and the stop switch).
 ///
 /// The watchdog and the Ctrl-C handler reach it from other threads, only through the
-/// shim's atomic operations (`clua_request_stop`), which is why this one wrapper is
+/// shim's locked operations (`clua_request_stop`), which is why this one wrapper is
 /// `@unchecked Sendable` (lua-bridge.md §2.5). It outlives the state: a late watchdog
 /// finds a run id that no longer matches and does nothing.
 final class ControlBlock: @unchecked Sendable {
@@ -13,7 +13,11 @@ final class ControlBlock: @unchecked Sendable {
         pointer = UnsafeMutablePointer<clua_control>.allocate(capacity: 1)
         pointer.initialize(to: clua_control())
         pointer.pointee.limit = memoryLimit
+        clua_control_init(pointer)
     }
 
-    deinit { pointer.deallocate() }
+    deinit {
+        clua_control_destroy(pointer)
+        pointer.deallocate()
+    }
 }

@@ -30,6 +30,8 @@ public final class LuaEngine {
     private var errorMetatable: Int32 = LUA_NOREF
     private var driver: Int32 = LUA_NOREF
     private(set) var helpIndex: Int32 = LUA_NOREF
+    /// Reads the SIGINT pipe (see `handleInterrupts`).
+    private var interruptSource: (any DispatchSourceRead)?
     /// The open `trace.span` intervals by handle.
     private var openSpans: [Int: Signposter.Token] = [:]
     private var nextSpan = 1
@@ -53,6 +55,7 @@ public final class LuaEngine {
     }
 
     deinit {
+        interruptSource?.cancel()
         clua_forget_sigint(control.pointer)
         lua_close(state)
     }
@@ -67,10 +70,21 @@ public final class LuaEngine {
         lua_setfield(state, clua_registryindex(), "appshell.root")
     }
 
-    /// Makes Ctrl-C (SIGINT) stop the chunk this engine is running; at an idle prompt it
-    /// does nothing. For the one interactive engine of a process.
-    public func handleInterrupts() {
-        clua_install_sigint(control.pointer)
+    /// Makes Ctrl-C (SIGINT) stop the chunk this engine is running. When no chunk runs, a
+    /// Ctrl-C ends the process if `exitWhenIdle` (a script), and does nothing otherwise (the
+    /// REPL's prompt, where libedit clears the line). For the one engine of a process.
+    public func handleInterrupts(exitWhenIdle: Bool) {
+        let descriptor = clua_install_sigint(control.pointer, exitWhenIdle ? 1 : 0)
+        guard descriptor >= 0 else { return }
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: Self.watchdogQueue)
+        let stopSwitch = self.stopSwitch
+        source.setEventHandler {
+            var bytes = [UInt8](repeating: 0, count: 64)
+            _ = read(descriptor, &bytes, bytes.count)
+            stopSwitch.interrupt()
+        }
+        source.resume()
+        interruptSource = source
     }
 
     /// How many times Ctrl-C was pressed since `handleInterrupts()`.
@@ -148,11 +162,15 @@ public final class LuaEngine {
 
         let runID = clua_begin_run(control.pointer, thread)
         let watchdog = timeout.flatMap { seconds in armWatchdog(run: runID, after: seconds) }
+        // The run stays open (deadline, Ctrl-C, memory cap) until the clean-up after an
+        // error is done: __tostring and __close handlers are Lua code too.
+        defer {
+            clua_end_run(control.pointer, thread, state)
+            watchdog?.cancel()
+        }
         var resultCount: Int32 = 0
         let status = lua_resume(thread, state, Int32(arguments.count + 2), &resultCount)
         let stopReason = clua_stop_reason(control.pointer)
-        clua_end_run(control.pointer, thread)
-        watchdog?.cancel()
 
         switch status {
         case LUA_OK:
@@ -204,7 +222,13 @@ public final class LuaEngine {
             stack.push(word)
             lua_rawseti(state, -2, lua_Integer(offset + 1))
         }
-        lua_setglobal(state, "arg")
+        // Raw: user code (init.lua) may have given _G a metatable whose __newindex raises,
+        // and nothing here is protected.
+        lua_rawgeti(state, clua_registryindex(), lua_Integer(clua_ridx_globals()))
+        stack.push("arg")
+        lua_pushvalue(state, -3)
+        lua_rawset(state, -3)
+        lua_settop(state, -3)
     }
 
     /// The watchdog's own serial queue. A private queue targets libdispatch's overcommit
@@ -224,13 +248,18 @@ public final class LuaEngine {
         return item
     }
 
-    /// Describes the error on top of `thread` (a failed resume) and resets the thread.
+    /// Describes the error on top of `thread` (a failed resume) and resets the thread, while
+    /// the run is still open: a runaway `__tostring` or `__close` is stopped like any chunk.
     private func failure(of thread: OpaquePointer, status: Int32, stopReason: Int32) -> ScriptFailure {
         let base = lua_gettop(state)
         defer {
             lua_settop(state, base)
+            clua_set_current(control.pointer, thread)
             lua_resetthread(thread)
         }
+        // __tostring runs on the main thread: point the stop switch there, so a runaway one
+        // is stopped too. (After a stop the error is the stop's own string: nothing to run.)
+        if stopReason == CLUA_STOP_NONE { clua_set_current(control.pointer, state) }
         lua_xmove(thread, state, 1)
         let stack = LuaStack(state)
         var code: String?

@@ -7,7 +7,7 @@ import CLua
 public struct StopSwitch: Sendable {
     let block: ControlBlock
 
-    /// Stops whatever chunk is running now with "interrupted"; nothing when none runs.
+    /// Stops whatever chunk is running now with "interrupted" (see `handleInterrupts`).
     public func interrupt() {
         clua_request_stop_current(block.pointer, CLUA_STOP_INTERRUPT, "interrupted")
     }

@@ -149,6 +149,11 @@ mkdir -p "$config/app-shell/lua"
 printf 'return { value = 7 }\n' > "$config/app-shell/lua/helper.lua"
 check "init and plugins run in order" 0 $'hello\tinit,a,bad,c\t7' env XDG_CONFIG_HOME="$config" "$binary" "${mem[@]}" -e 'print(greeting, table.concat(order, ","), helped)'
 if grep -qF "20_bad.lua:2: plugin broke" "$work/err"; then echo "ok   a failing plugin names its file and line"; passed=$((passed + 1)); else fail "a failing plugin names its file and line" "stderr" "$work/err"; fi
+strict="$work/strictconfig"
+mkdir -p "$strict/app-shell"
+printf 'setmetatable(_G, {__newindex = function(_, k) error("undeclared " .. k, 2) end})\n' > "$strict/app-shell/init.lua"
+printf 'print("ran", arg[0] ~= nil)\n' > "$work/after_strict.lua"
+check "a strict _G from init.lua does not break the script's arg" 0 $'ran\ttrue' env XDG_CONFIG_HOME="$strict" "$binary" "${mem[@]}" "$work/after_strict.lua"
 check "--no-init skips init and plugins" 0 "nil" env XDG_CONFIG_HOME="$config" "$binary" "${mem[@]}" --no-init -e 'print(greeting)'
 
 # The type stubs: they parse, and the committed copy is what the declarations generate.
