@@ -44,6 +44,19 @@ error('Cannot require a meta file')
 ---@field habit habit The habit.
 ---@field state "completed"|"pending"|"missed"|"future" Where the day stands.
 
+--- Something that happened: a route call or an emitted event.
+---@class event
+---@field id integer Its number, in the order events were stored.
+---@field name string The route or the emitted name.
+---@field view? string The module of a route event.
+---@field params table<string, string> Scalar arguments as strings; free text by length.
+---@field occurred_at instant When, with milliseconds.
+
+--- What events.flush did.
+---@class flush_result
+---@field sent integer Events the sink took.
+---@field pending integer Events still waiting.
+
 --- A habit tracked daily inside its tracking periods.
 ---@class habit
 ---@field id string A lowercase UUID.
@@ -255,6 +268,28 @@ function bookstories.themes.update(id, opts) end
 --- Raises: bookstories.not_found, forbidden.
 --- Example: `bookstories.update(id, {visibility = "public"})`
 function bookstories.update(id, opts) end
+
+---@class events
+events = {}
+
+--- Records an event of your own, stored at once.
+---@param name string 1 to 64 characters of a-z, 0-9, _ and .
+---@param params? params String keys to string values.
+---@return event
+--- Example: `events.emit("morning.done", {mood = "good"})`
+function events.emit(name, params) end
+
+--- Sends waiting events to --events-sink, oldest first, in batches; a batch is deleted only once sent.
+---@return flush_result
+--- Raises: events.sink_failed.
+--- Example: `events.flush{}`
+function events.flush() end
+
+--- Events waiting to be sent, oldest first.
+---@param opts? {name?: string, since?: instant, limit?: integer}
+---@return event[]
+--- Example: `events.list{name = "habits.complete", limit = 10}`
+function events.list(opts) end
 
 ---@class habits
 habits = {}

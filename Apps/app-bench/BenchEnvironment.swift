@@ -18,27 +18,43 @@ final class BenchEnvironment {
         .null
     }
 
-    init(now: String = "2026-11-29T08:00:00+09:00") throws {
+    init(now: String = "2026-11-29T08:00:00+09:00", middleware: Bool = true) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let signposter = Signposter()
         database = try Database(path: folder.appendingPathComponent("bench.db").path, signposter: signposter)
-        let plugins: [any ModulePlugin] = [AppPlugin(), TracePlugin(), HabitsPlugin(), BookStoriesPlugin()]
+        let plugins: [any ModulePlugin] = [
+            AppPlugin(), TracePlugin(), EventsPlugin(), HabitsPlugin(), BookStoriesPlugin(),
+        ]
         try Migrator(database: database).migrate(
-            [CoreSchema.migratorModule] + plugins.map { Migrator.Module(name: $0.name, migrations: $0.migrations) })
+            [CoreSchema.migratorModule, EventSchema.migratorModule]
+                + plugins.map { Migrator.Module(name: $0.name, migrations: $0.migrations) })
         guard let instant = Instant(iso8601: now) else { throw AppError.internal("bad bench clock \(now)") }
         let clock = FixedClock(instant, timeZone: try TimeZoneRules.named("Asia/Seoul"))
         container = Container()
         container.register(Database.self, instance: database)
         container.register((any Clock).self, instance: clock)
         container.register(Signposter.self, instance: signposter)
+        let recorder = EventRecorder()
+        let events = SQLiteEventStore(database: database)
+        container.register((any TransactionRunner).self, instance: database)
+        container.register(EventRecorder.self, instance: recorder)
+        container.register((any EventStore).self, instance: events)
+        container.register(EventSinkChoice.self, instance: EventSinkChoice(sink: nil, description: "no sink"))
+        database.setCommitHooks(
+            Database.CommitHooks(
+                beforeCommit: { try events.insert(recorder.drainForCommit()) }, afterCommit: { recorder.committed() },
+                afterRollback: { recorder.restoreAfterRollback() }))
         container.register((any UserRepository).self) { resolver in
             SQLiteUserRepository(database: try resolver.resolve(Database.self))
         }
         for plugin in plugins { plugin.register(in: container) }
+        let stack: [any Middleware] = [
+            TraceMiddleware(signposter: signposter),
+            EventMiddleware(recorder: recorder, storeBatch: { [database] in try? database.transaction {} }),
+        ]
         let router = try Router(
-            routes: plugins.flatMap { $0.routes() } + [Self.noop], middleware: [TraceMiddleware(signposter: signposter)]
-        )
+            routes: plugins.flatMap { $0.routes() } + [Self.noop], middleware: middleware ? stack : [])
         user = try container.resolve(UserAccounts.self).signIn(name: "bench")
         engine = try LuaEngine(router: router, session: Session(user: user, clock: clock, container: container))
     }

@@ -18,7 +18,7 @@ enum CommandLineParser {
           --timeout SECONDS    stop a chunk after SECONDS (default 60 for scripts, none in the REPL; 0 for none)
           --max-memory MB      cap the Lua heap (default 1024)
           --trace FILE         write every route call, transaction and trace.span as Chrome trace JSON
-          --events-sink SINK   where events.flush sends events (not yet available)
+          --events-sink SINK   where events.flush sends events: a JSON Lines file (http:// not yet)
           --no-init            skip the init script and user plugins
           --lua-stubs          print the LuaLS type stubs of every route and record
           --help, --version
@@ -69,8 +69,7 @@ enum CommandLineParser {
                 options.maxMemoryMB = megabytes
             case "--lua-stubs": options.printStubs = true
             case "--trace": options.tracePath = try value(for: name, inline: inline)
-            case "--events-sink":
-                throw UsageError(message: "\(name) is not available yet in this version of app-shell")
+            case "--events-sink": options.eventsSink = try value(for: name, inline: inline)
             default:
                 throw UsageError(message: "unknown option '\(word)'")
             }

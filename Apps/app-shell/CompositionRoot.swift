@@ -8,7 +8,9 @@ import Storage
 /// The one place that knows the list of plugins and chooses the live implementations.
 enum CompositionRoot {
     /// Every module of the app, in the order their routes and tables are set up.
-    static let plugins: [any ModulePlugin] = [AppPlugin(), TracePlugin(), HabitsPlugin(), BookStoriesPlugin()]
+    static let plugins: [any ModulePlugin] = [
+        AppPlugin(), TracePlugin(), EventsPlugin(), HabitsPlugin(), BookStoriesPlugin(),
+    ]
 
     /// Builds the clock, opens and migrates the database, registers every plugin, signs
     /// the user in and binds the router into a Lua engine.
@@ -20,7 +22,7 @@ enum CompositionRoot {
         let clock = try makeClock(options, environment: environment)
         let database = try Database(path: try databasePath(options, environment: environment), signposter: signposter)
         try Migrator(database: database).migrate(
-            [CoreSchema.migratorModule]
+            [CoreSchema.migratorModule, EventSchema.migratorModule]
                 + plugins.filter { !$0.migrations.isEmpty }.map {
                     Migrator.Module(name: $0.name, migrations: $0.migrations)
                 })
@@ -29,12 +31,27 @@ enum CompositionRoot {
         container.register(Database.self, instance: database)
         container.register((any Clock).self, instance: clock)
         container.register(Signposter.self, instance: signposter)
+        container.register((any TransactionRunner).self, instance: database)
+        let recorder = EventRecorder()
+        let events = SQLiteEventStore(database: database)
+        container.register(EventRecorder.self, instance: recorder)
+        container.register((any EventStore).self, instance: events)
+        container.register(EventSinkChoice.self, instance: eventSink(options.eventsSink))
+        // Route events are stored with the next transaction's own writes, or in a batch.
+        database.setCommitHooks(
+            Database.CommitHooks(
+                beforeCommit: { try events.insert(recorder.drainForCommit()) }, afterCommit: { recorder.committed() },
+                afterRollback: { recorder.restoreAfterRollback() }))
         container.register((any UserRepository).self) { resolver in
             SQLiteUserRepository(database: try resolver.resolve(Database.self))
         }
         for plugin in plugins { plugin.register(in: container) }
         let router = try Router(
-            routes: plugins.flatMap { $0.routes() }, middleware: [TraceMiddleware(signposter: signposter)])
+            routes: plugins.flatMap { $0.routes() },
+            middleware: [
+                TraceMiddleware(signposter: signposter),
+                EventMiddleware(recorder: recorder, storeBatch: { try? database.transaction {} }),
+            ])
 
         let userName = options.userName ?? environment["APP_SHELL_USER"] ?? "me"
         let user: User
@@ -76,6 +93,23 @@ enum CompositionRoot {
             )
         }
         return FixedClock(instant, timeZone: zone)
+    }
+
+    /// The sink `--events-sink` names: a JSON Lines file, or (later) an http:// URL.
+    static func eventSink(_ sink: String?) -> EventSinkChoice {
+        guard let sink else { return EventSinkChoice(sink: nil, description: "no sink") }
+        if sink.hasPrefix("http://") || sink.hasPrefix("https://") {
+            return EventSinkChoice(sink: UnavailableHTTPSink(), description: sink)
+        }
+        return EventSinkChoice(sink: JSONLinesEventSink(path: sink), description: sink)
+    }
+
+    /// Stores the events still buffered (the process is ending).
+    static func storeBufferedEvents(_ container: Container) {
+        guard let recorder = try? container.resolve(EventRecorder.self), recorder.bufferedCount > 0,
+            let database = try? container.resolve(Database.self)
+        else { return }
+        try? database.transaction {}
     }
 
     /// The folder of the running script (`.` for the REPL, `-e` and standard input).

@@ -10,6 +10,7 @@ struct ShellOptions {
     var maxMemoryMB = 1024
     var noInit = false
     var tracePath: String?
+    var eventsSink: String?
     var showHelp = false
     var showVersion = false
     var printStubs = false

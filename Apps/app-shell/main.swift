@@ -73,6 +73,7 @@ func runShell() -> Int32 {
     }
 
     let result = runMode(options, engine: engine, environment: environment, output: output, limit: limit)
+    CompositionRoot.storeBufferedEvents(engine.session.container)
     if let path = options.tracePath, !writeTrace(signposter, to: path) { return result == 0 ? 1 : result }
     return result
 }

@@ -42,7 +42,7 @@ public struct BookStoriesPlugin: ModulePlugin {
             .option(
                 "quotes", .array(.oneOf([.string, .record("quote")])),
                 "One or more quotes: strings or {text=, page=?}; each 1 to 500 characters.", required: required),
-            .option("content", .string, "Your own words, at most 1,000 characters (\"\" removes them)."),
+            .option("content", .string, "Your own words, at most 1,000 characters (\"\" removes them).").freeText,
             .option("keywords", .array(.string), "At most 10, each 1 to 8 characters without spaces; # is dropped."),
             .option("themes", .array(.string), "Ids of your themes."),
             visibility,
@@ -120,7 +120,7 @@ public struct BookStoriesPlugin: ModulePlugin {
                 "bookstories.themes.create", summary: "Makes a theme to gather your stories.",
                 parameters: [
                     .option("name", .string, "1 to 20 characters after trimming.", required: true),
-                    .option("description", .string, "At most 100 characters."), Self.visibility,
+                    .option("description", .string, "At most 100 characters.").freeText, Self.visibility,
                 ],
                 returns: "theme", example: #"bookstories.themes.create{name = "성장", visibility = "public"}"#
             ) { arguments, context in
@@ -132,7 +132,8 @@ public struct BookStoriesPlugin: ModulePlugin {
                 "bookstories.themes.update", summary: "Changes the given fields of your theme.",
                 parameters: [
                     Self.themeID, .option("name", .string, "1 to 20 characters after trimming."),
-                    .option("description", .string, "At most 100 characters (\"\" removes it)."), Self.visibility,
+                    .option("description", .string, "At most 100 characters (\"\" removes it).").freeText,
+                    Self.visibility,
                 ],
                 returns: "theme", errors: ["bookstories.not_found", "forbidden"],
                 example: #"bookstories.themes.update(id, {name = "자람"})"#

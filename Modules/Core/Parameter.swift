@@ -21,6 +21,9 @@ public struct Parameter: Sendable, Equatable {
     public let isRequired: Bool
     /// One line for `help`, the stubs and the reference.
     public let doc: String
+    /// Whether it holds what a person wrote (a message, content, a note): events record
+    /// its length only, never the text.
+    public private(set) var isFreeText = false
 
     /// A parameter.
     public init(name: String, kind: Kind, type: ParameterType, isRequired: Bool, doc: String) {
@@ -36,6 +39,13 @@ public struct Parameter: Sendable, Equatable {
         _ name: String, _ type: ParameterType, _ doc: String, required: Bool = true
     ) -> Parameter {
         Parameter(name: name, kind: .positional, type: type, isRequired: required, doc: doc)
+    }
+
+    /// The same parameter, marked as free text (events record its length only).
+    public var freeText: Parameter {
+        var copy = self
+        copy.isFreeText = true
+        return copy
     }
 
     /// A named option, optional unless `required` is true.

@@ -507,7 +507,8 @@ public final class LuaEngine {
         let count = Int(stack.top)
         let accepted = positional.count + (takesOptions ? 1 : 0)
         if count > accepted {
-            for extra in (accepted + 1)...count where stack.type(at: Int32(extra)) != LUA_TNIL {
+            // Extra nils, and an empty options table (`events.flush{}`), are no arguments.
+            for extra in (accepted + 1)...count where !isNothing(at: Int32(extra), in: stack) {
                 throw AppError.invalidArgument(
                     "too many arguments to '\(route.name)' (it takes \(accepted)): \(route.signature)")
             }
@@ -535,6 +536,18 @@ public final class LuaEngine {
             }
         }
         return try router.call(route, Arguments(values), session: session)
+    }
+
+    private func isNothing(at index: Int32, in stack: LuaStack) -> Bool {
+        switch stack.type(at: index) {
+        case LUA_TNIL: return true
+        case LUA_TTABLE:
+            lua_pushnil(stack.state)
+            guard lua_next(stack.state, index) != 0 else { return true }
+            stack.pop(2)
+            return false
+        default: return false
+        }
     }
 
     private func pushError(_ error: AppError, on stack: LuaStack) {

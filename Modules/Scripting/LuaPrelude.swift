@@ -121,12 +121,12 @@ enum LuaPrelude {
           return tostring(v)
         end
 
-        -- A table cell: a nested record by its name, other tables compactly.
+        -- A table cell: a nested record (with an id) by its name, other tables compactly.
         local function cell(v)
           if type(v) == "string" then return v end
           if type(v) == "number" then return number_text(v) end
           if type(v) == "table" and getmetatable(v) == nil then
-            if type(rawget(v, "name")) == "string" then return v.name end
+            if type(rawget(v, "name")) == "string" and rawget(v, "id") ~= nil then return v.name end
             local text = render(v, MAX_DEPTH, {}, "")
             if width(text) > 40 then text = text:sub(1, 37) .. "..." end
             return text

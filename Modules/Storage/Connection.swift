@@ -74,6 +74,24 @@ final class Connection {
         }
     }
 
+    /// Runs one statement once per row of arguments, prepared and looked up once; returns
+    /// the rowid each run inserted.
+    func runEach(_ sql: String, _ rows: [[SQLValue]]) throws -> [Int] {
+        guard !rows.isEmpty else { return [] }
+        let statement = try checkOut(sql)
+        defer { checkIn(statement, sql) }
+        var rowids: [Int] = []
+        rowids.reserveCapacity(rows.count)
+        for arguments in rows {
+            sqlite3_reset(statement)
+            try bind(arguments, to: statement, sql)
+            let code = sqlite3_step(statement)
+            guard code == SQLITE_DONE || code == SQLITE_ROW else { throw error(code, sql) }
+            rowids.append(Int(sqlite3_last_insert_rowid(handle)))
+        }
+        return rowids
+    }
+
     /// Runs several statements separated by semicolons, with no arguments.
     func runScript(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?

@@ -1,5 +1,6 @@
 import CSQLite
 import Core
+import Synchronization
 
 /// The app's SQLite database: one connection, safe to share between threads.
 ///
@@ -18,6 +19,7 @@ public final class Database: Sendable {
     public let path: String
     /// Where each outermost transaction is recorded as an interval, if anywhere.
     public let signposter: Signposter?
+    private let commitHooks = Mutex<CommitHooks?>(nil)
 
     /// Opens (or creates) the database at `path`; `:memory:` for a private one.
     /// - Parameter signposter: records an interval per transaction when given.
@@ -52,6 +54,30 @@ public final class Database: Sendable {
         }
     }
 
+    /// Work done inside every outermost transaction just before it commits (storing the
+    /// buffered events with the route's own writes), and what to do if the commit fails.
+    public struct CommitHooks: Sendable {
+        /// Runs inside the transaction, before COMMIT; throwing rolls it back.
+        public let beforeCommit: @Sendable () throws -> Void
+        /// Runs after a successful COMMIT.
+        public let afterCommit: @Sendable () -> Void
+        /// Runs after a rollback of a transaction whose `beforeCommit` ran.
+        public let afterRollback: @Sendable () -> Void
+
+        /// Hooks.
+        public init(
+            beforeCommit: @escaping @Sendable () throws -> Void, afterCommit: @escaping @Sendable () -> Void,
+            afterRollback: @escaping @Sendable () -> Void
+        ) {
+            self.beforeCommit = beforeCommit
+            self.afterCommit = afterCommit
+            self.afterRollback = afterRollback
+        }
+    }
+
+    /// Sets the hooks of every later outermost transaction.
+    public func setCommitHooks(_ hooks: CommitHooks?) { commitHooks.withLock { $0 = hooks } }
+
     /// Runs one statement and returns the number of rows it inserted, updated or deleted
     /// itself (rows changed by triggers and cascading foreign keys are not counted; 0 for a
     /// statement that is no INSERT, UPDATE or DELETE).
@@ -65,6 +91,13 @@ public final class Database: Sendable {
             guard connection.totalChanges != before else { return 0 }
             return Int(sqlite3_changes64(connection.handle))
         }
+    }
+
+    /// Runs one statement for each row of arguments, prepared once (bulk inserts); returns
+    /// the rowid each run inserted.
+    @discardableResult
+    public func executeEach(_ sql: String, _ rows: [[SQLValue]]) throws -> [Int] {
+        try connection.withLock { try $0.runEach(sql, rows) }
     }
 
     /// Runs several statements separated by semicolons (a schema), with no arguments.
@@ -114,6 +147,7 @@ public final class Database: Sendable {
     /// The outermost transaction is `BEGIN IMMEDIATE`, taking the write lock at once (a
     /// deferred one could fail to upgrade under another process's write); a nested call is
     /// a savepoint that rolls back alone.
+    @discardableResult
     public func transaction<Result>(_ body: () throws -> Result) throws -> Result {
         try connection.withLock { connection in
             let depth = connection.transactionDepth
@@ -132,12 +166,16 @@ public final class Database: Sendable {
                     depth == 0 ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
                 throw error
             }
+            let hooks = depth == 0 ? commitHooks.withLock { $0 } : nil
             do {
+                try hooks?.beforeCommit()
                 try connection.run(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)", []) { _ in }
             } catch {
                 try? connection.runScript(depth == 0 ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+                hooks?.afterRollback()
                 throw error
             }
+            hooks?.afterCommit()
             return result
         }
     }

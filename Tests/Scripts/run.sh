@@ -228,6 +228,25 @@ assert inside(route, span) and transactions, events
 PY
 then echo "ok   the trace nests span, route and transaction"; passed=$((passed + 1)); else fail "the trace nests span, route and transaction" "python check" "$work/err"; fi
 
+# Events: stored with the routes' writes, sent to a JSON Lines sink; a failed flush deletes
+# nothing, and the next one sends every event exactly once.
+events_db="$work/events.db"
+"$binary" --db "$events_db" "${defaults[@]}" -e 'habits.create{name = "Run"} habits.complete("Run") pcall(habits.complete, "Run") events.emit("morning.done", {mood = "good"})' >/dev/null 2>&1
+check "a flush to a sink that fails deletes nothing" 1 "" "$binary" --db "$events_db" "${defaults[@]}" --events-sink "$work" -e 'events.flush{}'
+if grep -qF "[events.sink_failed]" "$work/err"; then echo "ok   the failed flush says events.sink_failed"; passed=$((passed + 1)); else fail "the failed flush says events.sink_failed" "stderr" "$work/err"; fi
+check "the next flush sends everything" 0 "4" "$binary" --db "$events_db" "${defaults[@]}" --events-sink "$work/events.jsonl" -e 'return events.flush{}.sent'
+check "a third flush sends nothing again" 0 "0" "$binary" --db "$events_db" "${defaults[@]}" --events-sink "$work/events.jsonl" -e 'return events.flush{}.sent'
+if python3 - "$work/events.jsonl" <<'PY' 2>"$work/err"
+import json, sys
+lines = [json.loads(line) for line in open(sys.argv[1])]
+names = [e["name"] for e in lines]
+assert names == ["habits.create", "habits.complete", "habits.complete", "morning.done"], names
+assert len({e["id"] for e in lines}) == 4
+assert lines[2]["params"]["error"] == "habits.already_completed", lines[2]
+assert lines[0]["occurred_at"] == "2026-11-29T08:00:00.000+09:00", lines[0]
+PY
+then echo "ok   the sink holds each event once, in order"; passed=$((passed + 1)); else fail "the sink holds each event once, in order" "python check" "$work/err"; fi
+
 echo
 echo "scripts: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -1,0 +1,50 @@
+/// Turns every route call into an event: the route's name, its module, its scalar
+/// arguments as strings (free text by length only) and, for a failed call, its error code.
+public struct EventMiddleware: Middleware {
+    private let recorder: EventRecorder
+    private let storeBatch: @Sendable () -> Void
+
+    /// Middleware recording into `recorder`; `storeBatch` stores the buffer when it is full.
+    public init(recorder: EventRecorder, storeBatch: @escaping @Sendable () -> Void) {
+        self.recorder = recorder
+        self.storeBatch = storeBatch
+    }
+
+    /// Records the call, then runs it; a failure is recorded with its code. The `events`
+    /// routes themselves are not recorded: reading the log must not grow it.
+    public func handle(_ call: RouteCall, next: (RouteCall) throws -> Value) throws -> Value {
+        guard call.route.module != "events" else { return try next(call) }
+        let event = Self.event(of: call)
+        do {
+            let result = try next(call)
+            if recorder.record(event) >= recorder.batchSize { storeBatch() }
+            return result
+        } catch {
+            var failed = event
+            failed.params.append(("error", AppError.wrapping(error).code))
+            if recorder.record(failed) >= recorder.batchSize { storeBatch() }
+            throw error
+        }
+    }
+
+    static func event(of call: RouteCall) -> PendingEvent {
+        var params: [(key: String, value: String)] = []
+        for parameter in call.route.parameters {
+            let value = call.arguments[parameter.name]
+            switch value {
+            case .string(let text):
+                if parameter.isFreeText {
+                    params.append(("\(parameter.name)_length", String(text.count)))
+                } else {
+                    params.append((parameter.name, text))
+                }
+            case .int(let number): params.append((parameter.name, String(number)))
+            case .double(let number): params.append((parameter.name, String(number)))
+            case .bool(let flag): params.append((parameter.name, flag ? "true" : "false"))
+            default: continue
+            }
+        }
+        return PendingEvent(
+            name: call.route.name, view: call.route.module, params: params, occurredAt: call.context.clock.now())
+    }
+}

@@ -1,0 +1,47 @@
+import Synchronization
+
+/// Holds the events of route calls until they are stored: with the next transaction's
+/// writes when there is one (so reads do not become writes), or in a batch.
+///
+/// `drainForCommit()` hands the buffer to the transaction about to commit; if that commit
+/// fails, `restoreAfterRollback()` puts the events back in front, so none is lost.
+public final class EventRecorder: Sendable {
+    /// How many buffered events make the middleware store a batch on its own.
+    public let batchSize: Int
+    private let state = Mutex<(buffer: [PendingEvent], inFlight: [PendingEvent])>(([], []))
+
+    /// A recorder storing a batch every `batchSize` events at the latest.
+    public init(batchSize: Int = 256) { self.batchSize = batchSize }
+
+    /// Adds an event; returns how many are buffered.
+    @discardableResult
+    public func record(_ event: PendingEvent) -> Int {
+        state.withLock { state in
+            state.buffer.append(event)
+            return state.buffer.count
+        }
+    }
+
+    /// How many events are buffered.
+    public var bufferedCount: Int { state.withLock { $0.buffer.count } }
+
+    /// Takes the buffer for the transaction about to commit.
+    public func drainForCommit() -> [PendingEvent] {
+        state.withLock { state in
+            state.inFlight += state.buffer
+            state.buffer = []
+            return state.inFlight
+        }
+    }
+
+    /// The transaction committed: its events are stored.
+    public func committed() { state.withLock { $0.inFlight = [] } }
+
+    /// The transaction rolled back: its events go back in front of the buffer.
+    public func restoreAfterRollback() {
+        state.withLock { state in
+            state.buffer = state.inFlight + state.buffer
+            state.inFlight = []
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// An event recorded but not yet stored: a route call, or one a script emitted.
+public struct PendingEvent: Sendable, Equatable {
+    /// The route (`habits.complete`) or the emitted name.
+    public let name: String
+    /// The module of a route event (`habits`).
+    public let view: String?
+    /// The scalar arguments as strings, in the route's parameter order; free text by length.
+    public var params: [(key: String, value: String)]
+    /// When it happened, by the app clock.
+    public let occurredAt: Instant
+
+    /// An event.
+    public init(name: String, view: String?, params: [(key: String, value: String)], occurredAt: Instant) {
+        self.name = name
+        self.view = view
+        self.params = params
+        self.occurredAt = occurredAt
+    }
+
+    /// Equal when every field is equal, the params in order.
+    public static func == (lhs: PendingEvent, rhs: PendingEvent) -> Bool {
+        lhs.name == rhs.name && lhs.view == rhs.view && lhs.occurredAt == rhs.occurredAt
+            && lhs.params.count == rhs.params.count
+            && zip(lhs.params, rhs.params).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}

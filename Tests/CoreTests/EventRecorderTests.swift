@@ -1,0 +1,113 @@
+import Testing
+
+@testable import Core
+
+@Suite struct EventRecorderTests {
+    static func event(_ name: String) -> PendingEvent {
+        PendingEvent(name: name, view: nil, params: [], occurredAt: Instant(secondsSince1970: 0))
+    }
+
+    @Test func aCommittedDrainEmptiesTheBuffer() {
+        let recorder = EventRecorder()
+        recorder.record(Self.event("a"))
+        recorder.record(Self.event("b"))
+        #expect(recorder.drainForCommit().map(\.name) == ["a", "b"])
+        recorder.committed()
+        #expect(recorder.bufferedCount == 0)
+        #expect(recorder.drainForCommit().isEmpty)
+    }
+
+    @Test func aRolledBackDrainPutsTheEventsBackInFrontInOrder() {
+        let recorder = EventRecorder()
+        recorder.record(Self.event("a"))
+        _ = recorder.drainForCommit()
+        recorder.record(Self.event("b"))
+        recorder.restoreAfterRollback()
+        #expect(recorder.bufferedCount == 2)
+        #expect(recorder.drainForCommit().map(\.name) == ["a", "b"])
+    }
+
+    @Test func recordReturnsTheBufferedCount() {
+        let recorder = EventRecorder(batchSize: 2)
+        #expect(recorder.record(Self.event("a")) == 1)
+        #expect(recorder.record(Self.event("b")) == 2)
+    }
+}
+
+@Suite struct EventMiddlewareTests {
+    static func router(_ recorder: EventRecorder) throws -> Router {
+        let routes = [
+            Route(
+                "notes.add", summary: "Test.",
+                parameters: [
+                    .positional("title", .string, "A title."), .option("body", .string, "Free text.").freeText,
+                    .option("count", .integer, "A number."), .option("pinned", .boolean, "A flag."),
+                    .option("tags", .array(.string), "A list."),
+                ],
+                returns: "nil", example: "notes.add('x')"
+            ) { _, _ in .null },
+            Route("notes.fail", summary: "Test.", returns: "nil", example: "notes.fail()") { _, _ in
+                throw AppError(code: "notes.broken", message: "broken")
+            },
+            Route("events.look", summary: "Test.", returns: "nil", example: "events.look()") { _, _ in .null },
+        ]
+        return try Router(routes: routes, middleware: [EventMiddleware(recorder: recorder, storeBatch: {})])
+    }
+
+    static let session = Session(
+        user: User(id: "u", name: "u", createdAt: Instant(secondsSince1970: 0)),
+        clock: FixedClock(Instant(secondsSince1970: 1_795_910_400), timeZone: .utc), container: Container())
+
+    @Test func aCallBecomesAnEventWithItsScalarArgumentsAsStrings() throws {
+        let recorder = EventRecorder()
+        _ = try Self.router(recorder).call(
+            "notes.add", Arguments(["title": "Walk", "count": 3, "pinned": true, "tags": ["a"]]), session: Self.session)
+        let event = try #require(recorder.drainForCommit().first)
+        #expect(event.name == "notes.add")
+        #expect(event.view == "notes")
+        #expect(event.params.map(\.key) == ["title", "count", "pinned"])
+        #expect(event.params.map(\.value) == ["Walk", "3", "true"])
+        #expect(event.occurredAt == Instant(secondsSince1970: 1_795_910_400))
+    }
+
+    @Test func freeTextIsRecordedByLengthOnly() throws {
+        let recorder = EventRecorder()
+        _ = try Self.router(recorder).call(
+            "notes.add", Arguments(["title": "t", "body": "비밀 이야기"]), session: Self.session)
+        let event = try #require(recorder.drainForCommit().first)
+        #expect(event.params.contains { $0.key == "body_length" && $0.value == "6" })
+        #expect(!event.params.contains { $0.value.contains("비밀") })
+    }
+
+    @Test func aFailedCallIsAnEventWithItsErrorCode() throws {
+        let recorder = EventRecorder()
+        #expect(throws: AppError.self) { try Self.router(recorder).call("notes.fail", session: Self.session) }
+        let event = try #require(recorder.drainForCommit().first)
+        #expect(event.params.last?.key == "error")
+        #expect(event.params.last?.value == "notes.broken")
+    }
+
+    @Test func theEventsRoutesAreNotRecorded() throws {
+        let recorder = EventRecorder()
+        _ = try Self.router(recorder).call("events.look", session: Self.session)
+        #expect(recorder.bufferedCount == 0)
+    }
+
+    @Test(arguments: ["", "Upper", "has space", "dash-ed", String(repeating: "a", count: 65)])
+    func badEventNamesAreRefused(name: String) {
+        #expect(throws: AppError.self) { try EventsPlugin.checkedName(name) }
+    }
+
+    @Test(arguments: ["a", "morning.done", "walk_2", String(repeating: "z", count: 64)])
+    func goodEventNamesPass(name: String) throws {
+        #expect(try EventsPlugin.checkedName(name) == name)
+    }
+
+    @Test func paramsMustBeStringToString() throws {
+        #expect(try EventsPlugin.checkedParams(["mood": "good"]).map(\.value) == ["good"])
+        #expect(try EventsPlugin.checkedParams(.null).isEmpty)
+        let error = try #require(throws: AppError.self) { try EventsPlugin.checkedParams(["n": 1]) }
+        #expect(error.code == "invalid_argument")
+        #expect(error.field == "params")
+    }
+}

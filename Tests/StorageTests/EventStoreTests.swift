@@ -1,0 +1,98 @@
+import Core
+import Testing
+
+@testable import Storage
+
+@Suite struct EventStoreTests {
+    static func database() throws -> (Database, SQLiteEventStore, EventRecorder) {
+        let database = try Database(path: ":memory:")
+        try Migrator(database: database).migrate([EventSchema.migratorModule])
+        try database.executeScript("CREATE TABLE notes (text TEXT NOT NULL)")
+        let store = SQLiteEventStore(database: database)
+        let recorder = EventRecorder()
+        database.setCommitHooks(
+            Database.CommitHooks(
+                beforeCommit: { try store.insert(recorder.drainForCommit()) }, afterCommit: { recorder.committed() },
+                afterRollback: { recorder.restoreAfterRollback() }))
+        return (database, store, recorder)
+    }
+
+    static func event(_ name: String, _ params: [(key: String, value: String)] = [], at seconds: Int = 0)
+        -> PendingEvent
+    {
+        PendingEvent(name: name, view: "v", params: params, occurredAt: Instant(secondsSince1970: seconds))
+    }
+
+    @Test func eventsAreStoredWithTheNextTransactionsOwnWrites() throws {
+        let (database, store, recorder) = try Self.database()
+        recorder.record(Self.event("read.call"))
+        #expect(try store.count() == 0)  // a read is not a write
+        try database.transaction { try database.execute("INSERT INTO notes (text) VALUES (?)", ["x"]) }
+        #expect(try store.count() == 1)
+        #expect(recorder.bufferedCount == 0)
+    }
+
+    @Test func aRolledBackTransactionKeepsItsEventsForTheNext() throws {
+        struct Failure: Error {}
+        let (database, store, recorder) = try Self.database()
+        recorder.record(Self.event("first"))
+        #expect(throws: Failure.self) {
+            try database.transaction {
+                try database.execute("INSERT INTO notes (text) VALUES (?)", ["x"])
+                throw Failure()
+            }
+        }
+        #expect(try store.count() == 0)
+        #expect(recorder.bufferedCount == 1)
+        try database.transaction {}
+        #expect(try store.events(named: nil, since: nil, limit: 10).map(\.event.name) == ["first"])
+    }
+
+    @Test func aFailingCommitRestoresTheEvents() throws {
+        let (database, store, recorder) = try Self.database()
+        recorder.record(Self.event("kept"))
+        // A foreign key broken inside the transaction fails the COMMIT-time check.
+        try database.executeScript("PRAGMA foreign_keys = ON; PRAGMA defer_foreign_keys = ON")
+        try database.executeScript(
+            "CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (p INTEGER REFERENCES parent (id))")
+        #expect(throws: AppError.self) {
+            try database.transaction {
+                try database.executeScript("PRAGMA defer_foreign_keys = ON")
+                try database.execute("INSERT INTO child (p) VALUES (?)", [7])
+            }
+        }
+        #expect(try store.count() == 0)
+        #expect(recorder.bufferedCount == 1)
+    }
+
+    @Test func storedEventsKeepTheirOrderParamsAndInstant() throws {
+        let (database, store, recorder) = try Self.database()
+        recorder.record(Self.event("a", [("k1", "v1"), ("k2", "v2")], at: 10))
+        recorder.record(Self.event("b", [], at: 20))
+        try database.transaction {}
+        let stored = try store.events(named: nil, since: nil, limit: 10)
+        #expect(stored.map(\.event.name) == ["a", "b"])
+        #expect(stored[0].event.params.map(\.key) == ["k1", "k2"])
+        #expect(stored[0].id < stored[1].id)
+        #expect(try store.events(named: "b", since: nil, limit: 10).map(\.event.name) == ["b"])
+        #expect(
+            try store.events(named: nil, since: Instant(secondsSince1970: 15), limit: 10).map(\.event.name) == ["b"])
+        #expect(try store.events(named: nil, since: nil, limit: 1).count == 1)
+        let json = stored[0].value(in: .utc).jsonText
+        #expect(
+            json
+                == #"{"id":1,"name":"a","view":"v","params":{"k1":"v1","k2":"v2"},"occurred_at":"1970-01-01T00:00:10.000Z"}"#
+        )
+    }
+
+    @Test func deletingRemovesEventsAndTheirParams() throws {
+        let (database, store, recorder) = try Self.database()
+        recorder.record(Self.event("a", [("k", "v")]))
+        recorder.record(Self.event("b"))
+        try database.transaction {}
+        let first = try #require(try store.events(named: nil, since: nil, limit: 10).first)
+        try store.delete(ids: [first.id])
+        #expect(try store.count() == 1)
+        #expect(try database.queryOne("SELECT count(*) FROM event_params") { try $0.int(0) } == 0)
+    }
+}
