@@ -405,6 +405,19 @@ trace = {}
 --- Example: `show(trace.summary())`
 function trace.summary() end
 
+---@class hook
+local hook = {}
+--- Removes the hook; true when it was active.
+---@return boolean
+function hook:off() end
+
+--- Runs fn after each event whose name matches the anchored Lua pattern, with the event.
+--- A hook's error is reported, never raised; events made inside a hook fire no hooks.
+---@param pattern string
+---@param fn fun(event: event)
+---@return hook
+function app.on(pattern, fn) end
+
 --- Runs fn inside a named interval (recorded for --trace and trace.summary) and returns its results.
 ---@generic T
 ---@param name string

@@ -47,6 +47,9 @@ typedef struct clua_control {
     void *host;            /* the Swift engine (unretained) */
     int interrupts;        /* SIGINTs received, atomically */
     int exit_when_idle;    /* 1: a Ctrl-C while no chunk runs ends the process */
+    int hook_runner;       /* registry ref of the Lua function running app.on hooks */
+    int hooks_pending;     /* 1: the dispatcher left a list of events above its results */
+    int in_hooks;          /* 1 while hooks run: their own events fire nothing */
     char stop_message[160];
     pthread_mutex_t lock;  /* orders stop requests against run starts, ends and resumes */
 } clua_control;
@@ -273,6 +276,17 @@ static inline int clua_trampoline(lua_State *L) {
     c->in_host = 1;
     int results = dispatch(L);
     c->in_host = was_host;
+    if (c->hooks_pending) {
+        /* app.on hooks, over the events this call made: above the results (or the error),
+           run protected, in C, after Swift has returned. A hook's own error is reported by
+           the runner and never undoes the call. */
+        c->hooks_pending = 0;
+        c->in_hooks = 1;
+        lua_rawgeti(L, LUA_REGISTRYINDEX, c->hook_runner);
+        lua_insert(L, -2);
+        if (lua_pcall(L, 1, 0, 0) != LUA_OK) lua_pop(L, 1);
+        c->in_hooks = 0;
+    }
     if (c->over_limit && !was_host) {
         c->over_limit = 0;
         lua_pushliteral(L, "not enough memory");

@@ -8,7 +8,12 @@ import Synchronization
 public final class EventRecorder: Sendable {
     /// How many buffered events make the middleware store a batch on its own.
     public let batchSize: Int
-    private let state = Mutex<(buffer: [PendingEvent], inFlight: [PendingEvent])>(([], []))
+    private let state = Mutex<
+        (buffer: [PendingEvent], inFlight: [PendingEvent], sequence: Int, recent: [PendingEvent])
+    >(
+        ([], [], 0, []))
+    /// How many of the latest events `events(after:)` can still return.
+    public static let recentCapacity = 64
 
     /// A recorder storing a batch every `batchSize` events at the latest.
     public init(batchSize: Int = 256) { self.batchSize = batchSize }
@@ -18,7 +23,22 @@ public final class EventRecorder: Sendable {
     public func record(_ event: PendingEvent) -> Int {
         state.withLock { state in
             state.buffer.append(event)
+            state.sequence += 1
+            state.recent.append(event)
+            if state.recent.count > Self.recentCapacity { state.recent.removeFirst() }
             return state.buffer.count
+        }
+    }
+
+    /// How many events were ever recorded (a marker for `events(after:)`).
+    public var sequence: Int { state.withLock { $0.sequence } }
+
+    /// The events recorded after `marker` (a `sequence` read earlier), oldest first; at
+    /// most the latest `recentCapacity`. `app.on` hooks run over these.
+    public func events(after marker: Int) -> [PendingEvent] {
+        state.withLock { state in
+            let count = min(state.sequence - marker, state.recent.count)
+            return count > 0 ? Array(state.recent.suffix(count)) : []
         }
     }
 

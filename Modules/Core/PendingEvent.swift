@@ -17,6 +17,16 @@ public struct PendingEvent: Sendable, Equatable {
         self.occurredAt = occurredAt
     }
 
+    /// The contract's record without an id (not stored yet): `{name, view?, params, occurred_at}`.
+    public func value(in zone: TimeZoneRules) -> Value {
+        .table(
+            Record([
+                ("name", .string(name)), ("view", view.map(Value.string) ?? .null),
+                ("params", .table(Record(params.map { ($0.key, Value.string($0.value)) }))),
+                ("occurred_at", .string(occurredAt.iso8601(in: zone, milliseconds: true))),
+            ]))
+    }
+
     /// Equal when every field is equal, the params in order.
     public static func == (lhs: PendingEvent, rhs: PendingEvent) -> Bool {
         lhs.name == rhs.name && lhs.view == rhs.view && lhs.occurredAt == rhs.occurredAt

@@ -13,11 +13,7 @@ public struct StoredEvent: Sendable, Equatable {
 
     /// The contract's record: `{id, name, view?, params, occurred_at}`.
     public func value(in zone: TimeZoneRules) -> Value {
-        .table(
-            Record([
-                ("id", .int(id)), ("name", .string(event.name)), ("view", event.view.map(Value.string) ?? .null),
-                ("params", .table(Record(event.params.map { ($0.key, Value.string($0.value)) }))),
-                ("occurred_at", .string(event.occurredAt.iso8601(in: zone, milliseconds: true))),
-            ]))
+        guard case .table(let fields) = event.value(in: zone) else { return .null }
+        return .table(Record([("id", Value.int(id))] + fields.fields.map { ($0.key, $0.value) }))
     }
 }

@@ -12,4 +12,6 @@ enum BoundFunction {
     case spanBegin
     /// Closes a `trace.span` interval: `(handle)`.
     case spanEnd
+    /// Tells the engine how many `app.on` hooks are active: `(count)`.
+    case hookCount
 }

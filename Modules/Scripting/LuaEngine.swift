@@ -30,6 +30,10 @@ public final class LuaEngine {
     private var errorMetatable: Int32 = LUA_NOREF
     private var driver: Int32 = LUA_NOREF
     private(set) var helpIndex: Int32 = LUA_NOREF
+    /// How many `app.on` hooks are active; none means no event is ever handed to Lua.
+    private var activeHooks = 0
+    /// The event recorder of the session, when it has one (for `app.on`).
+    private lazy var eventRecorder: EventRecorder? = try? session.container.resolve(EventRecorder.self)
     /// Reads the SIGINT pipe (see `handleInterrupts`).
     private var interruptSource: (any DispatchSourceRead)?
     /// The open `trace.span` intervals by handle.
@@ -391,6 +395,18 @@ public final class LuaEngine {
             lua_rotate(state, -2, 1)
             lua_rawset(state, real)
         }
+        if name == "app" {
+            // app.on(pattern, fn) is Lua; the engine only counts the hooks.
+            stack.push("on")
+            stack.push("on_with")
+            lua_rawget(state, prelude)
+            pushBound(.hookCount)
+            guard lua_pcallk(state, 1, 1, 0, 0, nil) == LUA_OK else { throw setUpFailure("cannot make app.on") }
+            lua_rawset(state, real)
+            stack.push("run_hooks")
+            lua_rawget(state, prelude)
+            control.pointer.pointee.hook_runner = luaL_ref(state, clua_registryindex())
+        }
         if name == "trace" {
             // trace.span(name, fn, ...) is Lua over two builtins, so fn runs as Lua code.
             stack.push("span")
@@ -461,8 +477,17 @@ public final class LuaEngine {
         do {
             switch function {
             case .route(let route, let positional, let takesOptions):
-                let result = try callRoute(route, positional: positional, takesOptions: takesOptions, stack: stack)
-                try stack.push(result)
+                let recorder = activeHooks > 0 && control.pointer.pointee.in_hooks == 0 ? eventRecorder : nil
+                let marker = recorder?.sequence ?? 0
+                do {
+                    let result = try callRoute(route, positional: positional, takesOptions: takesOptions, stack: stack)
+                    try stack.push(result)
+                } catch {
+                    pushError(AppError.wrapping(error).raised(by: route.name), on: stack)
+                    pushHookEvents(recorder, after: marker, on: stack)
+                    return clua_raise()
+                }
+                pushHookEvents(recorder, after: marker, on: stack)
                 return 1
             case .json:
                 guard stack.top >= 1 else {
@@ -483,6 +508,9 @@ public final class LuaEngine {
                 lua_pushinteger(thread, lua_Integer(nextSpan))
                 nextSpan += 1
                 return 1
+            case .hookCount:
+                activeHooks = Int(lua_tointegerx(thread, 1, nil))
+                return 0
             case .spanEnd:
                 let handle = Int(lua_tointegerx(thread, 1, nil))
                 if let token = openSpans.removeValue(forKey: handle) {
@@ -536,6 +564,17 @@ public final class LuaEngine {
             }
         }
         return try router.call(route, Arguments(values), session: session)
+    }
+
+    /// Leaves the events this call made above its results for the trampoline to hand to
+    /// the `app.on` hooks.
+    private func pushHookEvents(_ recorder: EventRecorder?, after marker: Int, on stack: LuaStack) {
+        guard let recorder else { return }
+        let events = recorder.events(after: marker)
+        guard !events.isEmpty, lua_checkstack(stack.state, 4) != 0 else { return }
+        let zone = session.clock.timeZone
+        guard (try? stack.push(.array(events.map { $0.value(in: zone) }))) != nil else { return }
+        control.pointer.pointee.hooks_pending = 1
     }
 
     private func isNothing(at index: Int32, in stack: LuaStack) -> Bool {

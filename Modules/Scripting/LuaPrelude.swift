@@ -251,6 +251,51 @@ enum LuaPrelude {
           end
         end
 
+        -- app.on(pattern, fn): hooks run after each event whose name matches the anchored
+        -- pattern, with the event table. A hook's error is reported, never raised: the
+        -- route that fired it stands. Events made inside a hook fire no hooks.
+        local hooks = {}
+        local hook_methods = {}
+        local hook_metatable = { __name = "hook", __metatable = "locked", __index = hook_methods }
+        function prelude.on_with(set_count)
+          function hook_methods.off(handle)
+            for i, hook in ipairs(hooks) do
+              if hook.handle == handle then
+                table.remove(hooks, i)
+                set_count(#hooks)
+                return true
+              end
+            end
+            return false
+          end
+          return function(pattern, fn)
+            if type(pattern) ~= "string" or not pcall(string.find, "", pattern) then
+              error("bad argument #1 to 'app.on' (a Lua pattern expected)", 2)
+            end
+            if type(fn) ~= "function" then error("bad argument #2 to 'app.on' (function expected)", 2) end
+            local handle = setmetatable({}, hook_metatable)
+            hooks[#hooks + 1] = { handle = handle, pattern = "^" .. pattern .. "$", fn = fn, source = pattern }
+            set_count(#hooks)
+            return handle
+          end
+        end
+
+        local stderr = io and io.stderr
+        function prelude.run_hooks(events)
+          for _, event in ipairs(events) do
+            for _, hook in ipairs({ unpack(hooks) }) do
+              if string.find(event.name, hook.pattern) then
+                local ok, err = pcall(hook.fn, event)
+                if not ok then
+                  local line = "app-shell: app.on(\"" .. hook.source .. "\") hook failed on " .. event.name .. ": "
+                    .. tostring(err) .. "\n"
+                  if stderr then stderr:write(line) else print(line) end
+                end
+              end
+            end
+          end
+        end
+
         -- Runs a loaded chunk and reports its results: "show" for the REPL and -e, "json" for
         -- --json, "none" for scripts. Returns the results as well.
         function prelude.driver(mode, chunk, ...)
