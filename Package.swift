@@ -26,13 +26,14 @@ let package = Package(
         .systemLibrary(
             name: "CEdit", path: "Modules/CEdit", pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CHTTP", path: "Modules/CHTTP"),
         .target(name: "Core", path: "Modules/Core"),
         .target(name: "Storage", dependencies: ["Core", "CSQLite"], path: "Modules/Storage"),
         .target(name: "Scripting", dependencies: ["Core", "CLua"], path: "Modules/Scripting"),
         .target(name: "Habits", dependencies: ["Core", "Storage"], path: "Modules/Habits"),
         .target(name: "BookStories", dependencies: ["Core", "Storage"], path: "Modules/BookStories"),
         .executableTarget(
-            name: "AppShell", dependencies: ["Core", "Storage", "Scripting", "CEdit", "Habits", "BookStories"],
+            name: "AppShell", dependencies: ["Core", "Storage", "Scripting", "CEdit", "CHTTP", "Habits", "BookStories"],
             path: "Apps/app-shell"),
         .executableTarget(
             name: "AppBench", dependencies: ["Core", "Storage", "Scripting", "Habits", "BookStories"],

@@ -18,7 +18,7 @@ enum CommandLineParser {
           --timeout SECONDS    stop a chunk after SECONDS (default 60 for scripts, none in the REPL; 0 for none)
           --max-memory MB      cap the Lua heap (default 1024)
           --trace FILE         write every route call, transaction and trace.span as Chrome trace JSON
-          --events-sink SINK   where events.flush sends events: a JSON Lines file (http:// not yet)
+          --events-sink SINK   where events.flush sends events: a JSON Lines file or an http:// URL
           --no-init            skip the init script and user plugins
           --lua-stubs          print the LuaLS type stubs of every route and record
           --help, --version

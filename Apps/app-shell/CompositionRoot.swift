@@ -95,11 +95,11 @@ enum CompositionRoot {
         return FixedClock(instant, timeZone: zone)
     }
 
-    /// The sink `--events-sink` names: a JSON Lines file, or (later) an http:// URL.
+    /// The sink `--events-sink` names: an http:// (or https://) URL, else a JSON Lines file.
     static func eventSink(_ sink: String?) -> EventSinkChoice {
         guard let sink else { return EventSinkChoice(sink: nil, description: "no sink") }
         if sink.hasPrefix("http://") || sink.hasPrefix("https://") {
-            return EventSinkChoice(sink: UnavailableHTTPSink(), description: sink)
+            return EventSinkChoice(sink: HTTPEventSink(url: sink, timeoutMilliseconds: 10_000), description: sink)
         }
         return EventSinkChoice(sink: JSONLinesEventSink(path: sink), description: sink)
     }

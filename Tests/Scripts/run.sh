@@ -247,6 +247,24 @@ assert lines[0]["occurred_at"] == "2026-11-29T08:00:00.000+09:00", lines[0]
 PY
 then echo "ok   the sink holds each event once, in order"; passed=$((passed + 1)); else fail "the sink holds each event once, in order" "python check" "$work/err"; fi
 
+# The http:// sink: the first POST fails (503) and deletes nothing; the next sends each
+# event once. The server is ours, on 127.0.0.1 only, and stops by itself.
+http_db="$work/http.db"
+"$binary" --db "$http_db" "${defaults[@]}" -e 'habits.create{name = "Run"} events.emit("walk.logged", {steps = "10"})' >/dev/null 2>&1
+python3 "$here/support/sink_server.py" "$work/http.jsonl" "$work/http.port" &
+server=$!
+for _ in $(seq 1 50); do [ -s "$work/http.port" ] && break; sleep 0.1; done
+url="http://127.0.0.1:$(cat "$work/http.port")/events"
+check "an HTTP sink that answers 503 deletes nothing" 1 "" "$binary" --db "$http_db" "${defaults[@]}" --events-sink "$url" -e 'events.flush{}'
+check "the next HTTP flush sends both events" 0 "2" "$binary" --db "$http_db" "${defaults[@]}" --events-sink "$url" -e 'return events.flush{}.sent'
+kill "$server" 2>/dev/null; wait "$server" 2>/dev/null
+if [ "$(wc -l < "$work/http.jsonl" 2>/dev/null)" = 2 ] && grep -qF '"walk.logged"' "$work/http.jsonl"; then
+  echo "ok   the HTTP sink got each event once"; passed=$((passed + 1))
+else
+  fail "the HTTP sink got each event once" "lines" "$work/http.jsonl"
+fi
+if ldd "$binary" | grep -q curl; then fail "libcurl is not linked at start-up" "ldd shows libcurl"; else echo "ok   libcurl is not linked at start-up"; passed=$((passed + 1)); fi
+
 echo
 echo "scripts: $passed passed, $failed failed"
 [ "$failed" = 0 ]
