@@ -33,7 +33,8 @@ let package = Package(
         .target(name: "Habits", dependencies: ["Core", "Storage"], path: "Modules/Habits"),
         .target(name: "BookStories", dependencies: ["Core", "Storage"], path: "Modules/BookStories"),
         .executableTarget(
-            name: "AppShell", dependencies: ["Core", "Storage", "Scripting", "CEdit", "CHTTP", "Habits", "BookStories"],
+            name: "AppShell",
+            dependencies: ["Core", "Storage", "Scripting", "CEdit", "CHTTP", "Habits", "BookStories"],
             path: "Apps/app-shell"),
         .executableTarget(
             name: "AppBench", dependencies: ["Core", "Storage", "Scripting", "Habits", "BookStories"],
