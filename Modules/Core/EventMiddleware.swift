@@ -14,15 +14,15 @@ public struct EventMiddleware: Middleware {
     /// routes themselves are not recorded: reading the log must not grow it.
     public func handle(_ call: RouteCall, next: (RouteCall) throws -> Value) throws -> Value {
         guard call.route.module != "events" else { return try next(call) }
-        let event = Self.event(of: call)
+        // Recorded first, so a route that writes stores its own event in its own transaction.
+        let number = recorder.record(Self.event(of: call))
         do {
             let result = try next(call)
-            if recorder.record(event) >= recorder.batchSize { storeBatch() }
+            if recorder.bufferedCount >= recorder.batchSize { storeBatch() }
             return result
         } catch {
-            var failed = event
-            failed.params.append(("error", AppError.wrapping(error).code))
-            if recorder.record(failed) >= recorder.batchSize { storeBatch() }
+            recorder.markFailed(number, code: AppError.wrapping(error).code)
+            if recorder.bufferedCount >= recorder.batchSize { storeBatch() }
             throw error
         }
     }

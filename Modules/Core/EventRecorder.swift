@@ -1,34 +1,64 @@
 import Synchronization
 
-/// Holds the events of route calls until they are stored: with the next transaction's
-/// writes when there is one (so reads do not become writes), or in a batch.
+/// Holds events until they are stored, so that logging never turns a read into a write.
 ///
-/// `drainForCommit()` hands the buffer to the transaction about to commit; if that commit
-/// fails, `restoreAfterRollback()` puts the events back in front, so none is lost.
+/// A route's event is recorded before the route runs, so a route that writes stores its
+/// own event in its own transaction: `drainForCommit()` hands the buffer to the
+/// transaction about to commit, and `restoreAfterRollback()` puts it back in front when
+/// that commit fails, so none is lost. A call that then fails has its event amended with
+/// the error code (`markFailed`); reads are stored with the next write, or in a batch.
 public final class EventRecorder: Sendable {
+    private struct Entry: Sendable {
+        let number: Int
+        var event: PendingEvent
+    }
+
+    private struct State: Sendable {
+        var buffer: [Entry] = []
+        var inFlight: [Entry] = []
+        var sequence = 0
+        var recent: [Entry] = []
+    }
+
     /// How many buffered events make the middleware store a batch on its own.
     public let batchSize: Int
-    private let state = Mutex<
-        (buffer: [PendingEvent], inFlight: [PendingEvent], sequence: Int, recent: [PendingEvent])
-    >(
-        ([], [], 0, []))
     /// How many of the latest events `events(after:)` can still return.
     public static let recentCapacity = 64
+    private let state = Mutex(State())
 
     /// A recorder storing a batch every `batchSize` events at the latest.
     public init(batchSize: Int = 256) { self.batchSize = batchSize }
 
-    /// Adds an event; returns how many are buffered.
+    /// Adds an event; returns its number (for `markFailed`).
     @discardableResult
     public func record(_ event: PendingEvent) -> Int {
         state.withLock { state in
-            state.buffer.append(event)
             state.sequence += 1
-            state.recent.append(event)
+            let entry = Entry(number: state.sequence, event: event)
+            state.buffer.append(entry)
+            state.recent.append(entry)
             if state.recent.count > Self.recentCapacity { state.recent.removeFirst() }
-            return state.buffer.count
+            return state.sequence
         }
     }
+
+    /// Adds the error code to event `number`. If that event was already stored (its
+    /// route committed, then failed), a copy with the code is recorded instead.
+    public func markFailed(_ number: Int, code: String) {
+        state.withLock { state in
+            if let index = state.recent.firstIndex(where: { $0.number == number }) {
+                state.recent[index].event.params.append(("error", code))
+            }
+            if let index = state.buffer.firstIndex(where: { $0.number == number }) {
+                state.buffer[index].event.params.append(("error", code))
+            } else if let stored = state.recent.first(where: { $0.number == number }) {
+                state.buffer.append(Entry(number: number, event: stored.event))
+            }
+        }
+    }
+
+    /// How many events are buffered.
+    public var bufferedCount: Int { state.withLock { $0.buffer.count } }
 
     /// How many events were ever recorded (a marker for `events(after:)`).
     public var sequence: Int { state.withLock { $0.sequence } }
@@ -36,21 +66,15 @@ public final class EventRecorder: Sendable {
     /// The events recorded after `marker` (a `sequence` read earlier), oldest first; at
     /// most the latest `recentCapacity`. `app.on` hooks run over these.
     public func events(after marker: Int) -> [PendingEvent] {
-        state.withLock { state in
-            let count = min(state.sequence - marker, state.recent.count)
-            return count > 0 ? Array(state.recent.suffix(count)) : []
-        }
+        state.withLock { state in state.recent.filter { $0.number > marker }.map(\.event) }
     }
-
-    /// How many events are buffered.
-    public var bufferedCount: Int { state.withLock { $0.buffer.count } }
 
     /// Takes the buffer for the transaction about to commit.
     public func drainForCommit() -> [PendingEvent] {
         state.withLock { state in
             state.inFlight += state.buffer
             state.buffer = []
-            return state.inFlight
+            return state.inFlight.map(\.event)
         }
     }
 

@@ -27,10 +27,39 @@ import Testing
         #expect(recorder.drainForCommit().map(\.name) == ["a", "b"])
     }
 
-    @Test func recordReturnsTheBufferedCount() {
+    @Test func recordNumbersEventsInOrder() {
         let recorder = EventRecorder(batchSize: 2)
         #expect(recorder.record(Self.event("a")) == 1)
         #expect(recorder.record(Self.event("b")) == 2)
+        #expect(recorder.bufferedCount == 2)
+    }
+
+    @Test func aFailedCallAmendsItsBufferedEvent() {
+        let recorder = EventRecorder()
+        let number = recorder.record(Self.event("a"))
+        recorder.markFailed(number, code: "x.broken")
+        let events = recorder.drainForCommit()
+        #expect(events.count == 1)
+        #expect(events.first?.params.last?.value == "x.broken")
+    }
+
+    @Test func aFailureAfterTheEventWasStoredRecordsAFailedCopy() {
+        let recorder = EventRecorder()
+        let number = recorder.record(Self.event("a"))
+        _ = recorder.drainForCommit()
+        recorder.committed()
+        recorder.markFailed(number, code: "x.late")
+        let again = recorder.drainForCommit()
+        #expect(again.map(\.name) == ["a"])
+        #expect(again.first?.params.last?.value == "x.late")
+    }
+
+    @Test func hooksSeeTheEventsAfterAMarker() {
+        let recorder = EventRecorder()
+        recorder.record(Self.event("a"))
+        let marker = recorder.sequence
+        recorder.record(Self.event("b"))
+        #expect(recorder.events(after: marker).map(\.name) == ["b"])
     }
 }
 

@@ -65,6 +65,23 @@ import Testing
         #expect(recorder.bufferedCount == 1)
     }
 
+    @Test func aWritingRouteStoresItsOwnEventInItsOwnTransaction() throws {
+        let (database, store, recorder) = try Self.database()
+        let router = try Router(
+            routes: [
+                Route("notes.add", summary: "Test.", returns: "nil", example: "notes.add()") { _, _ in
+                    try database.transaction { try database.execute("INSERT INTO notes (text) VALUES (?)", ["x"]) }
+                    return .null
+                }
+            ], middleware: [EventMiddleware(recorder: recorder, storeBatch: {})])
+        let session = Session(
+            user: User(id: "u", name: "u", createdAt: Instant(secondsSince1970: 0)),
+            clock: FixedClock(Instant(secondsSince1970: 0)), container: Container())
+        _ = try router.call("notes.add", session: session)
+        #expect(recorder.bufferedCount == 0)
+        #expect(try store.events(named: "notes.add", since: nil, limit: 10).count == 1)
+    }
+
     @Test func storedEventsKeepTheirOrderParamsAndInstant() throws {
         let (database, store, recorder) = try Self.database()
         recorder.record(Self.event("a", [("k1", "v1"), ("k2", "v2")], at: 10))
