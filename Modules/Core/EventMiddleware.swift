@@ -16,13 +16,15 @@ public struct EventMiddleware: Middleware {
         guard call.route.module != "events" else { return try next(call) }
         // Recorded first, so a route that writes stores its own event in its own transaction.
         let number = recorder.record(Self.event(of: call))
+        // Numbers grow by one per event, so every batchSize-th stores the buffer.
+        let full = number % recorder.batchSize == 0
         do {
             let result = try next(call)
-            if recorder.bufferedCount >= recorder.batchSize { storeBatch() }
+            if full { storeBatch() }
             return result
         } catch {
             recorder.markFailed(number, code: AppError.wrapping(error).code)
-            if recorder.bufferedCount >= recorder.batchSize { storeBatch() }
+            if full { storeBatch() }
             throw error
         }
     }

@@ -28,6 +28,7 @@ public struct Route: Sendable {
         example: String, handler: @escaping Handler
     ) {
         self.name = name
+        self.module = String(name.prefix { $0 != "." })
         self.summary = summary
         self.parameters = parameters
         self.returns = returns
@@ -36,8 +37,8 @@ public struct Route: Sendable {
         self.handler = handler
     }
 
-    /// The module: the name's first part (`habits`).
-    public var module: String { String(name.prefix { $0 != "." }) }
+    /// The module: the name's first part (`habits`), kept (events name it on every call).
+    public let module: String
 
     /// The parts of the name (`["bookstories", "themes", "create"]`).
     public var path: [String] { name.split(separator: ".").map(String.init) }
