@@ -3,7 +3,7 @@
 #   make test   build once, run every test target and every Tests/Scripts/*.lua
 #   make build  leave the binary at .build/release/app-shell
 #   make bench  measure every performance figure beside its anchor
-#   make docs   regenerate docs/app-shell.lua, the LuaLS stubs
+#   make docs   regenerate docs/app-shell.lua (LuaLS stubs) and docs/lua-api.md (reference)
 #   make lint   swift-format, strict, with the committed configuration
 SWIFT ?= swift
 PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev pkg-config tzdata lua5.4 tmux libcurl4
@@ -53,10 +53,9 @@ bench: deps bench-deps
 	$(SWIFT) build -c release --product app-bench
 	.build/release/app-bench
 
-# Regenerates the committed LuaLS stubs from the route declarations.
+# Regenerates the committed LuaLS stubs and Markdown reference from the route declarations.
 docs: deps
-	$(SWIFT) build --product app-shell
-	.build/debug/app-shell --lua-stubs > docs/app-shell.lua
+	$(SWIFT) package --allow-writing-to-package-directory generate-docs
 
 # The toolchain's swift-format with the committed .swift-format configuration.
 lint:

@@ -47,6 +47,13 @@ let package = Package(
                     description: "Fails when a feature reaches past Core and Storage, or Core past the standard library"
                 )),
             path: "Plugins/CheckBoundaries"),
+        .plugin(
+            name: "GenerateDocs",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-docs", description: "Writes docs/app-shell.lua and docs/lua-api.md from the routes"),
+                permissions: [.writeToPackageDirectory(reason: "It writes the generated files under docs/.")]),
+            path: "Plugins/GenerateDocs"),
         .testTarget(name: "CoreTests", dependencies: ["Core"], path: "Tests/CoreTests"),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Core"], path: "Tests/StorageTests"),

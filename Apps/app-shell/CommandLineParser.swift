@@ -21,6 +21,7 @@ enum CommandLineParser {
           --events-sink SINK   where events.flush sends events: a JSON Lines file or an http:// URL
           --no-init            skip the init script and user plugins
           --lua-stubs          print the LuaLS type stubs of every route and record
+          --lua-reference      print the Markdown reference of every route and record
           --help, --version
         exit codes: 0 success, 1 script or route error, 2 usage error
         """
@@ -68,6 +69,7 @@ enum CommandLineParser {
                 }
                 options.maxMemoryMB = megabytes
             case "--lua-stubs": options.printStubs = true
+            case "--lua-reference": options.printReference = true
             case "--trace": options.tracePath = try value(for: name, inline: inline)
             case "--events-sink": options.eventsSink = try value(for: name, inline: inline)
             default:

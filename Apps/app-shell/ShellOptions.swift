@@ -14,6 +14,7 @@ struct ShellOptions {
     var showHelp = false
     var showVersion = false
     var printStubs = false
+    var printReference = false
     /// `-e` chunks, in order.
     var chunks: [String] = []
     /// The script to run, and its arguments.

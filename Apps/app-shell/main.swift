@@ -26,6 +26,11 @@ func runShell() -> Int32 {
         print("app-shell \(ShellVersion.number) (Lua 5.4)")
         return 0
     }
+    if options.printReference {
+        let plugins = CompositionRoot.plugins
+        print(LuaReference.generate(routes: plugins.flatMap { $0.routes() }, shapes: plugins.flatMap { $0.shapes() }))
+        return 0
+    }
     if options.printStubs {
         let plugins = CompositionRoot.plugins
         print(LuaStubs.generate(routes: plugins.flatMap { $0.routes() }, shapes: plugins.flatMap { $0.shapes() }))

@@ -166,6 +166,14 @@ else
   fail "docs/app-shell.lua is up to date" "run: make docs" "$work/diff"
 fi
 
+"$binary" --lua-reference > "$work/reference.md" 2>"$work/err"
+if cmp -s "$work/reference.md" "$here/../../docs/lua-api.md"; then
+  echo "ok   docs/lua-api.md is up to date"; passed=$((passed + 1))
+else
+  diff "$work/reference.md" "$here/../../docs/lua-api.md" > "$work/diff"
+  fail "docs/lua-api.md is up to date" "run: make docs" "$work/diff"
+fi
+
 # The REPL in a terminal (tmux): continuation, completion, Ctrl-C, history, Ctrl-D.
 if command -v tmux >/dev/null 2>&1; then
   socket="$work/tmux.sock"
