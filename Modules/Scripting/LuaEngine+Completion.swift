@@ -42,6 +42,19 @@ extension LuaEngine {
                 guard next.hasPrefix(prefix) else { continue }
                 candidates.append(head + next + (rest.contains(".") ? "" : "("))
             }
+            // Functions written in Lua (app.on, trace.span) live in the real table only.
+            lua_getfield(state, clua_registryindex(), LUA_LOADED_TABLE)
+            stack.push(module)
+            lua_rawget(state, -2)
+            if stack.type(at: -1) == LUA_TTABLE {
+                lua_pushnil(state)
+                while lua_next(state, -2) != 0 {
+                    if stack.type(at: -1) == LUA_TFUNCTION, let key = stack.string(at: -2), key.hasPrefix(prefix) {
+                        candidates.append(head + key + "(")
+                    }
+                    stack.pop()
+                }
+            }
         } else if stack.type(at: -1) == LUA_TTABLE {
             lua_pushnil(state)
             while lua_next(state, -2) != 0 {

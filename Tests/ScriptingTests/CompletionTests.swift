@@ -10,6 +10,8 @@ import Testing
         ("test.", ["test.echo(", "test.fail(", "test.options(", "test.sub"]),
         ("test.sub.d", ["test.sub.deep("]),
         ("app.lo", ["app.login("]),
+        ("app.o", ["app.on("]),
+        ("trace.s", ["trace.span(", "trace.summary("]),
         ("retu", ["return"]),
         ("nothing.here", []),
         ("test.echo.x", []),
