@@ -36,11 +36,11 @@ func padded(_ text: String, _ width: Int) -> String {
     text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
 }
 print(
-    padded("name", 15) + padded("ours", 12) + padded("anchor", 12) + padded("unit", 6) + padded("ratio", 8)
+    padded("name", 21) + padded("ours", 12) + padded("anchor", 12) + padded("unit", 6) + padded("ratio", 8)
         + padded("goal", 8) + "met")
 for result in results {
     print(
-        padded(result.name, 15) + padded(format3(result.ours), 12) + padded(result.anchor.map(format3) ?? "-", 12)
+        padded(result.name, 21) + padded(format3(result.ours), 12) + padded(result.anchor.map(format3) ?? "-", 12)
             + padded(result.unit, 6) + padded(result.ratio.map(format3) ?? "-", 8)
             + padded("< " + format3(result.goal), 8)
             + (result.met ? "yes" : "NO") + (result.note.isEmpty ? "" : "  (\(result.note))"))
