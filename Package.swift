@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Scripting", targets: ["Scripting"]),
         .library(name: "Habits", targets: ["Habits"]),
         .library(name: "BookStories", targets: ["BookStories"]),
+        .library(name: "Profiles", targets: ["Profiles"]),
     ],
     targets: [
         .systemLibrary(
@@ -32,9 +33,10 @@ let package = Package(
         .target(name: "Scripting", dependencies: ["Core", "CLua"], path: "Modules/Scripting"),
         .target(name: "Habits", dependencies: ["Core", "Storage"], path: "Modules/Habits"),
         .target(name: "BookStories", dependencies: ["Core", "Storage"], path: "Modules/BookStories"),
+        .target(name: "Profiles", dependencies: ["Core", "Storage"], path: "Modules/Profiles"),
         .executableTarget(
             name: "AppShell",
-            dependencies: ["Core", "Storage", "Scripting", "CEdit", "CHTTP", "Habits", "BookStories"],
+            dependencies: ["Core", "Storage", "Scripting", "CEdit", "CHTTP", "Habits", "BookStories", "Profiles"],
             path: "Apps/app-shell"),
         .executableTarget(
             name: "AppBench", dependencies: ["Core", "Storage", "Scripting", "Habits", "BookStories"],
@@ -62,6 +64,8 @@ let package = Package(
             path: "Tests/ScriptingTests"),
         .testTarget(
             name: "HabitsTests", dependencies: ["Habits", "Core", "Storage"], path: "Tests/HabitsTests"),
+        .testTarget(
+            name: "ProfilesTests", dependencies: ["Profiles", "Core", "Storage"], path: "Tests/ProfilesTests"),
         .testTarget(
             name: "BookStoriesTests", dependencies: ["BookStories", "Core", "Storage"],
             path: "Tests/BookStoriesTests"),

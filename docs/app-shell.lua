@@ -44,6 +44,24 @@ error('Cannot require a meta file')
 ---@field habit habit The habit.
 ---@field state "completed"|"pending"|"missed"|"future" Where the day stands.
 
+--- A dog.
+---@class dog
+---@field name string 1 to 15 characters.
+---@field age integer 0 to 99.
+---@field sex "male"|"female" Its sex.
+---@field neutered boolean Whether neutered.
+---@field size "small"|"medium"|"large" Its size.
+---@field keywords string[] 1 or 2 of energetic, smart, friendly, shy, independent.
+
+--- A dog as profiles.save takes it (neutered defaults to false).
+---@class dog_input
+---@field name string 1 to 15 characters.
+---@field age integer 0 to 99.
+---@field sex "male"|"female" Its sex.
+---@field neutered? boolean Whether neutered.
+---@field size "small"|"medium"|"large" Its size.
+---@field keywords string[] 1 or 2 of energetic, smart, friendly, shy, independent.
+
 --- Something that happened: a route call or an emitted event.
 ---@class event
 ---@field id integer Its number, in the order events were stored.
@@ -66,6 +84,19 @@ error('Cannot require a meta file')
 ---@field tracking_periods tracking_period[] The periods of tracking, oldest first.
 ---@field created_at instant When it was created.
 ---@field updated_at instant When it last changed.
+
+--- A profile photo's two files.
+---@class photo
+---@field card string The 392 x 591 card's path.
+---@field thumbnail string The 100 x 100 thumbnail's path.
+
+--- A user's SniffMeet profile.
+---@class profile
+---@field user_id string The user's id.
+---@field user_name string The user's name.
+---@field nickname string 2 to 8 characters.
+---@field dog dog The dog.
+---@field photo? photo The card and thumbnail paths, once set.
 
 --- A quote and its page.
 ---@class quote
@@ -396,6 +427,29 @@ function habits.unarchive(ref) end
 --- Raises: habits.not_found, habits.ambiguous, habits.before_start, habits.future_day, habits.outside_tracking_period, habits.not_completed.
 --- Example: `habits.uncomplete("Run", {on = "2026-11-28"})`
 function habits.uncomplete(ref, opts) end
+
+---@class profiles
+profiles = {}
+
+--- A user's profile, by user name or id.
+---@param user string The user's name or id.
+---@return profile
+--- Raises: profiles.not_found.
+--- Example: `profiles.get("mina")`
+function profiles.get(user) end
+
+--- Your profile.
+---@return profile
+--- Raises: profiles.not_found.
+--- Example: `profiles.me().dog.name`
+function profiles.me() end
+
+--- Creates or updates your profile: a nickname and your dog.
+---@param opts {nickname: string, dog: dog_input}
+---@return profile
+--- Raises: profiles.nickname_taken.
+--- Example: `profiles.save{nickname = "보리맘", dog = {name = "보리", age = 3, sex = "female", size = "small", keywords = {"friendly"}}}`
+function profiles.save(opts) end
 
 ---@class trace
 trace = {}

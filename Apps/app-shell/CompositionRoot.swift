@@ -2,6 +2,7 @@ import BookStories
 import Core
 import FoundationEssentials
 import Habits
+import Profiles
 import Scripting
 import Storage
 
@@ -9,7 +10,7 @@ import Storage
 enum CompositionRoot {
     /// Every module of the app, in the order their routes and tables are set up.
     static let plugins: [any ModulePlugin] = [
-        AppPlugin(), TracePlugin(), EventsPlugin(), HabitsPlugin(), BookStoriesPlugin(),
+        AppPlugin(), TracePlugin(), EventsPlugin(), HabitsPlugin(), BookStoriesPlugin(), ProfilesPlugin(),
     ]
 
     /// Builds the clock, opens and migrates the database, registers every plugin, signs

@@ -1,0 +1,22 @@
+/// What other features may know of a profile: never the card photo, only the thumbnail.
+public struct ProfileDirectoryEntry: Sendable, Equatable {
+    /// The user.
+    public let userID: String
+    /// The nickname.
+    public let nickname: String
+    /// The dog's name.
+    public let dogName: String
+    /// The dog's keywords.
+    public let dogKeywords: [String]
+    /// The 100 x 100 thumbnail's path, once a photo is set.
+    public let thumbnailPath: String?
+
+    /// An entry.
+    public init(userID: String, nickname: String, dogName: String, dogKeywords: [String], thumbnailPath: String?) {
+        self.userID = userID
+        self.nickname = nickname
+        self.dogName = dogName
+        self.dogKeywords = dogKeywords
+        self.thumbnailPath = thumbnailPath
+    }
+}

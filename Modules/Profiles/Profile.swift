@@ -1,0 +1,40 @@
+import Core
+
+/// A user's SniffMeet profile: a nickname and a dog (and, later, a photo).
+public struct Profile: Sendable, Equatable {
+    /// The user it belongs to.
+    public let userID: String
+    /// The trimmed nickname, 2 to 8 characters, unique among users ignoring case.
+    public let nickname: String
+    /// The dog.
+    public let dog: Dog
+    /// The photo, once set.
+    public let photo: ProfilePhoto?
+    /// When it was created.
+    public let createdAt: Instant
+    /// When it last changed.
+    public let updatedAt: Instant
+
+    /// A profile, checked.
+    /// - Throws: `invalid_argument` (field `nickname`).
+    public init(
+        userID: String, nickname: String, dog: Dog, photo: ProfilePhoto?, createdAt: Instant, updatedAt: Instant
+    )
+        throws
+    {
+        let trimmed = nickname.trimmingWhitespace
+        guard (2...8).contains(trimmed.count) else {
+            throw AppError.invalidArgument(
+                "a nickname is 2 to 8 characters, got \(trimmed.count)", field: "nickname")
+        }
+        self.userID = userID
+        self.nickname = trimmed
+        self.dog = dog
+        self.photo = photo
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    /// The form nicknames are compared in: lowercased.
+    public static func folded(_ nickname: String) -> String { nickname.trimmingWhitespace.lowercased() }
+}

@@ -1,0 +1,114 @@
+import Core
+import Storage
+
+/// SniffMeet's dog profiles: the `profiles` table of routes. (`profiles.set_photo` comes
+/// with the photo pipeline.)
+public struct ProfilesPlugin: ModulePlugin {
+    /// The plugin.
+    public init() {}
+
+    /// `profiles`.
+    public var name: String { "profiles" }
+
+    /// The profiles table.
+    public var migrations: [Migration] { ProfilesSchema.migrations }
+
+    /// Registers the repository, the `ProfileDirectory` other features use, and the use
+    /// cases' dependencies.
+    public func register(in container: Container) {
+        container.register(SQLiteProfileRepository.self) { resolver in
+            SQLiteProfileRepository(database: try resolver.resolve(Database.self))
+        }
+        container.register((any ProfileDirectory).self) { resolver in
+            try resolver.resolve(SQLiteProfileRepository.self)
+        }
+        container.register(ProfileDependencies.self) { resolver in
+            ProfileDependencies(
+                profiles: try resolver.resolve(SQLiteProfileRepository.self),
+                users: try resolver.resolve((any UserRepository).self),
+                transactions: try resolver.resolve(Database.self), clock: try resolver.resolve((any Clock).self))
+        }
+    }
+
+    /// The `profiles` routes of the contract.
+    public func routes() -> [Route] {
+        [
+            Route(
+                "profiles.save", summary: "Creates or updates your profile: a nickname and your dog.",
+                parameters: [
+                    .option(
+                        "nickname", .string, "2 to 8 characters after trimming, unique ignoring case.", required: true),
+                    .option(
+                        "dog", .record("dog_input"), "{name=, age=, sex=, neutered=?, size=, keywords=}.",
+                        required: true),
+                ],
+                returns: "profile", errors: ["profiles.nickname_taken"],
+                example:
+                    #"profiles.save{nickname = "보리맘", dog = {name = "보리", age = 3, sex = "female", size = "small", keywords = {"friendly"}}}"#
+            ) { arguments, context in
+                guard case .table(let dog) = arguments["dog"] else {
+                    throw AppError.invalidArgument("dog is a table", field: "dog")
+                }
+                let profile = try SaveProfile(try Self.dependencies(context))(
+                    nickname: try arguments.string("nickname"), dog: try ProfileValues.dog(dog), userID: context.user.id
+                )
+                return ProfileValues.profile(profile, user: context.user)
+            },
+            Route(
+                "profiles.me", summary: "Your profile.", returns: "profile", errors: ["profiles.not_found"],
+                example: "profiles.me().dog.name"
+            ) { _, context in
+                let (profile, user) = try GetProfile(try Self.dependencies(context)).mine(userID: context.user.id)
+                return ProfileValues.profile(profile, user: user)
+            },
+            Route(
+                "profiles.get", summary: "A user's profile, by user name or id.",
+                parameters: [.positional("user", .string, "The user's name or id.")], returns: "profile",
+                errors: ["profiles.not_found"], example: #"profiles.get("mina")"#
+            ) { arguments, context in
+                let (profile, user) = try GetProfile(try Self.dependencies(context)).of(try arguments.string("user"))
+                return ProfileValues.profile(profile, user: user)
+            },
+        ]
+    }
+
+    /// The records the `profiles` routes return.
+    public func shapes() -> [RecordShape] {
+        [
+            RecordShape(
+                "profile", doc: "A user's SniffMeet profile.",
+                fields: [
+                    .init("user_id", "string", "The user's id."), .init("user_name", "string", "The user's name."),
+                    .init("nickname", "string", "2 to 8 characters."), .init("dog", "dog", "The dog."),
+                    .init("photo", "photo", "The card and thumbnail paths, once set.", optional: true),
+                ]),
+            RecordShape(
+                "dog", doc: "A dog.",
+                fields: [
+                    .init("name", "string", "1 to 15 characters."), .init("age", "integer", "0 to 99."),
+                    .init("sex", #""male"|"female""#, "Its sex."), .init("neutered", "boolean", "Whether neutered."),
+                    .init("size", #""small"|"medium"|"large""#, "Its size."),
+                    .init("keywords", "string[]", "1 or 2 of energetic, smart, friendly, shy, independent."),
+                ]),
+            RecordShape(
+                "dog_input", doc: "A dog as profiles.save takes it (neutered defaults to false).",
+                fields: [
+                    .init("name", "string", "1 to 15 characters."), .init("age", "integer", "0 to 99."),
+                    .init("sex", #""male"|"female""#, "Its sex."),
+                    .init("neutered", "boolean", "Whether neutered.", optional: true),
+                    .init("size", #""small"|"medium"|"large""#, "Its size."),
+                    .init("keywords", "string[]", "1 or 2 of energetic, smart, friendly, shy, independent."),
+                ]),
+            RecordShape(
+                "photo", doc: "A profile photo's two files.",
+                fields: [
+                    .init("card", "string", "The 392 x 591 card's path."),
+                    .init("thumbnail", "string", "The 100 x 100 thumbnail's path."),
+                ]),
+        ]
+    }
+
+    private static func dependencies(_ context: Context) throws -> ProfileDependencies {
+        try context.resolve(ProfileDependencies.self)
+    }
+}

@@ -1,0 +1,103 @@
+import Core
+import Storage
+
+/// Profiles in the `profiles` table; also the `ProfileDirectory` other features read.
+public struct SQLiteProfileRepository: ProfileRepository, ProfileDirectory {
+    private let database: Database
+
+    /// A repository over `database` (migrated with the Profiles plugin's migrations).
+    public init(database: Database) { self.database = database }
+
+    private static let columns = """
+        user_id, nickname, dog_name, dog_age, dog_sex, dog_neutered, dog_size, dog_keywords, card_path,
+        thumbnail_path, created_at, updated_at
+        """
+
+    /// The profile of `userID`.
+    public func profile(of userID: String) throws -> Profile? {
+        try database.queryOne("SELECT \(Self.columns) FROM profiles WHERE user_id = ?", [.text(userID)], Self.profile)
+    }
+
+    /// Whether another user has this nickname, ignoring case.
+    public func isNicknameTaken(_ nickname: String, byOtherThan userID: String) throws -> Bool {
+        try database.queryOne(
+            "SELECT 1 FROM profiles WHERE nickname_folded = ? AND user_id <> ?",
+            [.text(Profile.folded(nickname)), .text(userID)]
+        ) { _ in true } ?? false
+    }
+
+    /// Stores a new profile.
+    public func insert(_ profile: Profile) throws {
+        do {
+            try database.execute(
+                """
+                INSERT INTO profiles (user_id, nickname, nickname_folded, dog_name, dog_age, dog_sex, dog_neutered,
+                    dog_size, dog_keywords, card_path, thumbnail_path, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [.text(profile.userID)] + Self.fields(of: profile) + [
+                    .instant(profile.createdAt), .instant(profile.updatedAt),
+                ])
+        } catch let error as AppError where error.code == "storage.duplicate" {
+            throw try isNicknameTaken(profile.nickname, byOtherThan: profile.userID)
+                ? ProfileError.nicknameTaken(profile.nickname)
+                : AppError(code: "profiles.exists", message: "the user already has a profile")
+        }
+    }
+
+    /// Replaces a stored profile.
+    public func update(_ profile: Profile) throws {
+        let changed: Int
+        do {
+            changed = try database.execute(
+                """
+                UPDATE profiles SET nickname = ?, nickname_folded = ?, dog_name = ?, dog_age = ?, dog_sex = ?,
+                    dog_neutered = ?, dog_size = ?, dog_keywords = ?, card_path = ?, thumbnail_path = ?, updated_at = ?
+                WHERE user_id = ?
+                """, Self.fields(of: profile) + [.instant(profile.updatedAt), .text(profile.userID)])
+        } catch let error as AppError where error.code == "storage.duplicate" {
+            throw ProfileError.nicknameTaken(profile.nickname)
+        }
+        guard changed == 1 else { throw ProfileError.notFound("the acting user") }
+    }
+
+    /// The public face of `userID`'s profile.
+    public func entry(for userID: String) throws -> ProfileDirectoryEntry? {
+        try profile(of: userID).map { profile in
+            ProfileDirectoryEntry(
+                userID: profile.userID, nickname: profile.nickname, dogName: profile.dog.name,
+                dogKeywords: profile.dog.keywords.map(\.rawValue), thumbnailPath: profile.photo?.thumbnailPath)
+        }
+    }
+
+    private static func fields(of profile: Profile) -> [SQLValue] {
+        let dog = profile.dog
+        return [
+            .text(profile.nickname), .text(Profile.folded(profile.nickname)), .text(dog.name), .int(dog.age),
+            .text(dog.sex.rawValue), .bool(dog.neutered), .text(dog.size.rawValue),
+            .text(dog.keywords.map(\.rawValue).joined(separator: ",")), .text(profile.photo?.cardPath),
+            .text(profile.photo?.thumbnailPath),
+        ]
+    }
+
+    private static func profile(_ row: Row) throws -> Profile {
+        guard let sex = DogSex(rawValue: try row.string(4)), let size = DogSize(rawValue: try row.string(6)) else {
+            throw AppError(code: "storage.corrupt", message: "a stored dog has an unknown sex or size")
+        }
+        let keywords = try row.string(7).split(separator: ",").map { word in
+            guard let keyword = DogKeyword(rawValue: String(word)) else {
+                throw AppError(code: "storage.corrupt", message: "a stored dog has the unknown keyword '\(word)'")
+            }
+            return keyword
+        }
+        let dog = try Dog(
+            name: try row.string(2), age: try row.int(3), sex: sex, neutered: try row.bool(5), size: size,
+            keywords: keywords)
+        let photo = row.optionalString(8).flatMap { card in
+            row.optionalString(9).map { ProfilePhoto(cardPath: card, thumbnailPath: $0) }
+        }
+        return try Profile(
+            userID: try row.string(0), nickname: try row.string(1), dog: dog, photo: photo,
+            createdAt: try row.instant(10), updatedAt: try row.instant(11))
+    }
+}
