@@ -28,15 +28,19 @@ let package = Package(
             name: "CEdit", path: "Modules/CEdit", pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CHTTP", path: "Modules/CHTTP"),
+        .systemLibrary(name: "CVips", path: "Modules/CVips"),
         .target(name: "Core", path: "Modules/Core"),
         .target(name: "Storage", dependencies: ["Core", "CSQLite"], path: "Modules/Storage"),
         .target(name: "Scripting", dependencies: ["Core", "CLua"], path: "Modules/Scripting"),
         .target(name: "Habits", dependencies: ["Core", "Storage"], path: "Modules/Habits"),
         .target(name: "BookStories", dependencies: ["Core", "Storage"], path: "Modules/BookStories"),
         .target(name: "Profiles", dependencies: ["Core", "Storage"], path: "Modules/Profiles"),
+        .target(name: "Imaging", dependencies: ["Core", "CVips"], path: "Modules/Imaging"),
         .executableTarget(
             name: "AppShell",
-            dependencies: ["Core", "Storage", "Scripting", "CEdit", "CHTTP", "Habits", "BookStories", "Profiles"],
+            dependencies: [
+                "Core", "Storage", "Scripting", "CEdit", "CHTTP", "Imaging", "Habits", "BookStories", "Profiles",
+            ],
             path: "Apps/app-shell"),
         .executableTarget(
             name: "AppBench", dependencies: ["Core", "Storage", "Scripting", "Habits", "BookStories"],
@@ -65,7 +69,8 @@ let package = Package(
         .testTarget(
             name: "HabitsTests", dependencies: ["Habits", "Core", "Storage"], path: "Tests/HabitsTests"),
         .testTarget(
-            name: "ProfilesTests", dependencies: ["Profiles", "Core", "Storage"], path: "Tests/ProfilesTests"),
+            name: "ProfilesTests", dependencies: ["Profiles", "Core", "Storage", "Imaging"],
+            path: "Tests/ProfilesTests"),
         .testTarget(
             name: "BookStoriesTests", dependencies: ["BookStories", "Core", "Storage"],
             path: "Tests/BookStoriesTests"),

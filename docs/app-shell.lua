@@ -90,6 +90,19 @@ error('Cannot require a meta file')
 ---@field card string The 392 x 591 card's path.
 ---@field thumbnail string The 100 x 100 thumbnail's path.
 
+--- A written image file.
+---@class photo_file
+---@field width integer Pixels.
+---@field height integer Pixels.
+---@field bytes integer Its size.
+---@field path string Where it is.
+
+--- What profiles.set_photo wrote.
+---@class photo_result
+---@field card photo_file The 392 x 591 card.
+---@field thumbnail photo_file The 100 x 100 thumbnail.
+---@field original_bytes integer The source file's size.
+
 --- A user's SniffMeet profile.
 ---@class profile
 ---@field user_id string The user's id.
@@ -450,6 +463,13 @@ function profiles.me() end
 --- Raises: profiles.nickname_taken.
 --- Example: `profiles.save{nickname = "보리맘", dog = {name = "보리", age = 3, sex = "female", size = "small", keywords = {"friendly"}}}`
 function profiles.save(opts) end
+
+--- Sets your photo: a 392 x 591 card and a 100 x 100 thumbnail, JPEG, metadata stripped.
+---@param path string The image file (JPEG, PNG, WebP, HEIF ...).
+---@return photo_result
+--- Raises: profiles.bad_image, profiles.not_found.
+--- Example: `profiles.set_photo("bori.jpg").thumbnail.path`
+function profiles.set_photo(path) end
 
 ---@class trace
 trace = {}

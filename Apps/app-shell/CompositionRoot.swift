@@ -2,6 +2,7 @@ import BookStories
 import Core
 import FoundationEssentials
 import Habits
+import Imaging
 import Profiles
 import Scripting
 import Storage
@@ -46,6 +47,8 @@ enum CompositionRoot {
         container.register((any UserRepository).self) { resolver in
             SQLiteUserRepository(database: try resolver.resolve(Database.self))
         }
+        container.register((any PhotoProcessing).self, instance: VipsPhotoProcessor())
+        container.register(PhotoFolder.self) { _ in try photoFolder(options, environment: environment) }
         for plugin in plugins { plugin.register(in: container) }
         let router = try Router(
             routes: plugins.flatMap { $0.routes() },
@@ -103,6 +106,26 @@ enum CompositionRoot {
             return EventSinkChoice(sink: HTTPEventSink(url: sink, timeoutMilliseconds: 10_000), description: sink)
         }
         return EventSinkChoice(sink: JSONLinesEventSink(path: sink), description: sink)
+    }
+
+    /// Where profile photos go: `photos/` beside the database file, or under
+    /// `$XDG_DATA_HOME/app-shell/` for `:memory:`. Made on first use.
+    static func photoFolder(_ options: ShellOptions, environment: [String: String]) throws -> PhotoFolder {
+        let database = try databasePath(options, environment: environment)
+        let base: String
+        if database == ":memory:" || database.hasPrefix("file:") {
+            let data = environment["XDG_DATA_HOME"] ?? (environment["HOME"].map { "\($0)/.local/share" } ?? ".")
+            base = "\(data)/app-shell"
+        } else {
+            base = directory(of: database)
+        }
+        let folder = "\(base)/photos"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw AppError(code: "storage.io", message: "cannot create \(folder): \(error)")
+        }
+        return PhotoFolder(path: folder)
     }
 
     /// Stores the events still buffered (the process is ending).

@@ -44,9 +44,7 @@ public enum Keywords {
     /// The form a keyword is matched and indexed in: lowercased, then in Unicode NFC, so
     /// that a Hangul keyword typed composed or decomposed (as macOS file names are) is one
     /// keyword, to the database as to Swift's own string comparison.
-    public static func folded(_ keyword: String) -> String {
-        String(decoding: keyword.lowercased()._nfcCodeUnits, as: UTF8.self)
-    }
+    public static func folded(_ keyword: String) -> String { keyword.foldedForMatching }
 
     /// The folded forms a keyword filter matches: as typed, and without one leading `#`
     /// (`#성장` finds `성장`; `#a` also finds a stored `#a`).

@@ -35,6 +35,6 @@ public struct Profile: Sendable, Equatable {
         self.updatedAt = updatedAt
     }
 
-    /// The form nicknames are compared in: lowercased.
-    public static func folded(_ nickname: String) -> String { nickname.trimmingWhitespace.lowercased() }
+    /// The form nicknames are compared in: trimmed, lowercased, NFC.
+    public static func folded(_ nickname: String) -> String { nickname.foldedForMatching }
 }

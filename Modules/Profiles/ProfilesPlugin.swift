@@ -1,8 +1,8 @@
 import Core
 import Storage
 
-/// SniffMeet's dog profiles: the `profiles` table of routes. (`profiles.set_photo` comes
-/// with the photo pipeline.)
+/// SniffMeet's dog profiles: the `profiles` table of routes. Photos need an
+/// `any PhotoProcessing` and a `PhotoFolder` in the container (the composition root's).
 public struct ProfilesPlugin: ModulePlugin {
     /// The plugin.
     public init() {}
@@ -55,6 +55,30 @@ public struct ProfilesPlugin: ModulePlugin {
                 return ProfileValues.profile(profile, user: context.user)
             },
             Route(
+                "profiles.set_photo",
+                summary: "Sets your photo: a 392 x 591 card and a 100 x 100 thumbnail, JPEG, metadata stripped.",
+                parameters: [.positional("path", .string, "The image file (JPEG, PNG, WebP, HEIF ...).")],
+                returns: "photo_result", errors: ["profiles.bad_image", "profiles.not_found"],
+                example: #"profiles.set_photo("bori.jpg").thumbnail.path"#
+            ) { arguments, context in
+                let photo = try SetProfilePhoto(
+                    try Self.dependencies(context), processor: try context.resolve((any PhotoProcessing).self),
+                    folder: try context.resolve(PhotoFolder.self))(
+                        path: try arguments.string("path"), userID: context.user.id)
+                func file(_ file: ProcessedPhoto.File) -> Value {
+                    .table(
+                        Record([
+                            ("width", .int(file.width)), ("height", .int(file.height)), ("bytes", .int(file.bytes)),
+                            ("path", .string(file.path)),
+                        ]))
+                }
+                return .table(
+                    Record([
+                        ("card", file(photo.card)), ("thumbnail", file(photo.thumbnail)),
+                        ("original_bytes", .int(photo.originalBytes)),
+                    ]))
+            },
+            Route(
                 "profiles.me", summary: "Your profile.", returns: "profile", errors: ["profiles.not_found"],
                 example: "profiles.me().dog.name"
             ) { _, context in
@@ -98,6 +122,19 @@ public struct ProfilesPlugin: ModulePlugin {
                     .init("neutered", "boolean", "Whether neutered.", optional: true),
                     .init("size", #""small"|"medium"|"large""#, "Its size."),
                     .init("keywords", "string[]", "1 or 2 of energetic, smart, friendly, shy, independent."),
+                ]),
+            RecordShape(
+                "photo_file", doc: "A written image file.",
+                fields: [
+                    .init("width", "integer", "Pixels."), .init("height", "integer", "Pixels."),
+                    .init("bytes", "integer", "Its size."), .init("path", "string", "Where it is."),
+                ]),
+            RecordShape(
+                "photo_result", doc: "What profiles.set_photo wrote.",
+                fields: [
+                    .init("card", "photo_file", "The 392 x 591 card."),
+                    .init("thumbnail", "photo_file", "The 100 x 100 thumbnail."),
+                    .init("original_bytes", "integer", "The source file's size."),
                 ]),
             RecordShape(
                 "photo", doc: "A profile photo's two files.",

@@ -1,0 +1,155 @@
+#ifndef CVIPS_SHIM_H
+#define CVIPS_SHIM_H
+/*
+ * libvips, loaded with dlopen when the first photo is processed: libvips brings about a
+ * hundred shared libraries, and linking it would make every app-shell start pay for them.
+ * Its variadic calls (options as name/value pairs ending in NULL) are made here in C; no
+ * vips header is needed. The loaded functions live in statics: one process, and only the
+ * Imaging module includes this header.
+ */
+#include <dlfcn.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct cvips_api {
+    void *library;
+    int (*init)(const char *);
+    void *(*image_new_from_file)(const char *, ...);
+    int (*image_get_width)(const void *);
+    int (*image_get_height)(const void *);
+    int (*thumbnail)(const char *, void **, int, ...);
+    int (*thumbnail_image)(void *, void **, int, ...);
+    int (*colourspace)(void *, void **, int, ...);
+    void *(*copy_memory)(void *);
+    int (*jpegsave)(void *, const char *, ...);
+    void (*object_unref)(void *);
+    const char *(*error_buffer)(void);
+    void (*error_clear)(void);
+    void (*cache_set_max)(int);
+    void (*concurrency_set)(int);
+} cvips_api;
+
+static cvips_api cvips_loaded = {0};
+
+#define CVIPS_ACCESS_SEQUENTIAL 1
+#define CVIPS_INTERESTING_CENTRE 1
+#define CVIPS_SIZE_BOTH 0
+#define CVIPS_FAIL_ON_TRUNCATED 1
+#define CVIPS_INTERPRETATION_SRGB 22
+
+/// Loads libvips once; returns 0, or -1 with a message in `error`.
+static inline int cvips_load(char *error, size_t error_size) {
+    if (cvips_loaded.library) return 0;
+    void *library = dlopen("libvips.so.42", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(error, error_size, "cannot load libvips (install libvips42): %s", dlerror());
+        return -1;
+    }
+    cvips_api api;
+    api.library = library;
+    *(void **)&api.init = dlsym(library, "vips_init");
+    *(void **)&api.image_new_from_file = dlsym(library, "vips_image_new_from_file");
+    *(void **)&api.image_get_width = dlsym(library, "vips_image_get_width");
+    *(void **)&api.image_get_height = dlsym(library, "vips_image_get_height");
+    *(void **)&api.thumbnail = dlsym(library, "vips_thumbnail");
+    *(void **)&api.thumbnail_image = dlsym(library, "vips_thumbnail_image");
+    *(void **)&api.colourspace = dlsym(library, "vips_colourspace");
+    *(void **)&api.copy_memory = dlsym(library, "vips_image_copy_memory");
+    *(void **)&api.jpegsave = dlsym(library, "vips_jpegsave");
+    *(void **)&api.object_unref = dlsym(library, "g_object_unref");
+    *(void **)&api.error_buffer = dlsym(library, "vips_error_buffer");
+    *(void **)&api.error_clear = dlsym(library, "vips_error_clear");
+    *(void **)&api.cache_set_max = dlsym(library, "vips_cache_set_max");
+    *(void **)&api.concurrency_set = dlsym(library, "vips_concurrency_set");
+    if (!api.init || !api.image_new_from_file || !api.image_get_width || !api.image_get_height || !api.thumbnail ||
+        !api.thumbnail_image || !api.colourspace || !api.copy_memory || !api.jpegsave || !api.object_unref || !api.error_buffer ||
+        !api.error_clear || !api.cache_set_max || !api.concurrency_set) {
+        snprintf(error, error_size, "libvips lacks a function this app needs");
+        dlclose(library);
+        return -1;
+    }
+    /* libvips reports problems through our error messages; its own warnings would only
+       clutter a script's standard error. */
+    setenv("VIPS_WARNING", "0", 0);
+    if (api.init("app-shell") != 0) {
+        snprintf(error, error_size, "vips_init failed");
+        return -1;
+    }
+    api.cache_set_max(0);
+    cvips_loaded = api;
+    return 0;
+}
+
+static inline void cvips_fail(char *error, size_t error_size, const char *what) {
+    const char *detail = cvips_loaded.error_buffer ? cvips_loaded.error_buffer() : "";
+    snprintf(error, error_size, "%s%s%s", what, detail && *detail ? ": " : "", detail ? detail : "");
+    if (cvips_loaded.error_clear) cvips_loaded.error_clear();
+}
+
+/// Reads only the header of `path`: its width and height. Returns 0, or -1 (not an image).
+static inline int cvips_header(const char *path, int *width, int *height, char *error, size_t error_size) {
+    if (cvips_load(error, error_size) != 0) return -1;
+    void *image = cvips_loaded.image_new_from_file(path, "access", CVIPS_ACCESS_SEQUENTIAL, NULL);
+    if (!image) {
+        cvips_fail(error, error_size, "not an image");
+        return -1;
+    }
+    *width = cvips_loaded.image_get_width(image);
+    *height = cvips_loaded.image_get_height(image);
+    cvips_loaded.object_unref(image);
+    return 0;
+}
+
+/// One decode of `source` (shrink-on-load, EXIF orientation applied), to sRGB: the card
+/// (cover card_w x card_h, centre-cropped) and, from the card, the thumbnail; both written
+/// as JPEG with all metadata stripped. A truncated or damaged file fails (`fail_on` truncated).
+static inline int cvips_make_photo(const char *source, const char *card_path, int card_w, int card_h,
+                                   const char *thumb_path, int thumb_w, int thumb_h, int *sizes, char *error,
+                                   size_t error_size) {
+    if (cvips_load(error, error_size) != 0) return -1;
+    void *decoded = NULL, *srgb = NULL, *card = NULL, *thumb = NULL;
+    int result = -1;
+    if (cvips_loaded.thumbnail(source, &decoded, card_w, "height", card_h, "crop", CVIPS_INTERESTING_CENTRE,
+                               "size", CVIPS_SIZE_BOTH, "fail_on", CVIPS_FAIL_ON_TRUNCATED, NULL) != 0) {
+        cvips_fail(error, error_size, "cannot decode the image");
+        goto done;
+    }
+    if (cvips_loaded.colourspace(decoded, &srgb, CVIPS_INTERPRETATION_SRGB, NULL) != 0) {
+        cvips_fail(error, error_size, "cannot convert to sRGB");
+        goto done;
+    }
+    /* Render the card once into memory: both files come from it, so the source is
+       decoded once (a lazy pipeline would decode it again for the thumbnail). */
+    card = cvips_loaded.copy_memory(srgb);
+    if (!card) {
+        cvips_fail(error, error_size, "cannot decode the image");
+        goto done;
+    }
+    if (cvips_loaded.thumbnail_image(card, &thumb, thumb_w, "height", thumb_h, "crop", CVIPS_INTERESTING_CENTRE,
+                                     "size", CVIPS_SIZE_BOTH, NULL) != 0) {
+        cvips_fail(error, error_size, "cannot make the thumbnail");
+        goto done;
+    }
+    if (cvips_loaded.jpegsave(card, card_path, "Q", 85, "strip", 1, NULL) != 0) {
+        cvips_fail(error, error_size, "cannot write the card");
+        goto done;
+    }
+    if (cvips_loaded.jpegsave(thumb, thumb_path, "Q", 85, "strip", 1, NULL) != 0) {
+        cvips_fail(error, error_size, "cannot write the thumbnail");
+        goto done;
+    }
+    sizes[0] = cvips_loaded.image_get_width(card);
+    sizes[1] = cvips_loaded.image_get_height(card);
+    sizes[2] = cvips_loaded.image_get_width(thumb);
+    sizes[3] = cvips_loaded.image_get_height(thumb);
+    result = 0;
+done:
+    if (thumb) cvips_loaded.object_unref(thumb);
+    if (card) cvips_loaded.object_unref(card);
+    if (srgb) cvips_loaded.object_unref(srgb);
+    if (decoded) cvips_loaded.object_unref(decoded);
+    return result;
+}
+
+#endif

@@ -1,0 +1,51 @@
+import Core
+import Profiles
+import Testing
+
+/// The `ProfileDirectory` the plugin registers: what other features may know of a profile
+/// (nickname, dog name, keywords, thumbnail), nil for a user without one.
+@Suite struct ProfileDirectoryTests {
+    let fixture: ProfileFixture
+
+    init() throws { fixture = try ProfileFixture() }
+
+    private var directory: any ProfileDirectory {
+        get throws { try fixture.container.resolve((any ProfileDirectory).self) }
+    }
+
+    @Test func aUserWithAProfileHasAnEntryWithoutAThumbnailBeforeAPhoto() throws {
+        try fixture.save(
+            nickname: "보리맘", dog: ProfileFixture.dogValue(["name": " 보리 ", "keywords": ["shy", "smart"]]))
+        let entry = try #require(try directory.entry(for: fixture.user.id))
+        #expect(
+            entry
+                == ProfileDirectoryEntry(
+                    userID: fixture.user.id, nickname: "보리맘", dogName: "보리", dogKeywords: ["shy", "smart"],
+                    thumbnailPath: nil))
+    }
+
+    @Test func aUserWithoutAProfileHasNoEntry() throws {
+        let mina = try fixture.addUser(named: "mina")
+        try fixture.save()
+        #expect(try directory.entry(for: mina.id) == nil)
+        #expect(try directory.entry(for: "no-such-user") == nil)
+    }
+
+    @Test func theEntryGivesTheThumbnailNeverTheCard() throws {
+        let photo = ProfilePhoto(cardPath: "p/card.jpg", thumbnailPath: "p/thumbnail_card.jpg")
+        try fixture.repository.insert(
+            try ProfileFixture.profile(
+                of: fixture.user.id, photo: photo, at: try ProfileFixture.instant(ProfileFixture.defaultNow)))
+        let entry = try #require(try directory.entry(for: fixture.user.id))
+        #expect(entry.thumbnailPath == "p/thumbnail_card.jpg")
+    }
+
+    @Test func theEntryFollowsAnUpdate() throws {
+        try fixture.save(nickname: "보리맘")
+        try fixture.save(nickname: "콩이맘", dog: ProfileFixture.dogValue(["name": "콩이", "keywords": ["energetic"]]))
+        let entry = try #require(try directory.entry(for: fixture.user.id))
+        #expect(entry.nickname == "콩이맘")
+        #expect(entry.dogName == "콩이")
+        #expect(entry.dogKeywords == ["energetic"])
+    }
+}

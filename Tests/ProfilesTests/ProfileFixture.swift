@@ -1,0 +1,151 @@
+import Core
+import Profiles
+import Storage
+import Testing
+
+/// A real `:memory:` database migrated with Core's and the Profiles module's schema, a fixed
+/// clock, a container wired the way the app wires it, and a router over the `profiles`
+/// routes with a session acting as the user "me".
+///
+/// Every test makes its own fixture, so nothing is shared between tests.
+struct ProfileFixture {
+    /// 2026-01-06, noon UTC.
+    static let defaultNow = "2026-01-06T12:00:00Z"
+
+    let database: Database
+    let clock: FixedClock
+    let container: Container
+    let router: Router
+    /// The user the session acts as unless a call says otherwise.
+    let user: User
+    let session: Session
+
+    init(now: String = defaultNow) throws {
+        let instant = try Self.instant(now)
+        let clock = FixedClock(instant)
+        let database = try Database(path: ":memory:")
+        try Migrator(database: database).migrate([
+            CoreSchema.migratorModule, Migrator.Module(name: "profiles", migrations: ProfilesPlugin().migrations),
+        ])
+        let container = Container()
+        container.register(Database.self, instance: database)
+        container.register((any Clock).self, instance: clock)
+        container.register((any UserRepository).self) { resolver in
+            SQLiteUserRepository(database: try resolver.resolve(Database.self))
+        }
+        ProfilesPlugin().register(in: container)
+        let user = try Self.insertUser(named: "me", into: database, at: instant)
+        self.database = database
+        self.clock = clock
+        self.container = container
+        self.router = try Router(routes: ProfilesPlugin().routes())
+        self.user = user
+        self.session = Session(user: user, clock: clock, container: container)
+    }
+
+    // MARK: Values
+
+    /// The instant `text` (ISO-8601 with an offset); a bad text fails the test.
+    static func instant(_ text: String) throws -> Instant { try #require(Instant(iso8601: text)) }
+
+    /// A valid `dog` table for `profiles.save`, with `changes` applied (`.null` removes a field).
+    static func dogValue(_ changes: [String: Value] = [:]) -> Value {
+        var record = Record([
+            ("name", "보리"), ("age", 3), ("sex", "female"), ("size", "small"), ("keywords", ["friendly"]),
+        ])
+        for (key, value) in changes.sorted(by: { $0.key < $1.key }) { record[key] = value }
+        return .table(record)
+    }
+
+    /// A valid dog built directly (no route).
+    static func dog(name: String = "보리", keywords: [DogKeyword] = [.friendly]) throws -> Dog {
+        try Dog(name: name, age: 3, sex: .female, neutered: false, size: .small, keywords: keywords)
+    }
+
+    /// A profile built directly (no storage).
+    static func profile(
+        of userID: String, nickname: String = "보리맘", dog: Dog? = nil, photo: ProfilePhoto? = nil, at now: Instant
+    ) throws -> Profile {
+        try Profile(
+            userID: userID, nickname: nickname, dog: dog ?? Self.dog(), photo: photo, createdAt: now, updatedAt: now)
+    }
+
+    // MARK: Users and sessions
+
+    private static func insertUser(named name: String, into database: Database, at now: Instant) throws -> User {
+        let user = User(id: Identifier.random(), name: name, createdAt: now)
+        try SQLiteUserRepository(database: database).insert(user)
+        return user
+    }
+
+    /// Another stored user (profiles need their user in `users`).
+    func addUser(named name: String) throws -> User {
+        try Self.insertUser(named: name, into: database, at: clock.now())
+    }
+
+    /// Moves the clock to `text`.
+    func setNow(_ text: String) throws { clock.set(try Self.instant(text)) }
+
+    // MARK: Repositories
+
+    /// The profile repository over the fixture's database.
+    var repository: SQLiteProfileRepository { SQLiteProfileRepository(database: database) }
+
+    /// The stored profile of `user` (the acting user by default).
+    func stored(_ user: User? = nil) throws -> Profile? { try repository.profile(of: (user ?? self.user).id) }
+
+    // MARK: Routes
+
+    /// Calls a `profiles` route as `user` (the fixture's user by default).
+    @discardableResult
+    func call(_ route: String, _ arguments: [String: Value] = [:], as user: User? = nil) throws -> Value {
+        session.switchUser(to: user ?? self.user)
+        return try router.call(route, Arguments(arguments), session: session)
+    }
+
+    /// Saves a profile through `profiles.save` as `user`.
+    @discardableResult
+    func save(nickname: String = "보리맘", dog: Value = dogValue(), as user: User? = nil) throws -> Value {
+        try call("profiles.save", ["nickname": .string(nickname), "dog": dog], as: user)
+    }
+
+    /// The `AppError` a route call raises; a call that succeeds fails the test.
+    func error(
+        _ route: String, _ arguments: [String: Value] = [:], as user: User? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> AppError {
+        try #require(throws: AppError.self, sourceLocation: sourceLocation) {
+            try call(route, arguments, as: user)
+        }
+    }
+
+    /// The `AppError` `profiles.save` raises; a save that succeeds fails the test.
+    func saveError(
+        nickname: String = "보리맘", dog: Value = dogValue(), as user: User? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> AppError {
+        try error(
+            "profiles.save", ["nickname": .string(nickname), "dog": dog], as: user, sourceLocation: sourceLocation)
+    }
+
+    // MARK: Database contents
+
+    /// The number of stored profiles.
+    func profileCount() throws -> Int {
+        try #require(try database.queryOne("SELECT COUNT(*) FROM profiles") { try $0.int(0) })
+    }
+
+    /// Every row of the users and profiles tables, as text, to show that a failed call wrote nothing.
+    func snapshot() throws -> [String] {
+        let queries = [
+            "SELECT 'user|' || id || '|' || name || '|' || created_at FROM users ORDER BY id",
+            """
+            SELECT 'profile|' || user_id || '|' || nickname || '|' || nickname_folded || '|' || dog_name || '|'
+                || dog_age || '|' || dog_sex || '|' || dog_neutered || '|' || dog_size || '|' || dog_keywords || '|'
+                || COALESCE(card_path, '-') || '|' || COALESCE(thumbnail_path, '-') || '|' || created_at || '|'
+                || updated_at FROM profiles ORDER BY user_id
+            """,
+        ]
+        return try queries.flatMap { sql in try database.query(sql) { try $0.string(0) } }
+    }
+}
