@@ -68,6 +68,7 @@ let package = Package(
             path: "Tests/ScriptingTests"),
         .testTarget(
             name: "HabitsTests", dependencies: ["Habits", "Core", "Storage"], path: "Tests/HabitsTests"),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CVips", "Core"], path: "Tests/ImagingTests"),
         .testTarget(
             name: "ProfilesTests", dependencies: ["Profiles", "Core", "Storage", "Imaging"],
             path: "Tests/ProfilesTests"),

@@ -8,6 +8,7 @@
  * Imaging module includes this header.
  */
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +29,16 @@ typedef struct cvips_api {
     void (*error_clear)(void);
     void (*cache_set_max)(int);
     void (*concurrency_set)(int);
+    /* for tests: making and reading sample images */
+    int (*xyz)(void **, int, int, ...);
+    int (*extract_band)(void *, void **, int, ...);
+    int (*moreeq_const1)(void *, void **, double, ...);
+    void (*set_int)(void *, const char *, int);
+    void (*set_string)(void *, const char *, const char *);
+    int (*get_int)(const void *, const char *, int *);
+    unsigned long (*get_typeof)(const void *, const char *);
+    int (*getpoint)(void *, double **, int *, int, int, ...);
+    void (*g_free)(void *);
 } cvips_api;
 
 static cvips_api cvips_loaded = {0};
@@ -38,9 +49,13 @@ static cvips_api cvips_loaded = {0};
 #define CVIPS_FAIL_ON_TRUNCATED 1
 #define CVIPS_INTERPRETATION_SRGB 22
 
-/// Loads libvips once; returns 0, or -1 with a message in `error`.
-static inline int cvips_load(char *error, size_t error_size) {
-    if (cvips_loaded.library) return 0;
+static pthread_once_t cvips_once = PTHREAD_ONCE_INIT;
+static struct {
+    int status;
+    char error[256];
+} cvips_load_result = {-1, {0}};
+
+static inline int cvips_do_load(char *error, size_t error_size) {
     void *library = dlopen("libvips.so.42", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         snprintf(error, error_size, "cannot load libvips (install libvips42): %s", dlerror());
@@ -62,9 +77,20 @@ static inline int cvips_load(char *error, size_t error_size) {
     *(void **)&api.error_clear = dlsym(library, "vips_error_clear");
     *(void **)&api.cache_set_max = dlsym(library, "vips_cache_set_max");
     *(void **)&api.concurrency_set = dlsym(library, "vips_concurrency_set");
+    *(void **)&api.xyz = dlsym(library, "vips_xyz");
+    *(void **)&api.extract_band = dlsym(library, "vips_extract_band");
+    *(void **)&api.moreeq_const1 = dlsym(library, "vips_moreeq_const1");
+    *(void **)&api.set_int = dlsym(library, "vips_image_set_int");
+    *(void **)&api.set_string = dlsym(library, "vips_image_set_string");
+    *(void **)&api.get_int = dlsym(library, "vips_image_get_int");
+    *(void **)&api.get_typeof = dlsym(library, "vips_image_get_typeof");
+    *(void **)&api.getpoint = dlsym(library, "vips_getpoint");
+    *(void **)&api.g_free = dlsym(library, "g_free");
     if (!api.init || !api.image_new_from_file || !api.image_get_width || !api.image_get_height || !api.thumbnail ||
         !api.thumbnail_image || !api.colourspace || !api.copy_memory || !api.jpegsave || !api.object_unref || !api.error_buffer ||
-        !api.error_clear || !api.cache_set_max || !api.concurrency_set) {
+        !api.error_clear || !api.cache_set_max || !api.concurrency_set || !api.xyz || !api.extract_band ||
+        !api.moreeq_const1 || !api.set_int || !api.set_string || !api.get_int || !api.get_typeof || !api.getpoint ||
+        !api.g_free) {
         snprintf(error, error_size, "libvips lacks a function this app needs");
         dlclose(library);
         return -1;
@@ -79,6 +105,17 @@ static inline int cvips_load(char *error, size_t error_size) {
     api.cache_set_max(0);
     cvips_loaded = api;
     return 0;
+}
+
+static void cvips_load_once(void) {
+    cvips_load_result.status = cvips_do_load(cvips_load_result.error, sizeof cvips_load_result.error);
+}
+
+/// Loads libvips once, whichever thread asks first; returns 0, or -1 with a message.
+static inline int cvips_load(char *error, size_t error_size) {
+    pthread_once(&cvips_once, cvips_load_once);
+    if (cvips_load_result.status != 0) snprintf(error, error_size, "%s", cvips_load_result.error);
+    return cvips_load_result.status;
 }
 
 static inline void cvips_fail(char *error, size_t error_size, const char *what) {
@@ -150,6 +187,61 @@ done:
     if (srgb) cvips_loaded.object_unref(srgb);
     if (decoded) cvips_loaded.object_unref(decoded);
     return result;
+}
+
+/* ---- for tests: sample images made and read with libvips itself ---- */
+
+/// Writes a JPEG `width` x `height`, black on its left half and white on its right, with
+/// EXIF `orientation` (0 for none) and, when `gps`, a GPS latitude.
+static inline int cvips_write_sample(const char *path, int width, int height, int orientation, int gps,
+                                     char *error, size_t error_size) {
+    if (cvips_load(error, error_size) != 0) return -1;
+    void *xyz = NULL, *x = NULL, *mask = NULL;
+    int result = -1;
+    if (cvips_loaded.xyz(&xyz, width, height, NULL) != 0 || cvips_loaded.extract_band(xyz, &x, 0, NULL) != 0 ||
+        cvips_loaded.moreeq_const1(x, &mask, width / 2.0, NULL) != 0) {
+        cvips_fail(error, error_size, "cannot make a sample");
+        goto done;
+    }
+    if (orientation) cvips_loaded.set_int(mask, "orientation", orientation);
+    if (gps) {
+        cvips_loaded.set_string(mask, "exif-ifd3-GPSLatitudeRef", "N");
+        cvips_loaded.set_string(mask, "exif-ifd3-GPSLatitude", "37/1 33/1 59/1");
+    }
+    if (cvips_loaded.jpegsave(mask, path, "Q", 90, NULL) != 0) {
+        cvips_fail(error, error_size, "cannot write a sample");
+        goto done;
+    }
+    result = 0;
+done:
+    if (mask) cvips_loaded.object_unref(mask);
+    if (x) cvips_loaded.object_unref(x);
+    if (xyz) cvips_loaded.object_unref(xyz);
+    return result;
+}
+
+/// Reads a file's size, EXIF presence, GPS presence, orientation and the first band at (x, y).
+static inline int cvips_probe(const char *path, int *width, int *height, int *has_exif, int *has_gps,
+                              int *orientation, int x, int y, double *value, char *error, size_t error_size) {
+    if (cvips_load(error, error_size) != 0) return -1;
+    void *image = cvips_loaded.image_new_from_file(path, NULL);
+    if (!image) {
+        cvips_fail(error, error_size, "cannot read");
+        return -1;
+    }
+    *width = cvips_loaded.image_get_width(image);
+    *height = cvips_loaded.image_get_height(image);
+    *has_exif = cvips_loaded.get_typeof(image, "exif-data") != 0;
+    *has_gps = cvips_loaded.get_typeof(image, "exif-ifd3-GPSLatitude") != 0;
+    *orientation = 0;
+    if (cvips_loaded.get_typeof(image, "orientation") != 0) cvips_loaded.get_int(image, "orientation", orientation);
+    double *vector = NULL;
+    int n = 0;
+    *value = -1;
+    if (cvips_loaded.getpoint(image, &vector, &n, x, y, NULL) == 0 && n > 0) *value = vector[0];
+    if (vector) cvips_loaded.g_free(vector);
+    cvips_loaded.object_unref(image);
+    return 0;
 }
 
 #endif

@@ -11,7 +11,8 @@ import Testing
     init() throws { fixture = try ProfileFixture() }
 
     @Test func everyRouteOfTheContractIsDeclared() {
-        #expect(fixture.router.routes.map(\.name) == ["profiles.get", "profiles.me", "profiles.save", "profiles.set_photo"])
+        #expect(
+            fixture.router.routes.map(\.name) == ["profiles.get", "profiles.me", "profiles.save", "profiles.set_photo"])
     }
 
     @Test func meWithoutAProfileIsNotFound() throws {

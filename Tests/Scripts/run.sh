@@ -273,6 +273,30 @@ else
 fi
 if ldd "$binary" | grep -q curl; then fail "libcurl is not linked at start-up" "ldd shows libcurl"; else echo "ok   libcurl is not linked at start-up"; passed=$((passed + 1)); fi
 
+# profiles.set_photo on real JPEGs made with libvips: both sizes exact; a bad image keeps
+# the previous photo and leaves no file behind.
+photo_dir="$work/photo"
+mkdir -p "$photo_dir"
+vips gaussnoise "$photo_dir/noise.v" 1200 900 >/dev/null 2>&1 && vips cast "$photo_dir/noise.v" "$photo_dir/u8.v" uchar >/dev/null 2>&1 \
+  && vips jpegsave "$photo_dir/u8.v" "$photo_dir/dog.jpg" >/dev/null 2>&1
+printf 'not an image' > "$photo_dir/text.jpg"
+photo_db="$photo_dir/p.db"
+"$binary" --db "$photo_db" "${defaults[@]}" -e 'profiles.save{nickname = "Bori", dog = {name = "보리", age = 3, sex = "female", size = "small", keywords = {"friendly"}}}' >/dev/null 2>&1
+check "set_photo writes a 392x591 card and a 100x100 thumbnail" 0 "392 591 100 100" "$binary" --db "$photo_db" "${defaults[@]}" \
+  -e "local p = profiles.set_photo('$photo_dir/dog.jpg') print(('%d %d %d %d'):format(p.card.width, p.card.height, p.thumbnail.width, p.thumbnail.height))"
+before=$(ls "$photo_dir/photos" | sort)
+check "a bad image is profiles.bad_image" 0 "profiles.bad_image" "$binary" --db "$photo_db" "${defaults[@]}" \
+  -e "local ok, e = pcall(profiles.set_photo, '$photo_dir/text.jpg') print(e.code)"
+after=$(ls "$photo_dir/photos" | sort)
+if [ "$before" = "$after" ] && [ "$(echo "$after" | wc -l)" = 2 ]; then
+  echo "ok   the previous photo stays and no file is left behind"; passed=$((passed + 1))
+else
+  fail "the previous photo stays and no file is left behind" "before: $before / after: $after"
+fi
+check "the profile points at the kept thumbnail" 0 "true" "$binary" --db "$photo_db" "${defaults[@]}" \
+  -e "local t = profiles.me().photo.thumbnail print(io.open(t) ~= nil)"
+if ldd "$binary" | grep -q vips; then fail "libvips is not linked at start-up" "ldd shows libvips"; else echo "ok   libvips is not linked at start-up"; passed=$((passed + 1)); fi
+
 echo
 echo "scripts: $passed passed, $failed failed"
 [ "$failed" = 0 ]
