@@ -43,9 +43,10 @@ test: deps
 	$(SWIFT) format lint --strict --recursive Package.swift Modules Apps Plugins Tests
 	bash Tests/Scripts/run.sh .build/debug/app-shell
 
-# The anchors and tools of the benchmarks: lua5.4, the sqlite3 shell, GNU time.
+# The anchors and tools of the benchmarks: lua5.4, the sqlite3 shell, GNU time,
+# vipsthumbnail and ImageMagick.
 bench-deps:
-	@$(MAKE) --no-print-directory deps PACKAGES="lua5.4 sqlite3 time"
+	@$(MAKE) --no-print-directory deps PACKAGES="lua5.4 sqlite3 time libvips-tools imagemagick"
 
 # Every performance figure beside its anchor, in one run (release build).
 bench: deps bench-deps

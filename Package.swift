@@ -43,7 +43,8 @@ let package = Package(
             ],
             path: "Apps/app-shell"),
         .executableTarget(
-            name: "AppBench", dependencies: ["Core", "Storage", "Scripting", "Habits", "BookStories"],
+            name: "AppBench",
+            dependencies: ["Core", "Storage", "Scripting", "Imaging", "Habits", "BookStories", "Profiles"],
             path: "Apps/app-bench"),
         .plugin(
             name: "CheckBoundaries",

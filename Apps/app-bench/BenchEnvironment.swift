@@ -2,6 +2,8 @@ import BookStories
 import Core
 import Foundation
 import Habits
+import Imaging
+import Profiles
 import Scripting
 import Storage
 
@@ -24,7 +26,7 @@ final class BenchEnvironment {
         let signposter = Signposter()
         database = try Database(path: folder.appendingPathComponent("bench.db").path, signposter: signposter)
         let plugins: [any ModulePlugin] = [
-            AppPlugin(), TracePlugin(), EventsPlugin(), HabitsPlugin(), BookStoriesPlugin(),
+            AppPlugin(), TracePlugin(), EventsPlugin(), HabitsPlugin(), BookStoriesPlugin(), ProfilesPlugin(),
         ]
         try Migrator(database: database).migrate(
             [CoreSchema.migratorModule, EventSchema.migratorModule]
@@ -48,6 +50,10 @@ final class BenchEnvironment {
         container.register((any UserRepository).self) { resolver in
             SQLiteUserRepository(database: try resolver.resolve(Database.self))
         }
+        container.register((any PhotoProcessing).self, instance: VipsPhotoProcessor())
+        let photos = folder.appendingPathComponent("photos").path
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        container.register(PhotoFolder.self, instance: PhotoFolder(path: photos))
         for plugin in plugins { plugin.register(in: container) }
         let stack: [any Middleware] = [
             TraceMiddleware(signposter: signposter),

@@ -107,9 +107,25 @@ enum Benchmarks {
         let path = environment.database.path
         let ours = try medianMilliseconds(runs: 40, appShell, ["--db", path, "-e", "return 1"])
         let anchor = try? medianMilliseconds(runs: 40, "/usr/bin/lua5.4", ["-e", "return 1"])
+        let hello = try? helloWorld(in: environment.folder).map { try medianMilliseconds(runs: 40, $0, []) }
+        let helloText = (hello ?? nil).map { "a FoundationEssentials hello world: \(format3($0)) ms" }
         return BenchResult(
             name: "startup", ours: ours, anchor: anchor, unit: "ms", goal: 20,
-            note: "anchor lua5.4; a FoundationEssentials hello world takes about 5 ms here")
+            note: "anchor lua5.4; " + (helloText ?? "no swiftc for the hello-world anchor"))
+    }
+
+    /// A FoundationEssentials hello world, compiled here with the toolchain (the other anchor).
+    static func helloWorld(in folder: URL) throws -> String? {
+        let swiftc = ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+        guard let swiftc else { return nil }
+        let source = folder.appendingPathComponent("hello.swift")
+        let binary = folder.appendingPathComponent("hello").path
+        try "import FoundationEssentials\nprint(\"hello \\(Date().timeIntervalSince1970 > 0)\")\n".write(
+            to: source, atomically: true, encoding: .utf8)
+        _ = try milliseconds(swiftc, ["-O", source.path, "-o", binary])
+        return binary
     }
 
     /// Keyword search and the first public page over 100,000 stories, creating a story with
@@ -166,6 +182,74 @@ enum Benchmarks {
                 name: "repl_memory", ours: ours, anchor: idle, unit: "MB", goal: 40,
                 note: "peak RSS of app-shell -e 'bookstories.public{}'; anchor lua5.4 idle"),
         ]
+    }
+
+    /// Card and thumbnail of a 12-megapixel JPEG as a whole `app-shell` process, against two
+    /// `vipsthumbnail` processes making the same two files, and ImageMagick's `convert`.
+    static func photo(appShell: String) throws -> [BenchResult] {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/vips") else {
+            throw AppError.internal("libvips-tools is not installed")
+        }
+        let environment = try BenchEnvironment()
+        let folder = environment.folder.path
+        let source = "\(folder)/photo.jpg"
+        _ = try milliseconds("/usr/bin/vips", ["gaussnoise", "\(folder)/noise.v", "4032", "3024"])
+        _ = try milliseconds("/usr/bin/vips", ["cast", "\(folder)/noise.v", "\(folder)/u8.v", "uchar"])
+        _ = try milliseconds("/usr/bin/vips", ["jpegsave", "\(folder)/u8.v", source, "--Q", "90"])
+        _ = try environment.number(
+            """
+            profiles.save{nickname = "Bench", dog = {name = "Bori", age = 3, sex = "female", size = "small",
+              keywords = {"friendly"}}}
+            return 1
+            """)
+        let user = environment.user.name
+        let database = environment.database.path
+        let ours = try medianMilliseconds(
+            runs: 7, appShell, ["--db", database, "--user", user, "-e", "profiles.set_photo('\(source)')"])
+        let peak = try peakMemoryMB(
+            appShell, ["--db", database, "--user", user, "-e", "profiles.set_photo('\(source)')"])
+        let vipsPair = try medianPair(
+            runs: 7, "/usr/bin/vipsthumbnail",
+            [source, "--size", "392x591", "--smartcrop", "centre", "-o", "\(folder)/v-card.jpg[Q=85,strip]"],
+            [source, "--size", "100x100", "--smartcrop", "centre", "-o", "\(folder)/v-thumb.jpg[Q=85,strip]"])
+        var results = [
+            BenchResult(
+                name: "photo", ours: ours, anchor: vipsPair, unit: "ms", goal: 0.6 * vipsPair,
+                note: "4032x3024 JPEG, card + thumbnail, whole process; anchor: two vipsthumbnail processes (goal 0.6x)"
+            ),
+            BenchResult(
+                name: "photo_memory", ours: peak, anchor: nil, unit: "MB", goal: 100, note: "peak RSS of that process"),
+        ]
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/convert") {
+            let magick = try medianPair(
+                runs: 3, "/usr/bin/convert",
+                [
+                    source, "-thumbnail", "392x591^", "-gravity", "center", "-extent", "392x591", "-strip",
+                    "\(folder)/m-card.jpg",
+                ],
+                [
+                    source, "-thumbnail", "100x100^", "-gravity", "center", "-extent", "100x100", "-strip",
+                    "\(folder)/m-thumb.jpg",
+                ])
+            results.append(
+                BenchResult(
+                    name: "photo_vs_convert", ours: ours, anchor: magick, unit: "ms", goal: magick,
+                    note: "anchor: ImageMagick convert -thumbnail, the same pair"))
+        }
+        return results
+    }
+
+    /// The median of `runs` timings of two processes run one after the other.
+    static func medianPair(runs: Int, _ executable: String, _ first: [String], _ second: [String]) throws -> Double {
+        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        var times: [Double] = []
+        for _ in 0..<runs {
+            times.append(
+                try spawnMilliseconds(executable, first, environment: environment)
+                    + spawnMilliseconds(executable, second, environment: environment))
+        }
+        times.sort()
+        return times[times.count / 2]
     }
 
     // MARK: Helpers

@@ -30,7 +30,11 @@ do {
 } catch {
     skipped.append("story_search, story_public_page, story_create, repl_memory: failed: \(error)")
 }
-skipped += ["photo: skipped, the Profiles module is not built yet"]
+do {
+    results += try Benchmarks.photo(appShell: appShell)
+} catch {
+    skipped.append("photo: failed: \(error)")
+}
 
 func padded(_ text: String, _ width: Int) -> String {
     text.count >= width ? text : text + String(repeating: " ", count: width - text.count)

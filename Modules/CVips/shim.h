@@ -9,6 +9,9 @@
  */
 #include <dlfcn.h>
 #include <pthread.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +58,44 @@ static struct {
     char error[256];
 } cvips_load_result = {-1, {0}};
 
+/* libvips 8.14 loads every module in its modules folder at init: ImageMagick, Poppler and
+   OpenSlide among them. A profile photo needs JPEG, PNG, WebP (built in) and HEIF or JPEG XL
+   (modules), and the other loaders would only cost start time (about 18 ms here) and read
+   untrusted input with large libraries. So, unless VIPSHOME is set already, point libvips at
+   a private folder that links just those two modules. */
+static inline void cvips_choose_modules(void *library) {
+    if (getenv("VIPSHOME")) return;
+    int (*version)(int) = (int (*)(int))dlsym(library, "vips_version");
+    if (!version) return;
+    char modules[64];
+    snprintf(modules, sizeof modules, "vips-modules-%d.%d", version(0), version(1));
+    const char *candidates[] = {"/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib",
+                                "/usr/local/lib", NULL};
+    const char *libdir = NULL;
+    for (const char **dir = candidates; *dir && !libdir; dir++) {
+        char probe[512];
+        snprintf(probe, sizeof probe, "%s/%s", *dir, modules);
+        if (access(probe, R_OK) == 0) libdir = *dir;
+    }
+    if (!libdir) return;
+    const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+    char home[1024], lib[1100], folder[1200];
+    snprintf(home, sizeof home, "%s/app-shell-vips-%ld", tmp, (long)getuid());
+    snprintf(lib, sizeof lib, "%s/lib", home);
+    snprintf(folder, sizeof folder, "%s/%s", lib, modules);
+    mkdir(home, 0700);
+    mkdir(lib, 0700);
+    mkdir(folder, 0700);
+    const char *wanted[] = {"vips-heif.so", "vips-jxl.so", NULL};
+    for (const char **name = wanted; *name; name++) {
+        char target[1300], link_path[1300];
+        snprintf(target, sizeof target, "%s/%s/%s", libdir, modules, *name);
+        snprintf(link_path, sizeof link_path, "%s/%s", folder, *name);
+        if (access(target, R_OK) == 0) symlink(target, link_path);
+    }
+    setenv("VIPSHOME", home, 0);
+}
+
 static inline int cvips_do_load(char *error, size_t error_size) {
     void *library = dlopen("libvips.so.42", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
@@ -98,6 +139,7 @@ static inline int cvips_do_load(char *error, size_t error_size) {
     /* libvips reports problems through our error messages; its own warnings would only
        clutter a script's standard error. */
     setenv("VIPS_WARNING", "0", 0);
+    cvips_choose_modules(library);
     if (api.init("app-shell") != 0) {
         snprintf(error, error_size, "vips_init failed");
         return -1;

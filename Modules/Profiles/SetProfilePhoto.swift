@@ -12,12 +12,22 @@ public struct SetProfilePhoto: Sendable {
     let dependencies: ProfileDependencies
     let processor: any PhotoProcessing
     let folder: PhotoFolder
+    let signposter: Signposter?
 
-    /// The use case.
-    public init(_ dependencies: ProfileDependencies, processor: any PhotoProcessing, folder: PhotoFolder) {
+    /// The use case; each step is a signpost interval when `signposter` is given.
+    public init(
+        _ dependencies: ProfileDependencies, processor: any PhotoProcessing, folder: PhotoFolder,
+        signposter: Signposter? = nil
+    ) {
         self.dependencies = dependencies
         self.processor = processor
         self.folder = folder
+        self.signposter = signposter
+    }
+
+    private func step<Result>(_ name: String, _ body: () throws -> Result) rethrows -> Result {
+        guard let signposter else { return try body() }
+        return try signposter.interval(name, category: "photo", body)
     }
 
     /// The new photo's files.
@@ -29,9 +39,11 @@ public struct SetProfilePhoto: Sendable {
         let thumbnail = "\(folder.path)/\(name)-thumbnail.jpg"
         let processed: ProcessedPhoto
         do {
-            processed = try processor.makePhoto(
-                from: path, card: card, cardSize: Self.cardSize, thumbnail: thumbnail,
-                thumbnailSize: Self.thumbnailSize)
+            processed = try step("photo.decode_and_write") {
+                try processor.makePhoto(
+                    from: path, card: card, cardSize: Self.cardSize, thumbnail: thumbnail,
+                    thumbnailSize: Self.thumbnailSize)
+            }
         } catch let error as AppError where error.code == "image.bad" {
             throw AppError(code: "profiles.bad_image", message: error.message, field: "path")
         }
@@ -53,7 +65,7 @@ public struct SetProfilePhoto: Sendable {
             Self.remove([card, thumbnail])
             throw error
         }
-        if let previous { Self.remove([previous.cardPath, previous.thumbnailPath]) }
+        if let previous { step("photo.remove_previous") { Self.remove([previous.cardPath, previous.thumbnailPath]) } }
         return processed
     }
 
