@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Habits", targets: ["Habits"]),
         .library(name: "BookStories", targets: ["BookStories"]),
         .library(name: "Profiles", targets: ["Profiles"]),
+        .library(name: "Mates", targets: ["Mates"]),
     ],
     targets: [
         .systemLibrary(
@@ -35,11 +36,13 @@ let package = Package(
         .target(name: "Habits", dependencies: ["Core", "Storage"], path: "Modules/Habits"),
         .target(name: "BookStories", dependencies: ["Core", "Storage"], path: "Modules/BookStories"),
         .target(name: "Profiles", dependencies: ["Core", "Storage"], path: "Modules/Profiles"),
+        .target(name: "Mates", dependencies: ["Core", "Storage"], path: "Modules/Mates"),
         .target(name: "Imaging", dependencies: ["Core", "CVips"], path: "Modules/Imaging"),
         .executableTarget(
             name: "AppShell",
             dependencies: [
                 "Core", "Storage", "Scripting", "CEdit", "CHTTP", "Imaging", "Habits", "BookStories", "Profiles",
+                "Mates",
             ],
             path: "Apps/app-shell"),
         .executableTarget(
@@ -70,6 +73,8 @@ let package = Package(
         .testTarget(
             name: "HabitsTests", dependencies: ["Habits", "Core", "Storage"], path: "Tests/HabitsTests"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CVips", "Core"], path: "Tests/ImagingTests"),
+        .testTarget(
+            name: "MatesTests", dependencies: ["Mates", "Profiles", "Core", "Storage"], path: "Tests/MatesTests"),
         .testTarget(
             name: "ProfilesTests", dependencies: ["Profiles", "Core", "Storage", "Imaging"],
             path: "Tests/ProfilesTests"),

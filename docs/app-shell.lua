@@ -85,6 +85,21 @@ error('Cannot require a meta file')
 ---@field created_at instant When it was created.
 ---@field updated_at instant When it last changed.
 
+--- An invite code.
+---@class invite
+---@field code string 6 characters.
+---@field expires_at instant When it stops working.
+
+--- Someone you walk with.
+---@class mate
+---@field user_id string Their user id.
+---@field user_name string Their user name.
+---@field nickname string Their nickname.
+---@field dog_name string Their dog's name.
+---@field dog_keywords string[] Their dog's keywords.
+---@field thumbnail? string The 100 x 100 thumbnail's path.
+---@field since instant When you became mates.
+
 --- A profile photo's two files.
 ---@class photo
 ---@field card string The 392 x 591 card's path.
@@ -440,6 +455,41 @@ function habits.unarchive(ref) end
 --- Raises: habits.not_found, habits.ambiguous, habits.before_start, habits.future_day, habits.outside_tracking_period, habits.not_completed.
 --- Example: `habits.uncomplete("Run", {on = "2026-11-28"})`
 function habits.uncomplete(ref, opts) end
+
+---@class mates
+mates = {}
+
+--- Makes a 6-character code another user joins with, valid 10 minutes, once.
+---@return invite
+--- Raises: profiles.not_found.
+--- Example: `print(mates.invite().code)`
+function mates.invite() end
+
+--- Becomes mates with the user who made the code (both ways).
+---@param code string The 6-character invite code.
+---@return mate
+--- Raises: mates.bad_code, mates.expired_code, mates.already_mates, mates.self, mates.too_many_attempts, profiles.not_found.
+--- Example: `mates.join("K7P2QX")`
+function mates.join(code) end
+
+--- Your mates by nickname, with their thumbnails.
+---@param opts? {page?: integer, per_page?: integer}
+---@return mate[]
+--- Example: `for _, m in ipairs(mates.list()) do print(m.nickname) end`
+function mates.list(opts) end
+
+--- Ends a mate link, from both lists.
+---@param user string The mate's user name or id.
+--- Raises: mates.not_found.
+--- Example: `mates.remove("joon")`
+function mates.remove(user) end
+
+--- Reports a mate; the report is kept and the mate removed.
+---@param user string The mate's user name or id.
+---@param opts {reason: "violent_on_walk"|"offensive_language"|"other", message?: string}
+--- Raises: mates.not_found.
+--- Example: `mates.report("joon", {reason = "other"})`
+function mates.report(user, opts) end
 
 ---@class profiles
 profiles = {}

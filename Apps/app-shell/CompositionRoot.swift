@@ -3,6 +3,7 @@ import Core
 import FoundationEssentials
 import Habits
 import Imaging
+import Mates
 import Profiles
 import Scripting
 import Storage
@@ -12,6 +13,7 @@ enum CompositionRoot {
     /// Every module of the app, in the order their routes and tables are set up.
     static let plugins: [any ModulePlugin] = [
         AppPlugin(), TracePlugin(), EventsPlugin(), HabitsPlugin(), BookStoriesPlugin(), ProfilesPlugin(),
+        MatesPlugin(),
     ]
 
     /// Builds the clock, opens and migrates the database, registers every plugin, signs

@@ -1,0 +1,139 @@
+import Core
+
+/// Invites, joins, lists, removes and reports mates (SniffMeet's mate list, with an invite
+/// code standing in for meeting in person).
+public struct ManageMates: Sendable {
+    /// How long an invite code is valid, in seconds.
+    public static let inviteLifetime = 600
+    /// Wrong codes allowed in `attemptWindow` seconds.
+    public static let attemptLimit = 5
+    /// The window for wrong codes, in seconds.
+    public static let attemptWindow = 600
+
+    let store: any MateStore
+    let profiles: any ProfileDirectory
+    let users: any UserRepository
+    let transactions: any TransactionRunner
+    let clock: any Clock
+
+    /// The use case.
+    public init(
+        store: any MateStore, profiles: any ProfileDirectory, users: any UserRepository,
+        transactions: any TransactionRunner, clock: any Clock
+    ) {
+        self.store = store
+        self.profiles = profiles
+        self.users = users
+        self.transactions = transactions
+        self.clock = clock
+    }
+
+    /// A new invite code of `userID`'s, valid 10 minutes, single use.
+    /// - Throws: `profiles.not_found` (no profile yet).
+    public func invite(userID: String) throws -> (code: String, expiresAt: Instant) {
+        guard try profiles.entry(for: userID) != nil else { throw MateError.noProfile() }
+        let now = clock.now()
+        let expires = now.adding(seconds: Self.inviteLifetime)
+        for _ in 0..<5 {
+            let code = InviteCode.random()
+            do {
+                try store.insertInvite(code: code, inviterID: userID, createdAt: now, expiresAt: expires)
+                return (code, expires)
+            } catch let error as AppError where error.code == "storage.duplicate" {
+                continue
+            }
+        }
+        throw AppError.internal("could not draw a free invite code")
+    }
+
+    /// Makes `userID` and the code's inviter mates, both ways, in one transaction.
+    /// - Throws: `invalid_argument` (code shape), `mates.too_many_attempts`, `mates.bad_code`,
+    ///   `mates.expired_code`, `mates.self`, `mates.already_mates`, `profiles.not_found`.
+    public func join(code typed: String, userID: String) throws -> Mate {
+        let code = try InviteCode.parse(typed)
+        let now = clock.now()
+        guard try profiles.entry(for: userID) != nil else { throw MateError.noProfile() }
+        guard try store.attempts(by: userID, since: now.adding(seconds: -Self.attemptWindow)) < Self.attemptLimit else {
+            throw MateError.tooManyAttempts
+        }
+        let inviterID: String
+        do {
+            inviterID = try linkByInvite(code, userID: userID, now: now)
+        } catch let error as AppError where error.code == "mates.bad_code" {
+            // Counted after the failed transaction rolled back, so the count survives it.
+            try store.recordAttempt(by: userID, at: now)
+            throw error
+        }
+        return try mate(inviterID, since: now)
+    }
+
+    private func linkByInvite(_ code: String, userID: String, now: Instant) throws -> String {
+        try transactions.transaction {
+            guard let invite = try store.unusedInvite(code: code) else {
+                throw MateError.badCode
+            }
+            guard invite.expiresAt > now else { throw MateError.expiredCode }
+            guard invite.inviterID != userID else { throw MateError.yourself }
+            guard try !store.areMates(userID, invite.inviterID) else { throw MateError.alreadyMates }
+            guard try store.useInvite(code: code, by: userID) else { throw MateError.badCode }
+            try store.link(userID, invite.inviterID, since: now)
+            return invite.inviterID
+        }
+    }
+
+    /// The mates of `userID` by nickname, `perPage` a page (1-based).
+    public func list(userID: String, page: Int, perPage: Int) throws -> [Mate] {
+        guard page >= 1 else { throw AppError.invalidArgument("page starts at 1, got \(page)", field: "page") }
+        guard (1...100).contains(perPage) else {
+            throw AppError.invalidArgument("per_page is 1 to 100, got \(perPage)", field: "per_page")
+        }
+        let all = try store.mates(of: userID).compactMap { try? mate($0.mateID, since: $0.since) }
+        let sorted = all.sorted {
+            ($0.nickname.foldedForMatching, $0.userID) < ($1.nickname.foldedForMatching, $1.userID)
+        }
+        let (start, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
+        guard !overflow, start < sorted.count else { return [] }
+        return Array(sorted[start..<min(sorted.count, start + perPage)])
+    }
+
+    /// Ends a mate link, both ways.
+    /// - Throws: `mates.not_found`.
+    public func remove(_ reference: String, userID: String) throws {
+        let other = try user(reference)
+        guard try store.unlink(userID, other.id) else { throw MateError.notFound(reference) }
+    }
+
+    /// Reports a mate: the report is stored and the link ends, in one transaction.
+    /// - Throws: `mates.not_found`, `invalid_argument` (reason, message over 100 characters).
+    public func report(_ reference: String, reason: String, message: String?, userID: String) throws {
+        guard ["violent_on_walk", "offensive_language", "other"].contains(reason) else {
+            throw AppError.invalidArgument(
+                "reason is violent_on_walk, offensive_language or other, got '\(reason)'", field: "reason")
+        }
+        if let message, message.count > 100 {
+            throw AppError.invalidArgument("message is at most 100 characters, got \(message.count)", field: "message")
+        }
+        let other = try user(reference)
+        let now = clock.now()
+        try transactions.transaction {
+            guard try store.unlink(userID, other.id) else { throw MateError.notFound(reference) }
+            try store.insertReport(reporterID: userID, reportedID: other.id, reason: reason, message: message, at: now)
+        }
+    }
+
+    private func user(_ reference: String) throws -> User {
+        guard let user = try users.user(named: reference) ?? users.user(id: reference.lowercased()) else {
+            throw MateError.notFound(reference)
+        }
+        return user
+    }
+
+    private func mate(_ id: String, since: Instant) throws -> Mate {
+        guard let user = try users.user(id: id), let entry = try profiles.entry(for: id) else {
+            throw MateError.notFound(id)
+        }
+        return Mate(
+            userID: id, userName: user.name, nickname: entry.nickname, dogName: entry.dogName,
+            dogKeywords: entry.dogKeywords, thumbnail: entry.thumbnailPath, since: since)
+    }
+}

@@ -1,0 +1,25 @@
+import Core
+
+/// Where invites, attempts, mate links and reports are kept.
+public protocol MateStore: Sendable {
+    /// Stores a new invite.
+    func insertInvite(code: String, inviterID: String, createdAt: Instant, expiresAt: Instant) throws
+    /// The inviter and expiry of an unused invite.
+    func unusedInvite(code: String) throws -> (inviterID: String, expiresAt: Instant)?
+    /// Marks an invite used by `userID`; false when someone used it first.
+    func useInvite(code: String, by userID: String) throws -> Bool
+    /// Records a wrong code.
+    func recordAttempt(by userID: String, at instant: Instant) throws
+    /// Wrong codes by `userID` at or after `since`.
+    func attempts(by userID: String, since: Instant) throws -> Int
+    /// Links two users both ways.
+    func link(_ userID: String, _ otherID: String, since: Instant) throws
+    /// Unlinks two users both ways; false when they were not linked.
+    func unlink(_ userID: String, _ otherID: String) throws -> Bool
+    /// Whether two users are linked.
+    func areMates(_ userID: String, _ otherID: String) throws -> Bool
+    /// The mates of `userID` with when each link began.
+    func mates(of userID: String) throws -> [(mateID: String, since: Instant)]
+    /// Stores a report.
+    func insertReport(reporterID: String, reportedID: String, reason: String, message: String?, at: Instant) throws
+}

@@ -1,0 +1,118 @@
+import Core
+import Storage
+
+/// SniffMeet's mates: the `mates` table of routes, and the `MateDirectory` Walks asks.
+public struct MatesPlugin: ModulePlugin {
+    /// The plugin.
+    public init() {}
+
+    /// `mates`.
+    public var name: String { "mates" }
+
+    /// The invites, attempts, mates and reports tables.
+    public var migrations: [Migration] { MatesSchema.migrations }
+
+    /// Registers the store, the `MateDirectory` and the use case.
+    public func register(in container: Container) {
+        container.register(SQLiteMateStore.self) { resolver in
+            SQLiteMateStore(database: try resolver.resolve(Database.self))
+        }
+        container.register((any MateDirectory).self) { resolver in try resolver.resolve(SQLiteMateStore.self) }
+        container.register(ManageMates.self) { resolver in
+            ManageMates(
+                store: try resolver.resolve(SQLiteMateStore.self),
+                profiles: try resolver.resolve((any ProfileDirectory).self),
+                users: try resolver.resolve((any UserRepository).self),
+                transactions: try resolver.resolve(Database.self),
+                clock: try resolver.resolve((any Clock).self))
+        }
+    }
+
+    private static let user = Parameter.positional("user", .string, "The mate's user name or id.")
+
+    /// The `mates` routes of the contract.
+    public func routes() -> [Route] {
+        [
+            Route(
+                "mates.invite", summary: "Makes a 6-character code another user joins with, valid 10 minutes, once.",
+                returns: "invite", errors: ["profiles.not_found"], example: "print(mates.invite().code)"
+            ) { _, context in
+                let invite = try context.resolve(ManageMates.self).invite(userID: context.user.id)
+                return .table(
+                    Record([
+                        ("code", .string(invite.code)),
+                        ("expires_at", .string(invite.expiresAt.iso8601(in: context.clock.timeZone))),
+                    ]))
+            },
+            Route(
+                "mates.join", summary: "Becomes mates with the user who made the code (both ways).",
+                parameters: [.positional("code", .string, "The 6-character invite code.")], returns: "mate",
+                errors: [
+                    "mates.bad_code", "mates.expired_code", "mates.already_mates", "mates.self",
+                    "mates.too_many_attempts", "profiles.not_found",
+                ],
+                example: #"mates.join("K7P2QX")"#
+            ) { arguments, context in
+                try context.resolve(ManageMates.self).join(code: try arguments.string("code"), userID: context.user.id)
+                    .value(in: context.clock.timeZone)
+            },
+            Route(
+                "mates.list", summary: "Your mates by nickname, with their thumbnails.",
+                parameters: [
+                    .option("page", .integer, "The page, from 1."),
+                    .option("per_page", .integer, "Mates per page, 1 to 100; 20 when omitted."),
+                ],
+                returns: "mate[]", example: "for _, m in ipairs(mates.list()) do print(m.nickname) end"
+            ) { arguments, context in
+                let zone = context.clock.timeZone
+                return .array(
+                    try context.resolve(ManageMates.self).list(
+                        userID: context.user.id, page: arguments.optionalInt("page") ?? 1,
+                        perPage: arguments.optionalInt("per_page") ?? 20
+                    ).map { $0.value(in: zone) })
+            },
+            Route(
+                "mates.remove", summary: "Ends a mate link, from both lists.", parameters: [Self.user], returns: "nil",
+                errors: ["mates.not_found"], example: #"mates.remove("joon")"#
+            ) { arguments, context in
+                try context.resolve(ManageMates.self).remove(try arguments.string("user"), userID: context.user.id)
+                return .null
+            },
+            Route(
+                "mates.report", summary: "Reports a mate; the report is kept and the mate removed.",
+                parameters: [
+                    Self.user,
+                    .option(
+                        "reason", .choice(["violent_on_walk", "offensive_language", "other"]), "Why.", required: true),
+                    .option("message", .string, "At most 100 characters.").freeText,
+                ],
+                returns: "nil", errors: ["mates.not_found"], example: #"mates.report("joon", {reason = "other"})"#
+            ) { arguments, context in
+                try context.resolve(ManageMates.self).report(
+                    try arguments.string("user"), reason: try arguments.string("reason"),
+                    message: arguments.optionalString("message"), userID: context.user.id)
+                return .null
+            },
+        ]
+    }
+
+    /// The records the `mates` routes return.
+    public func shapes() -> [RecordShape] {
+        [
+            RecordShape(
+                "mate", doc: "Someone you walk with.",
+                fields: [
+                    .init("user_id", "string", "Their user id."), .init("user_name", "string", "Their user name."),
+                    .init("nickname", "string", "Their nickname."), .init("dog_name", "string", "Their dog's name."),
+                    .init("dog_keywords", "string[]", "Their dog's keywords."),
+                    .init("thumbnail", "string", "The 100 x 100 thumbnail's path.", optional: true),
+                    .init("since", "instant", "When you became mates."),
+                ]),
+            RecordShape(
+                "invite", doc: "An invite code.",
+                fields: [
+                    .init("code", "string", "6 characters."), .init("expires_at", "instant", "When it stops working."),
+                ]),
+        ]
+    }
+}

@@ -1,0 +1,150 @@
+import Core
+import Profiles
+import Storage
+import Testing
+
+@testable import Mates
+
+/// A real database with four users, three of whom have real profiles (through Profiles'
+/// own repository, which is also the real `ProfileDirectory`), and a fixed clock.
+struct MatesFixture {
+    let database: Database
+    let clock: FixedClock
+    let mates: ManageMates
+    let users: [String: User]
+
+    init() throws {
+        database = try Database(path: ":memory:")
+        try Migrator(database: database).migrate([
+            CoreSchema.migratorModule, Migrator.Module(name: "profiles", migrations: ProfilesPlugin().migrations),
+            Migrator.Module(name: "mates", migrations: MatesPlugin().migrations),
+        ])
+        clock = FixedClock(try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00")), timeZone: .utc)
+        let repository = SQLiteUserRepository(database: database)
+        let accounts = UserAccounts(repository: repository, clock: clock)
+        let profiles = SQLiteProfileRepository(database: database)
+        var users: [String: User] = [:]
+        for name in ["mina", "joon", "sol", "nobody"] { users[name] = try accounts.signIn(name: name) }
+        for name in ["mina", "joon", "sol"] {
+            let user = try #require(users[name])
+            let dog = try Dog(name: "Dog", age: 2, sex: .male, neutered: false, size: .small, keywords: [.smart])
+            try profiles.insert(
+                try Profile(
+                    userID: user.id, nickname: name.prefix(1).uppercased() + name.dropFirst(), dog: dog, photo: nil,
+                    createdAt: clock.now(), updatedAt: clock.now()))
+        }
+        self.users = users
+        mates = ManageMates(
+            store: SQLiteMateStore(database: database), profiles: profiles, users: repository, transactions: database,
+            clock: clock)
+    }
+
+    func id(_ name: String) throws -> String { try #require(users[name]).id }
+}
+
+@Suite struct ManageMatesTests {
+    @Test func codesUseOnlyTheUnambiguousAlphabet() {
+        for _ in 0..<200 {
+            let code = InviteCode.random()
+            #expect(code.count == 6)
+            #expect(code.allSatisfy { InviteCode.alphabet.contains($0) })
+        }
+        #expect(!InviteCode.alphabet.contains("0") && !InviteCode.alphabet.contains("O"))
+        #expect(!InviteCode.alphabet.contains("1") && !InviteCode.alphabet.contains("I"))
+    }
+
+    @Test(arguments: ["", "ABC", "ABCDEFG", "ABCDE0", "ABCD-1"])
+    func aCodeOfTheWrongShapeIsInvalidArgument(code: String) {
+        let error = #expect(throws: AppError.self) { try InviteCode.parse(code) }
+        #expect(error?.code == "invalid_argument")
+        #expect(error?.field == "code")
+    }
+
+    @Test func joiningMakesBothUsersMatesInOneStep() throws {
+        let fixture = try MatesFixture()
+        let invite = try fixture.mates.invite(userID: try fixture.id("mina"))
+        let mate = try fixture.mates.join(code: invite.code.lowercased(), userID: try fixture.id("joon"))
+        #expect(mate.userName == "mina")
+        #expect(
+            try fixture.mates.list(userID: try fixture.id("mina"), page: 1, perPage: 20).map(\.userName) == ["joon"])
+        #expect(
+            try fixture.mates.list(userID: try fixture.id("joon"), page: 1, perPage: 20).map(\.userName) == ["mina"])
+    }
+
+    @Test func aCodeWorksForTenMinutesAndOnce() throws {
+        let fixture = try MatesFixture()
+        let invite = try fixture.mates.invite(userID: try fixture.id("mina"))
+        fixture.clock.advance(seconds: 600)
+        let expired = #expect(throws: AppError.self) {
+            try fixture.mates.join(code: invite.code, userID: try fixture.id("joon"))
+        }
+        #expect(expired?.code == "mates.expired_code")
+        let fresh = try fixture.mates.invite(userID: try fixture.id("mina"))
+        fixture.clock.advance(seconds: 599)
+        _ = try fixture.mates.join(code: fresh.code, userID: try fixture.id("joon"))
+        let reused = #expect(throws: AppError.self) {
+            try fixture.mates.join(code: fresh.code, userID: try fixture.id("sol"))
+        }
+        #expect(reused?.code == "mates.bad_code")
+    }
+
+    @Test func fiveWrongCodesLockJoiningUntilTheWindowPasses() throws {
+        let fixture = try MatesFixture()
+        let sol = try fixture.id("sol")
+        for _ in 0..<5 {
+            let error = #expect(throws: AppError.self) { try fixture.mates.join(code: "ZZZZZZ", userID: sol) }
+            #expect(error?.code == "mates.bad_code")
+        }
+        let invite = try fixture.mates.invite(userID: try fixture.id("mina"))
+        let locked = #expect(throws: AppError.self) { try fixture.mates.join(code: invite.code, userID: sol) }
+        #expect(locked?.code == "mates.too_many_attempts")
+        fixture.clock.advance(seconds: 601)
+        let later = try fixture.mates.invite(userID: try fixture.id("mina"))
+        #expect(try fixture.mates.join(code: later.code, userID: sol).userName == "mina")
+    }
+
+    @Test func yourOwnCodeAndAnExistingMateAreRefused() throws {
+        let fixture = try MatesFixture()
+        let mina = try fixture.id("mina")
+        let own = try fixture.mates.invite(userID: mina)
+        #expect(throws: AppError.self) { try fixture.mates.join(code: own.code, userID: mina) }
+        _ = try fixture.mates.join(code: own.code, userID: try fixture.id("joon"))
+        let again = try fixture.mates.invite(userID: mina)
+        let error = #expect(throws: AppError.self) {
+            try fixture.mates.join(code: again.code, userID: try fixture.id("joon"))
+        }
+        #expect(error?.code == "mates.already_mates")
+    }
+
+    @Test func withoutAProfileThereIsNoInviteAndNoJoin() throws {
+        let fixture = try MatesFixture()
+        let error = #expect(throws: AppError.self) { try fixture.mates.invite(userID: try fixture.id("nobody")) }
+        #expect(error?.code == "profiles.not_found")
+    }
+
+    @Test func aReportIsStoredAndEndsTheLinkBothWays() throws {
+        let fixture = try MatesFixture()
+        let invite = try fixture.mates.invite(userID: try fixture.id("mina"))
+        _ = try fixture.mates.join(code: invite.code, userID: try fixture.id("joon"))
+        try fixture.mates.report("joon", reason: "offensive_language", message: "짧은 말", userID: try fixture.id("mina"))
+        #expect(try fixture.mates.list(userID: try fixture.id("joon"), page: 1, perPage: 20).isEmpty)
+        #expect(try fixture.database.queryOne("SELECT count(*) FROM mate_reports") { try $0.int(0) } == 1)
+        let long = #expect(throws: AppError.self) {
+            try fixture.mates.report(
+                "sol", reason: "other", message: String(repeating: "가", count: 101), userID: try fixture.id("mina"))
+        }
+        #expect(long?.field == "message")
+    }
+
+    @Test func listsAreByNicknameTwentyAPage() throws {
+        let fixture = try MatesFixture()
+        let mina = try fixture.id("mina")
+        for name in ["sol", "joon"] {
+            let invite = try fixture.mates.invite(userID: mina)
+            _ = try fixture.mates.join(code: invite.code, userID: try fixture.id(name))
+        }
+        #expect(try fixture.mates.list(userID: mina, page: 1, perPage: 20).map(\.nickname) == ["Joon", "Sol"])
+        #expect(try fixture.mates.list(userID: mina, page: 2, perPage: 1).map(\.nickname) == ["Sol"])
+        #expect(try fixture.mates.list(userID: mina, page: Int.max, perPage: 20).isEmpty)
+    }
+}
