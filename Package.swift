@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "BookStories", targets: ["BookStories"]),
         .library(name: "Profiles", targets: ["Profiles"]),
         .library(name: "Mates", targets: ["Mates"]),
+        .library(name: "Walks", targets: ["Walks"]),
     ],
     targets: [
         .systemLibrary(
@@ -37,12 +38,13 @@ let package = Package(
         .target(name: "BookStories", dependencies: ["Core", "Storage"], path: "Modules/BookStories"),
         .target(name: "Profiles", dependencies: ["Core", "Storage"], path: "Modules/Profiles"),
         .target(name: "Mates", dependencies: ["Core", "Storage"], path: "Modules/Mates"),
+        .target(name: "Walks", dependencies: ["Core", "Storage"], path: "Modules/Walks"),
         .target(name: "Imaging", dependencies: ["Core", "CVips"], path: "Modules/Imaging"),
         .executableTarget(
             name: "AppShell",
             dependencies: [
                 "Core", "Storage", "Scripting", "CEdit", "CHTTP", "Imaging", "Habits", "BookStories", "Profiles",
-                "Mates",
+                "Mates", "Walks",
             ],
             path: "Apps/app-shell"),
         .executableTarget(
@@ -73,6 +75,7 @@ let package = Package(
         .testTarget(
             name: "HabitsTests", dependencies: ["Habits", "Core", "Storage"], path: "Tests/HabitsTests"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CVips", "Core"], path: "Tests/ImagingTests"),
+        .testTarget(name: "WalksTests", dependencies: ["Walks", "Core"], path: "Tests/WalksTests"),
         .testTarget(
             name: "MatesTests", dependencies: ["Mates", "Profiles", "Core", "Storage"], path: "Tests/MatesTests"),
         .testTarget(

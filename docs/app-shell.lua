@@ -118,6 +118,12 @@ error('Cannot require a meta file')
 ---@field thumbnail photo_file The 100 x 100 thumbnail.
 ---@field original_bytes integer The source file's size.
 
+--- A place.
+---@class place
+---@field lat number -90 to 90.
+---@field lng number -180 to 180.
+---@field name? string Its name.
+
 --- A user's SniffMeet profile.
 ---@class profile
 ---@field user_id string The user's id.
@@ -197,6 +203,26 @@ error('Cannot require a meta file')
 ---@class user
 ---@field id string A lowercase UUID.
 ---@field name string The unique user name.
+
+--- A walk taken.
+---@class walk_log
+---@field id string A lowercase UUID.
+---@field steps integer Steps.
+---@field distance number Metres.
+---@field started_at instant When it began.
+---@field ended_at instant When it ended.
+---@field duration integer Seconds.
+
+--- A request to walk now.
+---@class walk_request
+---@field id string A lowercase UUID.
+---@field from string The sender's user name.
+---@field to string The recipient's user name.
+---@field message string The message.
+---@field place place Where.
+---@field status "pending"|"accepted"|"declined"|"cancelled"|"expired" As of now.
+---@field created_at instant When it was sent.
+---@field expires_at instant When a pending request expires.
 
 --- Prints the help of a route, a module, or (with no argument) the list of modules.
 ---@param x? function|table|string
@@ -528,6 +554,61 @@ trace = {}
 ---@return trace_row[]
 --- Example: `show(trace.summary())`
 function trace.summary() end
+
+---@class walks
+walks = {}
+
+--- Says yes to a request to you.
+---@param id string The request's id.
+---@return walk_request
+--- Raises: walks.not_found, forbidden, walks.not_pending.
+--- Example: `walks.accept(id)`
+function walks.accept(id) end
+
+--- Withdraws a request you sent.
+---@param id string The request's id.
+---@return walk_request
+--- Raises: walks.not_found, forbidden, walks.not_pending.
+--- Example: `walks.cancel(id)`
+function walks.cancel(id) end
+
+--- Says no to a request to you.
+---@param id string The request's id.
+---@return walk_request
+--- Raises: walks.not_found, forbidden, walks.not_pending.
+--- Example: `walks.decline(id)`
+function walks.decline(id) end
+
+--- Requests to you, newest first.
+---@param opts? {status?: "pending"|"accepted"|"declined"|"cancelled"|"expired"}
+---@return walk_request[]
+--- Example: `walks.incoming{status = "pending"}`
+function walks.incoming(opts) end
+
+--- Logs a walk you took.
+---@param opts {steps: integer, distance: number, started_at: instant, ended_at: instant}
+---@return walk_log
+--- Example: `walks.log{steps = 4200, distance = 3100, started_at = "2026-11-29T07:00:00+09:00", ended_at = "2026-11-29T07:40:00+09:00"}`
+function walks.log(opts) end
+
+--- Your walk logs, oldest first, by the local day they started.
+---@param opts? {from?: day, to?: day}
+---@return walk_log[]
+--- Example: `walks.logs{from = "2026-11-01"}`
+function walks.logs(opts) end
+
+--- Requests you sent, newest first.
+---@param opts? {status?: "pending"|"accepted"|"declined"|"cancelled"|"expired"}
+---@return walk_request[]
+--- Example: `walks.outgoing()`
+function walks.outgoing(opts) end
+
+--- Asks a mate to walk now, at a place; they have 60 seconds to answer.
+---@param opts {mate: string, message: string, place: place}
+---@return walk_request
+--- Raises: walks.not_a_mate.
+--- Example: `walks.request{mate = "joon", message = "한강 갈래?", place = {lat = 37.52, lng = 126.93}}`
+function walks.request(opts) end
 
 ---@class hook
 local hook = {}

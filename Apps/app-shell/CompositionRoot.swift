@@ -7,13 +7,14 @@ import Mates
 import Profiles
 import Scripting
 import Storage
+import Walks
 
 /// The one place that knows the list of plugins and chooses the live implementations.
 enum CompositionRoot {
     /// Every module of the app, in the order their routes and tables are set up.
     static let plugins: [any ModulePlugin] = [
         AppPlugin(), TracePlugin(), EventsPlugin(), HabitsPlugin(), BookStoriesPlugin(), ProfilesPlugin(),
-        MatesPlugin(),
+        MatesPlugin(), WalksPlugin(),
     ]
 
     /// Builds the clock, opens and migrates the database, registers every plugin, signs

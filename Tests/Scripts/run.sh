@@ -297,6 +297,42 @@ check "the profile points at the kept thumbnail" 0 "true" "$binary" --db "$photo
   -e "local t = profiles.me().photo.thumbnail print(io.open(t) ~= nil)"
 if ldd "$binary" | grep -q vips; then fail "libvips is not linked at start-up" "ldd shows libvips"; else echo "ok   libvips is not linked at start-up"; passed=$((passed + 1)); fi
 
+# Walks between processes on one file: the 60-second edge, an accept and a cancel racing
+# (exactly one wins, every time), and two processes logging walks at once.
+walk_db="$work/walks.db"
+at() { "$binary" --db "$walk_db" --tz Asia/Seoul --now "2026-11-29T$1+09:00" "${@:2}"; }
+at 08:00:00 -e 'local function p(n) profiles.save{nickname = n, dog = {name = "D", age = 1, sex = "male", size = "small", keywords = {"shy"}}} end
+app.login("mina") p("Mina") local c = mates.invite().code app.login("joon") p("Joon") mates.join(c)' >/dev/null 2>&1
+walk_id=$(at 08:00:00 --user mina -e 'print(walks.request{mate = "joon", message = "now?", place = {lat = 0, lng = 0}}.id)' 2>/dev/null)
+check "59 s later the request is pending" 0 "pending" at 08:00:59 --user joon -e "print(walks.incoming()[1].status)"
+check "61 s later it is expired" 0 "expired" at 08:01:01 --user joon -e "print(walks.incoming()[1].status)"
+check "an expired request cannot be accepted" 0 "walks.not_pending" at 08:01:01 --user joon -e "local ok, e = pcall(walks.accept, '$walk_id') print(e.code)"
+races=0
+for _ in $(seq 1 20); do
+  race_id=$(at 08:10:00 --user mina -e 'print(walks.request{mate = "joon", message = "race", place = {lat = 1, lng = 1}}.id)' 2>/dev/null)
+  at 08:10:10 --user joon -e "walks.accept('$race_id')" >/dev/null 2>"$work/race_a" &
+  accept=$!
+  at 08:10:10 --user mina -e "walks.cancel('$race_id')" >/dev/null 2>"$work/race_c" &
+  cancel=$!
+  wait $accept; accepted=$?
+  wait $cancel; cancelled=$?
+  final=$(at 08:10:20 --user mina -e "print(walks.outgoing()[1].status)" 2>/dev/null)
+  if [ $((accepted + cancelled)) = 1 ] && cat "$work/race_a" "$work/race_c" | grep -qF "[walks.not_pending]" \
+     && { { [ $accepted = 0 ] && [ "$final" = accepted ]; } || { [ $cancelled = 0 ] && [ "$final" = cancelled ]; }; }; then
+    races=$((races + 1))
+  fi
+done
+if [ $races = 20 ]; then echo "ok   20 accept/cancel races, one winner each"; passed=$((passed + 1)); else fail "20 accept/cancel races, one winner each" "$races of 20 had exactly one winner"; fi
+logger='for i = 1, 100 do walks.log{steps = i, distance = i, started_at = "2026-11-29T07:00:00+09:00", ended_at = "2026-11-29T07:10:00+09:00"} end'
+at 08:20:00 --user mina -e "$logger" >/dev/null 2>"$work/log_a" &
+log_a=$!
+at 08:20:00 --user joon -e "$logger" >/dev/null 2>"$work/log_b" &
+log_b=$!
+wait $log_a; code_a=$?
+wait $log_b; code_b=$?
+check "two processes logging walks at once lose nothing" 0 "100 100" at 08:30:00 -e 'app.login("mina") local a = #walks.logs() app.login("joon") print(a .. " " .. #walks.logs())'
+[ $code_a = 0 ] && [ $code_b = 0 ] || fail "both walk loggers succeeded" "exits $code_a $code_b" "$work/log_a"
+
 echo
 echo "scripts: $passed passed, $failed failed"
 [ "$failed" = 0 ]

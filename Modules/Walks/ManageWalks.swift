@@ -1,0 +1,93 @@
+import Core
+
+/// Walk requests between mates and walk logs. Expiry is judged by the clock at each read
+/// or answer, so no background job is needed.
+public struct ManageWalks: Sendable {
+    let store: SQLiteWalkStore
+    let mates: any MateDirectory
+    let users: any UserRepository
+    let clock: any Clock
+
+    /// The use case.
+    public init(store: SQLiteWalkStore, mates: any MateDirectory, users: any UserRepository, clock: any Clock) {
+        self.store = store
+        self.mates = mates
+        self.users = users
+        self.clock = clock
+    }
+
+    /// Asks a mate to walk now.
+    /// - Throws: `walks.not_a_mate`, `invalid_argument`.
+    public func request(
+        mate reference: String, message: String, latitude: Double, longitude: Double, placeName: String?,
+        senderID: String
+    ) throws -> WalkRequest {
+        let request = try WalkRequest(
+            id: Identifier.random(), senderID: senderID, recipientID: "", message: message, latitude: latitude,
+            longitude: longitude, placeName: placeName, storedStatus: .pending, createdAt: clock.now())
+        guard let mate = try users.user(named: reference) ?? users.user(id: reference.lowercased()),
+            mate.id != senderID, try mates.areMates(senderID, mate.id)
+        else {
+            throw AppError(code: "walks.not_a_mate", message: "'\(reference)' is not your mate", field: "mate")
+        }
+        let stored = try WalkRequest(
+            id: request.id, senderID: senderID, recipientID: mate.id, message: request.message,
+            latitude: latitude, longitude: longitude, placeName: placeName, storedStatus: .pending,
+            createdAt: request.createdAt)
+        try store.insert(stored)
+        return stored
+    }
+
+    /// Answers a request: accept or decline (the recipient), cancel (the sender).
+    /// - Throws: `walks.not_found` (not yours to see), `forbidden` (not your part), `walks.not_pending`.
+    public func answer(_ id: String, with status: WalkStatus, userID: String) throws -> WalkRequest {
+        guard let request = try store.request(id: id.lowercased()),
+            request.senderID == userID || request.recipientID == userID
+        else { throw AppError(code: "walks.not_found", message: "no walk request '\(id)'", field: "id") }
+        let allowed = status == .cancelled ? request.senderID : request.recipientID
+        guard allowed == userID else {
+            throw AppError.forbidden(
+                status == .cancelled
+                    ? "only the sender can cancel a request" : "only the recipient can answer a request")
+        }
+        let now = clock.now()
+        guard try store.answer(id: request.id, with: status, at: now) else {
+            let current = try store.request(id: request.id)?.status(at: now).rawValue ?? "gone"
+            throw AppError(code: "walks.not_pending", message: "the request is \(current), not pending", field: "id")
+        }
+        guard let answered = try store.request(id: request.id) else {
+            throw AppError.internal("the answered request vanished")
+        }
+        return answered
+    }
+
+    /// Requests to or from `userID`, newest first, optionally of one status.
+    public func list(incoming: Bool, status: WalkStatus?, userID: String) throws -> [WalkRequest] {
+        let now = clock.now()
+        return try store.requests(of: userID, incoming: incoming).filter {
+            status == nil || $0.status(at: now) == status
+        }
+    }
+
+    /// Logs a walk.
+    /// - Throws: `invalid_argument`.
+    public func log(steps: Int, distance: Double, startedAt: Instant, endedAt: Instant, userID: String) throws
+        -> WalkLog
+    {
+        let log = try WalkLog(
+            id: Identifier.random(), userID: userID, steps: steps, distance: distance, startedAt: startedAt,
+            endedAt: endedAt)
+        try store.insert(log)
+        return log
+    }
+
+    /// Walk logs starting on the local days `from` through `to`.
+    public func logs(from: LocalDay?, to: LocalDay?, userID: String) throws -> [WalkLog] {
+        func start(of day: LocalDay) -> Instant {
+            // The local midnight: the UTC midnight moved by the zone's offset then.
+            let utc = Instant(secondsSince1970: day.dayNumber * 86_400)
+            return utc.adding(seconds: -clock.timeZone.offset(at: utc))
+        }
+        return try store.logs(of: userID, from: from.map(start), to: to.map { start(of: $0.next) })
+    }
+}

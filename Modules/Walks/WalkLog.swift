@@ -1,0 +1,38 @@
+import Core
+
+/// A walk someone took: steps, distance, start and end.
+public struct WalkLog: Sendable, Equatable {
+    /// A lowercase UUID.
+    public let id: String
+    /// Whose walk.
+    public let userID: String
+    /// Steps, 0 or more.
+    public let steps: Int
+    /// Distance in metres, 0 or more.
+    public let distance: Double
+    /// When it began.
+    public let startedAt: Instant
+    /// When it ended (not before it began).
+    public let endedAt: Instant
+
+    /// A log, checked.
+    /// - Throws: `invalid_argument` (fields `steps`, `distance`, `ended_at`).
+    public init(id: String, userID: String, steps: Int, distance: Double, startedAt: Instant, endedAt: Instant) throws {
+        guard steps >= 0 else { throw AppError.invalidArgument("steps cannot be negative", field: "steps") }
+        guard distance.isFinite, distance >= 0 else {
+            throw AppError.invalidArgument("distance is a finite number of metres, 0 or more", field: "distance")
+        }
+        guard endedAt >= startedAt else {
+            throw AppError.invalidArgument("a walk cannot end before it starts", field: "ended_at")
+        }
+        self.id = id
+        self.userID = userID
+        self.steps = steps
+        self.distance = distance
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+    }
+
+    /// How long it lasted, in seconds.
+    public var durationSeconds: Int { (endedAt.millisecondsSince1970 - startedAt.millisecondsSince1970) / 1000 }
+}

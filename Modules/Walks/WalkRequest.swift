@@ -1,0 +1,62 @@
+import Core
+
+/// A request to walk now, at a place, sent to a mate.
+public struct WalkRequest: Sendable, Equatable {
+    /// How long the recipient has to answer, in seconds (SniffMeet's reply window).
+    public static let replyWindow = 60
+
+    /// A lowercase UUID.
+    public let id: String
+    /// Who asked.
+    public let senderID: String
+    /// Who is asked.
+    public let recipientID: String
+    /// The trimmed message, 1 to 100 characters.
+    public let message: String
+    /// Latitude, -90...90.
+    public let latitude: Double
+    /// Longitude, -180...180.
+    public let longitude: Double
+    /// The place's name, if given.
+    public let placeName: String?
+    /// The stored status (`pending` until answered).
+    public let storedStatus: WalkStatus
+    /// When it was made.
+    public let createdAt: Instant
+    /// When a pending request expires.
+    public let expiresAt: Instant
+
+    /// A request, checked.
+    /// - Throws: `invalid_argument` (fields `message`, `place.lat`, `place.lng`).
+    public init(
+        id: String, senderID: String, recipientID: String, message: String, latitude: Double, longitude: Double,
+        placeName: String?, storedStatus: WalkStatus, createdAt: Instant
+    ) throws {
+        let text = message.trimmingWhitespace
+        guard !text.isEmpty else { throw AppError.invalidArgument("a walk request needs a message", field: "message") }
+        guard text.count <= 100 else {
+            throw AppError.invalidArgument("the message is at most 100 characters, got \(text.count)", field: "message")
+        }
+        guard latitude.isFinite, (-90...90).contains(latitude) else {
+            throw AppError.invalidArgument("lat is -90 to 90, got \(latitude)", field: "place.lat")
+        }
+        guard longitude.isFinite, (-180...180).contains(longitude) else {
+            throw AppError.invalidArgument("lng is -180 to 180, got \(longitude)", field: "place.lng")
+        }
+        self.id = id
+        self.senderID = senderID
+        self.recipientID = recipientID
+        self.message = text
+        self.latitude = latitude
+        self.longitude = longitude
+        self.placeName = placeName
+        self.storedStatus = storedStatus
+        self.createdAt = createdAt
+        self.expiresAt = createdAt.adding(seconds: Self.replyWindow)
+    }
+
+    /// The status as of `now`: a pending request past its window is expired.
+    public func status(at now: Instant) -> WalkStatus {
+        storedStatus == .pending && now >= expiresAt ? .expired : storedStatus
+    }
+}
