@@ -3,24 +3,7 @@
 -- bookstories.review{count=}: up to count (default 3) of the acting user's own stories,
 -- the same choice all day, a new one the next day. Other days are played by running
 -- app-shell again on the same database with another --now (the binary and --db from arg).
-local first = -1
-while arg[first - 1] do first = first - 1 end
-local binary, db = arg[first], nil
-for i = first, -1 do
-  if arg[i] == "--db" then db = arg[i + 1] end
-end
-assert(binary and db and db ~= ":memory:", "needs the binary and a --db file")
-local function quote(s) return "'" .. (s:gsub("'", "'\\''")) .. "'" end
--- Runs CHUNK in another app-shell at the instant NOW, as the acting user; returns its stdout.
-local function at(now, chunk)
-  local command = table.concat({quote(binary), "--db", quote(db), "--now", quote(now),
-    "--tz", "Asia/Seoul", "--user", quote(app.user().name), "-e", quote(chunk)}, " ")
-  local pipe = assert(io.popen(command, "r"))
-  local out = pipe:read("a")
-  local ok, how, code = pipe:close()
-  assert(ok and how == "exit" and code == 0, now .. ": " .. chunk .. " ended " .. tostring(how) .. " " .. tostring(code))
-  return out
-end
+local at = require("lib.replay").at
 local function fails(route, code, field, f, ...)
   local ok, err = pcall(f, ...)
   assert(not ok, route .. " did not fail with " .. code)
