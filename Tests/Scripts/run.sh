@@ -16,6 +16,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 defaults=(--now 2026-11-29T08:00:00+09:00 --tz Asia/Seoul)
+# Nothing of the machine's own configuration, history or data takes part.
+export XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state" XDG_DATA_HOME="$work/data"
 passed=0
 failed=0
 
