@@ -16,13 +16,8 @@ local function keys(t)
   table.sort(out)
   return table.concat(out, ",")
 end
-local function fails(route, code, f, ...)
-  local ok, err = pcall(f, ...)
-  assert(not ok, route .. " did not fail with " .. code)
-  assert(type(err) == "table" and err.code == code, route .. ": expected " .. code .. ", got " .. tostring(err))
-  assert(err.route == route, "route " .. tostring(err.route) .. " for " .. route)
-  return err
-end
+local check = require("lib.check")
+local fails = check.fails
 
 local me = app.user()
 

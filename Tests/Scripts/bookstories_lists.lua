@@ -7,12 +7,8 @@
 -- Stories at other instants are made by running app-shell again on the same database with
 -- another --now (the binary and --db come from arg).
 local at = require("lib.replay").at
-local function fails(route, code, f, ...)
-  local ok, err = pcall(f, ...)
-  assert(not ok, route .. " did not fail with " .. code)
-  assert(type(err) == "table" and err.code == code, route .. ": expected " .. code .. ", got " .. tostring(err))
-  return err
-end
+local check = require("lib.check")
+local fails = check.fails
 -- The titles of a list, joined, to compare orders.
 local function titles(list)
   local out = {}

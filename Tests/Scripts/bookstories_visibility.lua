@@ -4,13 +4,8 @@
 -- keyword search, a theme filter, themes.list or review, not even as a theme id inside a
 -- public story. For another user a private story or theme does not exist
 -- (bookstories.not_found); a public one that is not theirs is forbidden to change.
-local function fails(route, code, f, ...)
-  local ok, err = pcall(f, ...)
-  assert(not ok, route .. " did not fail with " .. code)
-  assert(type(err) == "table" and err.code == code, route .. ": expected " .. code .. ", got " .. tostring(err))
-  assert(err.route == route, "route " .. tostring(err.route) .. " for " .. route)
-  return err
-end
+local check = require("lib.check")
+local fails = check.fails
 local function ids(list)
   local out = {}
   for i, x in ipairs(list) do out[i] = x.id end

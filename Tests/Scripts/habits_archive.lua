@@ -3,19 +3,9 @@
 -- 2026-11-29 in Asia/Seoul): the period ends today if today has a completion, else
 -- yesterday; a period that would end before it started is removed; unarchive reopens the
 -- last period when it ended yesterday or today, else starts a new one today.
-local function fails(route, code, f, ...)
-  local ok, err = pcall(f, ...)
-  assert(not ok, route .. " did not fail with " .. code)
-  assert(type(err) == "table" and err.code == code, route .. ": expected " .. code .. ", got " .. tostring(err))
-  assert(err.route == route, tostring(err.route))
-end
-local function periods(h)
-  local out = {}
-  for i, p in ipairs(h.tracking_periods) do
-    out[i] = p.start .. ".." .. (p["end"] or "")
-  end
-  return table.concat(out, " ")
-end
+local check = require("lib.check")
+local fails = check.fails
+local periods = check.periods
 
 -- No completion today: the period ends yesterday.
 local a = habits.create{name = "A", start = "2026-11-01"}

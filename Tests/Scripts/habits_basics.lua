@@ -14,14 +14,8 @@ local function is_id(s)
   return type(s) == "string" and s == s:lower()
     and s:match("^%x%x%x%x%x%x%x%x%-%x%x%x%x%-%x%x%x%x%-%x%x%x%x%-%x%x%x%x%x%x%x%x%x%x%x%x$") ~= nil
 end
-local function fails(route, code, f, ...)
-  local ok, err = pcall(f, ...)
-  assert(not ok, route .. " did not fail with " .. code)
-  assert(type(err) == "table", tostring(err))
-  assert(err.code == code, route .. ": expected " .. code .. ", got " .. tostring(err))
-  assert(err.route == route, tostring(err.route))
-  return err
-end
+local check = require("lib.check")
+local fails = check.fails
 local HABIT_KEYS = "archived,created_at,id,name,start_day,tracking_periods,updated_at"
 local COMPLETION_KEYS = "completed_on,habit_id,id,recorded_at"
 

@@ -4,22 +4,10 @@
 -- (clocks fall back at 02:00), and 2026-03-08 is 23 hours long. The clock is 23:30 on
 -- 2026-11-01 local time, already 2026-11-02 in UTC; 24 hours earlier is still
 -- 2026-11-01 local time, so "yesterday" is only right when counted as days.
-local function fails(route, code, f, ...)
-  local ok, err = pcall(f, ...)
-  assert(not ok, route .. " did not fail with " .. code)
-  assert(type(err) == "table" and err.code == code, route .. ": expected " .. code .. ", got " .. tostring(err))
-  assert(err.route == route, tostring(err.route))
-end
-local function periods(h)
-  local out = {}
-  for i, p in ipairs(h.tracking_periods) do out[i] = p.start .. ".." .. (p["end"] or "") end
-  return table.concat(out, " ")
-end
-local function states(cal)
-  local out = {}
-  for i, d in ipairs(cal.days) do out[i] = d.state:sub(1, 1) end
-  return table.concat(out)
-end
+local check = require("lib.check")
+local fails = check.fails
+local periods = check.periods
+local states = check.states
 local NOW = "2026-11-01T23:30:00-05:00"
 assert(app.today() == "2026-11-01", app.today())
 assert(app.now() == NOW, app.now())

@@ -3,11 +3,8 @@
 -- In Santiago the clocks jump from 00:00 to 01:00 on 2026-09-06: that day has no
 -- midnight. On 2026-04-04 23:59:59 -03 comes 23:00 -04, a 25-hour day. Days still count
 -- as a calendar counts them.
-local function periods(h)
-  local out = {}
-  for i, p in ipairs(h.tracking_periods) do out[i] = p.start .. ".." .. (p["end"] or "") end
-  return table.concat(out, " ")
-end
+local check = require("lib.check")
+local periods = check.periods
 local NOW = "2026-09-06T01:30:00-03:00"
 assert(app.today() == "2026-09-06", app.today())
 assert(app.now() == NOW, app.now())

@@ -5,22 +5,10 @@
 -- --now (the binary and --db come from arg). Days between periods take no completion
 -- and neither count nor break a streak.
 local at = require("lib.replay").at
-local function fails(route, code, f, ...)
-  local ok, err = pcall(f, ...)
-  assert(not ok, route .. " did not fail with " .. code)
-  assert(type(err) == "table" and err.code == code, route .. ": expected " .. code .. ", got " .. tostring(err))
-  assert(err.route == route, tostring(err.route))
-end
-local function periods(h)
-  local out = {}
-  for i, p in ipairs(h.tracking_periods) do out[i] = p.start .. ".." .. (p["end"] or "") end
-  return table.concat(out, " ")
-end
-local function states(cal)
-  local out = {}
-  for i, d in ipairs(cal.days) do out[i] = d.state:sub(1, 1) end
-  return table.concat(out)
-end
+local check = require("lib.check")
+local fails = check.fails
+local periods = check.periods
+local states = check.states
 
 -- "Gap" starts on 2026-11-01; on 2026-11-10 it was done on the 8th, 9th and 10th, then
 -- archived: the period ends on the 10th, completed that day.
