@@ -6,28 +6,24 @@ import Testing
 /// `help`, the stubs and the reference are never empty (Hammerspoon fails its docs build
 /// the same way).
 @Suite struct RouteDocumentationTests {
-    static func problems(of routes: [Route]) -> [String] {
-        var problems: [String] = []
-        for route in routes {
-            if route.summary.isEmpty || route.summary.last != "." { problems.append("\(route.name): summary") }
-            if route.example.isEmpty { problems.append("\(route.name): example") }
-            if route.returns.isEmpty { problems.append("\(route.name): returns") }
-            for parameter in route.parameters where parameter.doc.isEmpty {
-                problems.append("\(route.name): \(parameter.name) has no doc")
-            }
-        }
-        return problems
-    }
-
     @Test func everyCoreRouteIsDocumented() {
-        let routes = AppPlugin().routes() + TracePlugin().routes() + EventsPlugin().routes()
-        #expect(Self.problems(of: routes) == [])
+        let plugins: [any ModulePlugin] = [AppPlugin(), TracePlugin(), EventsPlugin()]
+        let problems = RouteDocumentation.problems(
+            in: plugins.flatMap { $0.routes() }, shapes: plugins.flatMap { $0.shapes() })
+        #expect(problems == [])
     }
 
     @Test func theCheckCatchesAnUndocumentedRoute() {
         let bare = Route("x.y", summary: "no stop", parameters: [.option("z", .string, "")], returns: "", example: "") {
             _, _ in .null
         }
-        #expect(Self.problems(of: [bare]).count == 4)
+        #expect(RouteDocumentation.problems(in: [bare], shapes: []).count == 4)
+    }
+
+    @Test func theCheckCatchesAnUndeclaredShape() {
+        let route = Route("x.y", summary: "Gets a y.", returns: "y[]", example: "x.y()") { _, _ in .null }
+        #expect(RouteDocumentation.problems(in: [route], shapes: []) == ["x.y: returns y[]"])
+        let shape = RecordShape("y", doc: "A y.", fields: [])
+        #expect(RouteDocumentation.problems(in: [route], shapes: [shape]) == [])
     }
 }
