@@ -28,28 +28,14 @@ final class BenchEnvironment {
         let plugins: [any ModulePlugin] = [
             AppPlugin(), TracePlugin(), EventsPlugin(), HabitsPlugin(), BookStoriesPlugin(), ProfilesPlugin(),
         ]
-        try Migrator(database: database).migrate(
-            [CoreSchema.migratorModule, EventSchema.migratorModule]
-                + plugins.map { Migrator.Module(name: $0.name, migrations: $0.migrations) })
+        try StorageAssembly.migrate(database, plugins: plugins)
         guard let instant = Instant(iso8601: now) else { throw AppError.internal("bad bench clock \(now)") }
         let clock = FixedClock(instant, timeZone: try TimeZoneRules.named("Asia/Seoul"))
         container = Container()
-        container.register(Database.self, instance: database)
+        let recorder = StorageAssembly.register(database, in: container)
         container.register((any Clock).self, instance: clock)
         container.register(Signposter.self, instance: signposter)
-        let recorder = EventRecorder()
-        let events = SQLiteEventStore(database: database)
-        container.register((any TransactionRunner).self, instance: database)
-        container.register(EventRecorder.self, instance: recorder)
-        container.register((any EventStore).self, instance: events)
         container.register(EventSinkChoice.self, instance: EventSinkChoice(sink: nil, description: "no sink"))
-        database.setCommitHooks(
-            Database.CommitHooks(
-                beforeCommit: { try events.insert(recorder.drainForCommit()) }, afterCommit: { recorder.committed() },
-                afterRollback: { recorder.restoreAfterRollback() }))
-        container.register((any UserRepository).self) { resolver in
-            SQLiteUserRepository(database: try resolver.resolve(Database.self))
-        }
         container.register((any PhotoProcessing).self, instance: VipsPhotoProcessor())
         let photos = folder.appendingPathComponent("photos").path
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)

@@ -26,30 +26,14 @@ enum CompositionRoot {
     ) throws -> LuaEngine {
         let clock = try makeClock(options, environment: environment)
         let database = try Database(path: try databasePath(options, environment: environment), signposter: signposter)
-        try Migrator(database: database).migrate(
-            [CoreSchema.migratorModule, EventSchema.migratorModule]
-                + plugins.filter { !$0.migrations.isEmpty }.map {
-                    Migrator.Module(name: $0.name, migrations: $0.migrations)
-                })
+        try StorageAssembly.migrate(database, plugins: plugins)
 
         let container = Container()
-        container.register(Database.self, instance: database)
+        // Route events are stored with the next transaction's own writes, or in a batch.
+        let recorder = StorageAssembly.register(database, in: container)
         container.register((any Clock).self, instance: clock)
         container.register(Signposter.self, instance: signposter)
-        container.register((any TransactionRunner).self, instance: database)
-        let recorder = EventRecorder()
-        let events = SQLiteEventStore(database: database)
-        container.register(EventRecorder.self, instance: recorder)
-        container.register((any EventStore).self, instance: events)
         container.register(EventSinkChoice.self, instance: eventSink(options.eventsSink))
-        // Route events are stored with the next transaction's own writes, or in a batch.
-        database.setCommitHooks(
-            Database.CommitHooks(
-                beforeCommit: { try events.insert(recorder.drainForCommit()) }, afterCommit: { recorder.committed() },
-                afterRollback: { recorder.restoreAfterRollback() }))
-        container.register((any UserRepository).self) { resolver in
-            SQLiteUserRepository(database: try resolver.resolve(Database.self))
-        }
         container.register((any PhotoProcessing).self, instance: VipsPhotoProcessor())
         container.register(PhotoFolder.self) { _ in try photoFolder(options, environment: environment) }
         for plugin in plugins { plugin.register(in: container) }

@@ -6,15 +6,11 @@ import Testing
 @Suite struct EventStoreTests {
     static func database() throws -> (Database, SQLiteEventStore, EventRecorder) {
         let database = try Database(path: ":memory:")
-        try Migrator(database: database).migrate([EventSchema.migratorModule])
+        try StorageAssembly.migrate(database, plugins: [])
         try database.executeScript("CREATE TABLE notes (text TEXT NOT NULL)")
-        let store = SQLiteEventStore(database: database)
-        let recorder = EventRecorder()
-        database.setCommitHooks(
-            Database.CommitHooks(
-                beforeCommit: { try store.insert(recorder.drainForCommit()) }, afterCommit: { recorder.committed() },
-                afterRollback: { recorder.restoreAfterRollback() }))
-        return (database, store, recorder)
+        // The app's own wiring: the recorder's events go out with each commit.
+        let recorder = StorageAssembly.register(database, in: Container())
+        return (database, SQLiteEventStore(database: database), recorder)
     }
 
     static func event(_ name: String, _ params: [(key: String, value: String)] = [], at seconds: Int = 0)

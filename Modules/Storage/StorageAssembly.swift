@@ -1,0 +1,38 @@
+import Core
+
+/// Storage's part of the composition, the same for the app and the benchmarks: the
+/// schema every plugin needs, and the database with the implementations Storage owns
+/// registered in the container.
+public enum StorageAssembly {
+    /// Applies Core's schema, the event log's and then each plugin's migrations, in order.
+    /// - Throws: `AppError` when a step fails; that step changes nothing.
+    public static func migrate(_ database: Database, plugins: [any ModulePlugin]) throws {
+        try Migrator(database: database).migrate(
+            [CoreSchema.migratorModule, EventSchema.migratorModule]
+                + plugins.filter { !$0.migrations.isEmpty }.map {
+                    Migrator.Module(name: $0.name, migrations: $0.migrations)
+                })
+    }
+
+    /// Registers `database` as itself and as the `TransactionRunner`, the SQLite user
+    /// repository and event store, and an `EventRecorder` whose route events are stored by
+    /// the transaction that commits them (or dropped with its rollback).
+    /// - Returns: the recorder, for the router's `EventMiddleware`.
+    @discardableResult
+    public static func register(_ database: Database, in container: Container) -> EventRecorder {
+        container.register(Database.self, instance: database)
+        container.register((any TransactionRunner).self, instance: database)
+        let recorder = EventRecorder()
+        let events = SQLiteEventStore(database: database)
+        container.register(EventRecorder.self, instance: recorder)
+        container.register((any EventStore).self, instance: events)
+        database.setCommitHooks(
+            Database.CommitHooks(
+                beforeCommit: { try events.insert(recorder.drainForCommit()) }, afterCommit: { recorder.committed() },
+                afterRollback: { recorder.restoreAfterRollback() }))
+        container.register((any UserRepository).self) { resolver in
+            SQLiteUserRepository(database: try resolver.resolve(Database.self))
+        }
+        return recorder
+    }
+}
