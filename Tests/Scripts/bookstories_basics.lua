@@ -10,13 +10,8 @@ local function is_uuid(s)
     and s == s:lower()
 end
 -- The keys of a table, sorted and joined, to compare a shape exactly.
-local function keys(t)
-  local out = {}
-  for k in pairs(t) do out[#out + 1] = tostring(k) end
-  table.sort(out)
-  return table.concat(out, ",")
-end
 local check = require("lib.check")
+local keys = check.keys
 local fails = check.fails
 
 local me = app.user()

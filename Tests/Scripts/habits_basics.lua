@@ -4,17 +4,12 @@
 local NOW = "2026-11-29T08:00:00+09:00"
 local TODAY = "2026-11-29"
 
-local function keys(t)
-  local names = {}
-  for k in pairs(t) do names[#names + 1] = tostring(k) end
-  table.sort(names)
-  return table.concat(names, ",")
-end
 local function is_id(s)
   return type(s) == "string" and s == s:lower()
     and s:match("^%x%x%x%x%x%x%x%x%-%x%x%x%x%-%x%x%x%x%-%x%x%x%x%-%x%x%x%x%x%x%x%x%x%x%x%x$") ~= nil
 end
 local check = require("lib.check")
+local keys = check.keys
 local fails = check.fails
 local HABIT_KEYS = "archived,created_at,id,name,start_day,tracking_periods,updated_at"
 local COMPLETION_KEYS = "completed_on,habit_id,id,recorded_at"

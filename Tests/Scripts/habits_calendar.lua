@@ -2,12 +2,7 @@
 -- habits.calendar: {year, month, days = {{date, state, is_today}...},
 -- can_move_to_next_month}; state is completed, missed, pending or empty (future, or
 -- outside a tracking period). Today is 2026-11-29.
-local function keys(t)
-  local names = {}
-  for k in pairs(t) do names[#names + 1] = tostring(k) end
-  table.sort(names)
-  return table.concat(names, ",")
-end
+local keys = require("lib.check").keys
 -- Checks the shape and the dates of a month; returns the states as letters.
 local function month(cal, year, number, length)
   assert(keys(cal) == "can_move_to_next_month,days,month,year", keys(cal))

@@ -2,12 +2,7 @@
 -- habits.day and habits.today: an entry {habit, state} for every habit tracked that day;
 -- state is completed, pending (that day is today), missed (past) or future. Today is
 -- 2026-11-29.
-local function keys(t)
-  local names = {}
-  for k in pairs(t) do names[#names + 1] = tostring(k) end
-  table.sort(names)
-  return table.concat(names, ",")
-end
+local keys = require("lib.check").keys
 -- The day's entries as "Name=state" sorted by name (the contract gives no order).
 local function entries(list)
   local out = {}

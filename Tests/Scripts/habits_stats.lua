@@ -1,12 +1,7 @@
 -- stdout: habits stats ok
 -- habits.stats and habits.overview: the shape, integer counts and float rates, and the
 -- StackDay examples of lua-api.md and domain.md section 2.3.
-local function keys(t)
-  local names = {}
-  for k in pairs(t) do names[#names + 1] = tostring(k) end
-  table.sort(names)
-  return table.concat(names, ",")
-end
+local keys = require("lib.check").keys
 local function near(a, b) return math.abs(a - b) < 1e-12 end
 -- A habit starting on START with completions on DAYS.
 local count = 0

@@ -11,6 +11,14 @@ function check.fails(route, code, f, ...)
   return err
 end
 
+--- The keys of table T, sorted and joined with commas: a record's field names.
+function check.keys(t)
+  local names = {}
+  for k in pairs(t) do names[#names + 1] = tostring(k) end
+  table.sort(names)
+  return table.concat(names, ",")
+end
+
 --- A habit's tracking periods as "start..end start..", an open period ending in "..".
 function check.periods(h)
   local out = {}
