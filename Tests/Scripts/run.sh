@@ -9,6 +9,8 @@
 #   -- stdout: 42                   a text stdout must contain
 #   -- no-stdout: boom              a text stdout must not contain
 # Every script runs with a fixed clock and zone and a fresh database file.
+# Shared helpers live in Tests/Scripts/lib (require("lib.check"): fails, keys, periods,
+# states; require("lib.replay"): another instant on the same database); lib/ holds no tests.
 set -u
 binary=${1:?usage: run.sh path/to/app-shell}
 binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
