@@ -337,6 +337,14 @@ wait $log_b; code_b=$?
 check "two processes logging walks at once lose nothing" 0 "100 100" at 08:30:00 -e 'app.login("mina") local a = #walks.logs() app.login("joon") print(a .. " " .. #walks.logs())'
 [ $code_a = 0 ] && [ $code_b = 0 ] || fail "both walk loggers succeeded" "exits $code_a $code_b" "$work/log_a"
 
+# More command-line checks, one file per area (each may use check, piped, fail, at, mem,
+# binary, here and work, and adds to passed and failed).
+for extra in "$here"/checks/*.sh; do
+  [ -f "$extra" ] || continue
+  # shellcheck source=/dev/null
+  source "$extra"
+done
+
 echo
 echo "scripts: $passed passed, $failed failed"
 [ "$failed" = 0 ]
