@@ -26,6 +26,14 @@ enum CommandLineParser {
         exit codes: 0 success, 1 script or route error, 2 usage error
         """
 
+    /// The options that take no value: `--json=x` is a usage error, not `--json`.
+    static let flags: Set<String> = [
+        "--json", "--allow-io", "--no-init", "--help", "-h", "--version", "-v", "--lua-stubs", "--lua-reference",
+    ]
+
+    /// What a usage error prints after the problem.
+    static let seeHelp = "(see app-shell --help)"
+
     static func parse(_ words: [String]) throws(UsageError) -> ShellOptions {
         var options = ShellOptions()
         var index = 0
@@ -45,6 +53,9 @@ enum CommandLineParser {
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0]
             let inline = parts.count > 1 ? parts[1] : nil
+            if inline != nil, flags.contains(name) {
+                throw UsageError(message: "\(name) takes no value, got '\(word)'")
+            }
             switch name {
             case "--db": options.databasePath = try value(for: name, inline: inline)
             case "--user": options.userName = try value(for: name, inline: inline)

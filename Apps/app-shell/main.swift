@@ -15,7 +15,7 @@ func runShell() -> Int32 {
     do {
         options = try CommandLineParser.parse(arguments)
     } catch {
-        Terminal.error("app-shell: \(error.message)\n\(CommandLineParser.usage)")
+        Terminal.error("app-shell: \(error.message) \(CommandLineParser.seeHelp)")
         return 2
     }
     if options.showHelp {
@@ -42,7 +42,7 @@ func runShell() -> Int32 {
     do {
         engine = try CompositionRoot.makeEngine(options, environment: environment, signposter: signposter)
     } catch let error as UsageError {
-        Terminal.error("app-shell: \(error.message)")
+        Terminal.error("app-shell: \(error.message) \(CommandLineParser.seeHelp)")
         return 2
     } catch {
         Terminal.error("app-shell: \(AppError.wrapping(error).message)")

@@ -8,6 +8,8 @@ enum BoundFunction {
     case json
     /// `help(x)`.
     case help
+    /// `show`'s helper: `(text, mode, max) -> visible text, its width` (see `LuaShow`).
+    case visible
     /// Opens a `trace.span` interval: `(name) -> handle`.
     case spanBegin
     /// Closes a `trace.span` interval: `(handle)`.

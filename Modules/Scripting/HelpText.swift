@@ -7,11 +7,18 @@ enum HelpText {
         var lines = ["Modules (help(module) lists its functions, help(function) explains one):"]
         let width = router.modules.map(\.count).max() ?? 0
         for module in router.modules {
-            let names = router.routes.filter { $0.module == module }.map { $0.path.dropFirst().joined(separator: ".") }
+            let names = (router.routes.filter { $0.module == module }.map { $0.path.dropFirst().joined(separator: ".") }
+                + ShellFunction.all.filter { $0.module == module }.map { String($0.name.dropFirst(module.count + 1)) })
+                .sorted()
             let count = names.count == 1 ? "1 function" : "\(names.count) functions"
             lines.append("  \(pad(module, width))  \(count): \(names.joined(separator: ", "))")
         }
-        lines.append("Also: help(x), show(x), json(x); Ctrl-D leaves the REPL.")
+        lines.append("Shell functions (help(show) explains one):")
+        let shellWidth = ShellFunction.all.map(\.signature.count).max() ?? 0
+        for function in ShellFunction.all {
+            lines.append("  \(pad(function.signature, shellWidth))  \(function.summary)")
+        }
+        lines.append("Ctrl-D leaves the REPL.")
         return lines.joined(separator: "\n")
     }
 
@@ -19,9 +26,12 @@ enum HelpText {
     static func module(_ name: String, _ router: Router) -> String? {
         let routes = router.routes.filter { $0.name.hasPrefix(name + ".") }
         guard !routes.isEmpty else { return nil }
-        let width = routes.map(\.signature.count).max() ?? 0
+        let entries =
+            routes.map { ($0.signature, $0.summary) }
+            + ShellFunction.all.filter { $0.module == name }.map { ($0.signature, $0.summary) }
+        let width = entries.map(\.0.count).max() ?? 0
         var lines = ["\(name):"]
-        for route in routes { lines.append("  \(pad(route.signature, width))  \(route.summary)") }
+        for (signature, summary) in entries { lines.append("  \(pad(signature, width))  \(summary)") }
         return lines.joined(separator: "\n")
     }
 
@@ -43,6 +53,15 @@ enum HelpText {
         if !errors.isEmpty { lines.append("Errors: " + errors.joined(separator: ", ")) }
         lines.append("Example:")
         lines.append("  \(route.example)")
+        return lines.joined(separator: "\n")
+    }
+
+    /// `help(show)`: a shell function's signature, summary, details and example.
+    static func shellFunction(_ function: ShellFunction) -> String {
+        var lines = ["\(function.signature) -> \(function.returns)", "  \(function.summary)"]
+        lines += function.details.map { "  \($0)" }
+        lines.append("Example:")
+        lines.append("  \(function.example)")
         return lines.joined(separator: "\n")
     }
 

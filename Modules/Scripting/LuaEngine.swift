@@ -276,7 +276,7 @@ public final class LuaEngine {
         var message = "error"
         var traceback = ""
         if clua_describe_error(state, -1, thread, 1) == LUA_OK {
-            message = stack.string(at: -2) ?? message
+            message = Self.withoutInternalPositions(stack.string(at: -2) ?? message)
             traceback = Self.cleaned(stack.string(at: -1) ?? "")
         } else {
             message = stack.string(at: -1) ?? "error (its message could not be printed)"
@@ -341,7 +341,8 @@ public final class LuaEngine {
         pushBound(.json)
         lua_pushvalue(state, -1)
         lua_setglobal(state, "json")
-        guard lua_pcallk(state, 1, 1, 0, 0, nil) == LUA_OK else { throw setUpFailure("the prelude failed") }
+        try pushShow()
+        guard lua_pcallk(state, 2, 1, 0, 0, nil) == LUA_OK else { throw setUpFailure("the prelude failed") }
         let prelude = lua_gettop(state)
 
         errorMetatable = reference(field: "error_metatable", of: prelude)
@@ -353,6 +354,7 @@ public final class LuaEngine {
         lua_setglobal(state, "help")
 
         try bindRoutes(readonly: prelude)
+        recordShellFunctionHelp()
         lua_settop(state, prelude - 1)
     }
 
@@ -449,7 +451,7 @@ public final class LuaEngine {
         LuaStack(state).pop()
     }
 
-    private func pushBound(_ function: BoundFunction) {
+    func pushBound(_ function: BoundFunction) {
         functions.append(function)
         clua_push_bound(
             state,
@@ -493,12 +495,14 @@ public final class LuaEngine {
                 guard stack.top >= 1 else {
                     throw AppError.invalidArgument("bad argument #1 to 'json' (value expected)")
                 }
-                let value = try stack.value(at: 1, path: "json")
+                let value = try stack.value(at: 1, path: "value")
                 stack.push(value.jsonText)
                 return 1
             case .help:
                 try help(stack)
                 return 0
+            case .visible:
+                return visible(stack)
             case .spanBegin:
                 guard let name = stack.string(at: 1) else {
                     throw AppError.invalidArgument("bad argument #1 to 'trace.span' (string expected)", field: "name")
@@ -608,7 +612,9 @@ public final class LuaEngine {
             text = HelpText.overview(router)
         case LUA_TSTRING:
             let name = stack.string(at: 1) ?? ""
-            text = router.route(named: name).map(HelpText.route) ?? HelpText.module(name, router)
+            text =
+                router.route(named: name).map(HelpText.route) ?? HelpText.module(name, router)
+                ?? ShellFunction.named(name).map(HelpText.shellFunction)
         default:
             lua_rawgeti(thread, clua_registryindex(), lua_Integer(helpIndex))
             lua_pushvalue(thread, 1)
@@ -616,6 +622,9 @@ public final class LuaEngine {
             if let name = stack.string(at: -1) {
                 if name.hasPrefix("module:") {
                     text = HelpText.module(String(name.dropFirst(7)), router)
+                } else if name.hasPrefix(Self.shellHelpPrefix) {
+                    text = ShellFunction.named(String(name.dropFirst(Self.shellHelpPrefix.count)))
+                        .map(HelpText.shellFunction)
                 } else {
                     text = router.route(named: name).map(HelpText.route)
                 }
@@ -624,7 +633,7 @@ public final class LuaEngine {
         }
         guard let text else {
             throw AppError.invalidArgument(
-                "help: no help for that \(stack.typeName(at: 1)); try help() for the list of modules")
+                "no help for that \(stack.typeName(at: 1)); try help() for the list of modules")
         }
         print(text)
     }

@@ -15,13 +15,16 @@ public enum LuaReference {
             "`route`, `field` and `where`; every function can also raise `invalid_argument`.",
             "",
         ]
+        lines += ["## Shell functions", ""]
+        for function in ShellFunction.all where function.module == nil { lines += section(of: function) }
         var modules: [String] = []
         for route in routes where !modules.contains(route.module) { modules.append(route.module) }
         for module in modules.sorted() {
             lines += ["## \(module)", ""]
-            for route in routes.filter({ $0.module == module }).sorted(by: { $0.name < $1.name }) {
-                lines += section(of: route)
-            }
+            let entries =
+                routes.filter { $0.module == module }.map { ($0.name, section(of: $0)) }
+                + ShellFunction.all.filter { $0.module == module }.map { ($0.name, section(of: $0)) }
+            for (_, section) in entries.sorted(by: { $0.0 < $1.0 }) { lines += section }
         }
         lines += ["## Records", ""]
         for shape in shapes.sorted(by: { $0.name < $1.name }) {
@@ -51,6 +54,13 @@ public enum LuaReference {
         }
         lines += ["```lua", route.example, "```", ""]
         return lines
+    }
+
+    static func section(of function: ShellFunction) -> [String] {
+        [
+            "### `\(function.signature)` → `\(escaped(function.returns))`", "",
+            ([function.summary] + function.details).joined(separator: " "), "", "```lua", function.example, "```", "",
+        ]
     }
 
     private static func escaped(_ text: String) -> String {

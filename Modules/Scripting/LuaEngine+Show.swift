@@ -1,0 +1,75 @@
+import CLua
+import Core
+
+extension LuaEngine {
+    /// The registry key of `LuaShow`'s `text` function.
+    static let showTextKey = "appshell.show_text"
+
+    /// Runs the `LuaShow` chunk and pushes its `show` function; keeps its `text` function
+    /// in the registry.
+    /// - Throws: `internal` when the chunk does not compile or fails.
+    func pushShow() throws {
+        let source = Array(LuaShow.source.utf8)
+        let loaded = source.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                clua_load_text(state, characters.baseAddress, characters.count, LuaPrelude.chunkName)
+            }
+        }
+        guard loaded == LUA_OK else { throw showFailure("show does not compile") }
+        pushBound(.visible)
+        guard lua_pcallk(state, 1, 1, 0, 0, nil) == LUA_OK else { throw showFailure("show failed") }
+        let table = lua_gettop(state)
+        let stack = LuaStack(state)
+        stack.push("text")
+        lua_rawget(state, table)
+        lua_setfield(state, clua_registryindex(), Self.showTextKey)
+        stack.push("show")
+        lua_rawget(state, table)
+        lua_rotate(state, table, -1)  // lua_remove: the table goes on top, then away
+        lua_settop(state, -2)
+    }
+
+    private func showFailure(_ what: String) -> AppError {
+        let detail = LuaStack(state).string(at: -1) ?? "?"
+        return AppError.internal("\(what): \(detail)")
+    }
+
+    /// `visible(text, mode, max)`: `text` with control characters escaped (mode `cell`,
+    /// `block` or `literal`), cut to `max` columns when `max` is given, and its width.
+    func visible(_ stack: LuaStack) -> Int32 {
+        let thread = stack.state
+        let mode: TerminalText.Mode
+        switch stack.string(at: 2) {
+        case "cell": mode = .cell
+        case "literal": mode = .literal
+        default: mode = .block
+        }
+        var isInteger: Int32 = 0
+        let limit = lua_tointegerx(thread, 3, &isInteger)
+        let maxWidth = isInteger != 0 ? Int(clamping: limit) : nil
+        let (text, width) = TerminalText.visible(stack.bytes(at: 1) ?? UnsafeBufferPointer(start: nil, count: 0),
+            mode: mode, maxWidth: maxWidth)
+        stack.push(text)
+        lua_pushinteger(thread, lua_Integer(width))
+        return 2
+    }
+
+    /// What `show` prints for the first result of `source`, or the failure (for tests).
+    func shownText(_ source: String) -> Result<String, ScriptFailure> {
+        let base = lua_gettop(state)
+        defer { lua_settop(state, base) }
+        let chunk: LoadedChunk
+        switch load(Array(source.utf8), name: "=test") {
+        case .loaded(let loaded): chunk = loaded
+        case .incomplete(let message): return .failure(ScriptFailure(kind: .syntax, message: message))
+        case .failed(let failure): return .failure(failure)
+        }
+        lua_getfield(state, clua_registryindex(), Self.showTextKey)
+        lua_rawgeti(state, clua_registryindex(), lua_Integer(chunk.reference))
+        luaL_unref(state, clua_registryindex(), chunk.reference)
+        guard lua_pcallk(state, 0, 1, 0, 0, nil) == LUA_OK, lua_pcallk(state, 1, 1, 0, 0, nil) == LUA_OK else {
+            return .failure(ScriptFailure(kind: .runtime, message: LuaStack(state).string(at: -1) ?? "error"))
+        }
+        return .success(LuaStack(state).string(at: -1) ?? "")
+    }
+}

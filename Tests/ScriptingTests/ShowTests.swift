@@ -1,0 +1,94 @@
+import Testing
+
+@testable import Scripting
+
+/// What `show` prints, through the engine's real `show` chunk.
+@Suite struct ShowTests {
+    private func shown(_ source: String) throws -> String {
+        try EngineFixture().engine.shownText(source).get()
+    }
+
+    /// The cells of the second column of a two-row table `{{name = "a", n = x}, ...}`.
+    @Test(arguments: [
+        ("3100.5", "3100.5"),
+        ("12345.6", "12345.6"),
+        ("3.0", "3.0"),
+        ("7", "7"),
+        ("-0.0", "-0.0"),
+        ("1e100", "1e+100"),
+        ("math.pi", "3.1415926535898"),
+        ("2^53", "9.007199254741e+15"),
+        ("math.maxinteger", "9223372036854775807"),
+        ("0.1 + 0.2", "0.3"),
+    ])
+    func numbersPrintAsLuaPrintsThem(expression: String, expected: String) throws {
+        let text = try shown("return {{name = 'a', n = \(expression)}}")
+        let row = text.split(separator: "\n")[2]
+        #expect(row == "a     \(expected)")
+        #expect(try shown("return \(expression)") == expected)
+    }
+
+    @Test func columnsAlignByDisplayWidth() throws {
+        let text = try shown(
+            """
+            return {
+              {name = "보리", dog = "🐶", note = "x"},
+              {name = "Bori", dog = "dog", note = "y"},
+              {name = "👨‍👩‍👧🇰🇷🐶", dog = "café", note = "z"},
+            }
+            """)
+        #expect(
+            text.split(separator: "\n") == [
+                "name    dog   note",
+                "------  ----  ----",
+                "보리    🐶    x",
+                "Bori    dog   y",
+                "👨‍👩‍👧🇰🇷🐶  café  z",
+                "(3 rows)",
+            ])
+    }
+
+    @Test func longCellsAreCutAtFortyColumnsBetweenGraphemes() throws {
+        let text = try shown(#"return {{name = string.rep("보리", 30), n = 1}, {name = string.rep("ab", 30), n = 2}}"#)
+        let rows = text.split(separator: "\n").map(String.init)
+        #expect(rows[2] == String(repeating: "보리", count: 9) + "보…   1")
+        #expect(rows[3] == String(repeating: "ab", count: 19) + "a…  2")
+        #expect(rows.allSatisfy { TerminalText.width($0) <= 43 })
+    }
+
+    @Test func halfASyllableIsEscapedNotPrinted() throws {
+        // The first 2 of the 3 bytes of 보: never invalid UTF-8 on the terminal.
+        let text = try shown(#"return {{name = "\xeb\xb3", n = 1}}"#)
+        #expect(text.split(separator: "\n")[2] == #"\xeb\xb3  1"#)
+    }
+
+    @Test(arguments: [
+        #""\27[2J\27[H""#,  // clear the screen
+        #""\27]0;owned\7""#,  // retitle the terminal
+        #""\27]52;c;aGVsbG8=\7""#,  // OSC 52: write the clipboard
+        #""\u{9b}2J""#,  // C1 CSI
+        #""abc\u{202e}fed""#,  // bidi override
+        #""a\0b\127""#,
+    ])
+    func controlCharactersNeverReachTheTerminal(literal: String) throws {
+        for source in [
+            "return {{name = \(literal), n = 1}}",  // a table cell
+            "return \(literal)",  // a string
+            "return {text = \(literal), [\(literal)] = 1}",  // a table, value and key
+            "return {{name = 'a', nested = {\(literal)}}}",  // a nested table in a cell
+            "return setmetatable({}, {__tostring = function() return \(literal) end})",
+        ] {
+            let text = try shown(source)
+            let controls = text.unicodeScalars.filter { scalar in
+                (scalar.value < 0x20 && scalar != "\n") || (0x7F...0x9F).contains(scalar.value)
+                    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+            }
+            #expect(controls.isEmpty, "\(source) printed \(text.debugDescription)")
+        }
+    }
+
+    @Test func stringsKeepTheirLinesAndCellsStayOnOne() throws {
+        #expect(try shown(#"return "one\n\ttwo\27""#) == "one\n\ttwo\\x1b")
+        #expect(try shown(#"return {{name = "one\ntwo", n = 1}}"#).split(separator: "\n")[2] == "one two  1")
+    }
+}

@@ -1,0 +1,49 @@
+# Command-line, show() and REPL checks of the shell's presentation (sourced by run.sh).
+
+# errs NAME EXPECTED-EXIT EXPECTED-STDERR-LINES STDERR-TEXT COMMAND...: runs COMMAND; its exit
+# code, the number of lines on standard error and a text they contain must match.
+errs() {
+  local name=$1 want_code=$2 want_lines=$3 want_text=$4
+  shift 4
+  "$@" >"$work/out" 2>"$work/err" </dev/null
+  local code=$? lines
+  lines=$(wc -l < "$work/err")
+  if [ "$code" != "$want_code" ]; then fail "$name" "exit $code, expected $want_code" "$work/err"; return; fi
+  if [ "$lines" != "$want_lines" ]; then fail "$name" "$lines lines on stderr, expected $want_lines" "$work/err"; return; fi
+  if ! grep -qF -- "$want_text" "$work/err"; then fail "$name" "stderr lacks: $want_text" "$work/err"; return; fi
+  echo "ok   $name"; passed=$((passed + 1))
+}
+
+# A usage error is one line: the problem, then where to read more.
+errs "usage error is one line" 2 1 "app-shell: unknown option '--frobnicate' (see app-shell --help)" "$binary" --frobnicate
+errs "a missing value is one line" 2 1 "app-shell: --db needs a value (see app-shell --help)" "$binary" --db
+errs "--json takes no value" 2 1 "app-shell: --json takes no value, got '--json=x'" "$binary" "${mem[@]}" --json=x -e 1
+errs "--allow-io takes no value" 2 1 "app-shell: --allow-io takes no value, got '--allow-io=x'" "$binary" "${mem[@]}" --allow-io=x -e 1
+errs "--no-init takes no value" 2 1 "--no-init takes no value" "$binary" "${mem[@]}" --no-init=yes -e 1
+
+# Errors never name the shell's own chunks.
+errs "--json of a function names no internal chunk" 1 3 "json: value: function where data is expected [invalid_argument]" \
+  "$binary" "${mem[@]}" --json -e 'return function() end'
+if grep -qF "[app-shell]" "$work/err"; then fail "no [app-shell] position in --json errors" "stderr" "$work/err"; else echo "ok   no [app-shell] position in --json errors"; passed=$((passed + 1)); fi
+
+# help() knows the shell's own functions.
+for name in show json help app.on trace.span; do
+  check "help($name) explains it" 0 "" "$binary" "${mem[@]}" -e "help($name)"
+  if ! grep -q "^$name(" "$work/out"; then fail "help($name) starts with its signature" "stdout" "$work/out"; else echo "ok   help($name) starts with its signature"; passed=$((passed + 1)); fi
+done
+errs "help of an unknown value says help once" 1 4 "(command line):1: help: no help for that number; try help() for the list of modules [invalid_argument]" \
+  "$binary" "${mem[@]}" -e 'help(42)'
+check "help() lists show, json, app.on and trace.span" 0 "" "$binary" "${mem[@]}" -e 'help()'
+for name in "show(" "json(" "app.on(" "trace.span(" "help("; do
+  grep -qF -- "$name" "$work/out" || fail "help() lists $name" "stdout" "$work/out"
+done
+check "help(app) lists app.on" 0 "" "$binary" "${mem[@]}" -e 'help(app)'
+grep -qF "app.on(pattern, fn)" "$work/out" && { echo "ok   help(app) lists app.on"; passed=$((passed + 1)); } || fail "help(app) lists app.on" "stdout" "$work/out"
+
+# The README's hook example fires on the event it names.
+pattern=$(grep -o 'app.on("[^"]*"' "$here/../../README.md" | head -1 | sed 's/app.on("//; s/"$//')
+check "the README's app.on pattern fires on walks.log" 0 "fired 1" "$binary" "${mem[@]}" -e "
+local n = 0
+app.on('$pattern', function() n = n + 1 end)
+walks.log{steps = 10, distance = 5, started_at = '2026-11-29T07:00:00+09:00', ended_at = '2026-11-29T07:10:00+09:00'}
+print('fired ' .. n)"
