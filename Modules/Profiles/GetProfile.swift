@@ -12,7 +12,7 @@ public struct GetProfile: Sendable {
     public func mine(userID: String) throws -> (Profile, User) {
         guard let user = try dependencies.users.user(id: userID),
             let profile = try dependencies.profiles.profile(of: userID)
-        else { throw ProfileError.notFound("you") }
+        else { throw ProfileError.yoursNotFound() }
         return (profile, user)
     }
 

@@ -6,7 +6,13 @@ enum ProfileError {
         AppError(code: "profiles.nickname_taken", message: "the nickname '\(nickname)' is taken", field: "nickname")
     }
 
+    /// Another user (`'mina'`) has no profile.
     static func notFound(_ who: String) -> AppError {
         AppError(code: "profiles.not_found", message: "\(who) has no profile yet")
+    }
+
+    /// The acting user has no profile.
+    static func yoursNotFound() -> AppError {
+        AppError(code: "profiles.not_found", message: "you have no profile yet")
     }
 }

@@ -33,7 +33,7 @@ public struct SetProfilePhoto: Sendable {
     /// The new photo's files.
     /// - Throws: `profiles.not_found` (no profile yet), `profiles.bad_image`.
     public func callAsFunction(path: String, userID: String) throws -> ProcessedPhoto {
-        guard try dependencies.profiles.profile(of: userID) != nil else { throw ProfileError.notFound("you") }
+        guard try dependencies.profiles.profile(of: userID) != nil else { throw ProfileError.yoursNotFound() }
         let name = Identifier.random()
         let card = "\(folder.path)/\(name)-card.jpg"
         let thumbnail = "\(folder.path)/\(name)-thumbnail.jpg"
@@ -52,7 +52,7 @@ public struct SetProfilePhoto: Sendable {
         do {
             try dependencies.transactions.transaction {
                 guard let profile = try dependencies.profiles.profile(of: userID) else {
-                    throw ProfileError.notFound("you")
+                    throw ProfileError.yoursNotFound()
                 }
                 previous = profile.photo
                 try dependencies.profiles.update(

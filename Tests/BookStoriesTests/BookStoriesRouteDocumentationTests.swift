@@ -11,3 +11,19 @@ import Testing
         #expect(RouteDocumentation.problems(in: plugin.routes(), shapes: plugin.shapes()) == [])
     }
 }
+
+/// What `visibility` says when it is omitted: creating makes a private story or theme,
+/// updating keeps the current visibility.
+@Suite struct BookStoriesVisibilityDocumentationTests {
+    @Test(arguments: [
+        ("bookstories.create", "private when omitted"),
+        ("bookstories.themes.create", "private when omitted"),
+        ("bookstories.update", "unchanged when omitted"),
+        ("bookstories.themes.update", "unchanged when omitted"),
+    ])
+    func visibilitySaysWhatOmittingItDoes(route name: String, says: String) throws {
+        let route = try #require(BookStoriesPlugin().routes().first { $0.name == name })
+        let visibility = try #require(route.parameters.first { $0.name == "visibility" })
+        #expect(visibility.doc.contains(says))
+    }
+}

@@ -19,6 +19,7 @@ import Testing
         let error = try fixture.error("profiles.me")
         #expect(error.code == "profiles.not_found")
         #expect(error.route == "profiles.me")
+        #expect(error.message == "you have no profile yet")
     }
 
     @Test func theRecordHasExactlyTheContractsFieldsAndNoPhotoBeforeOneIsSet() throws {
@@ -85,6 +86,7 @@ import Testing
         let mina = try fixture.addUser(named: "mina")
         try fixture.save()
         #expect(try fixture.error("profiles.get", ["user": "mina"]).code == "profiles.not_found")
+        #expect(try fixture.error("profiles.get", ["user": "mina"]).message == "'mina' has no profile yet")
         #expect(try fixture.error("profiles.get", ["user": .string(mina.id)]).code == "profiles.not_found")
     }
 
