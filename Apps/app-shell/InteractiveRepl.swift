@@ -27,6 +27,8 @@ struct InteractiveRepl {
     /// Reads and runs lines until Ctrl-D (Ctrl-C clears the line being typed); returns the exit code (always 0: errors at the
     /// prompt are shown, not fatal).
     func run() -> Int32 {
+        // Before libedit starts: it reads the terminal in the locale in force then.
+        TerminalLocale.useEnvironmentOrUTF8()
         cedit_set_name("app-shell")
         TabCompletion.install(engine)
         using_history()

@@ -47,3 +47,62 @@ local n = 0
 app.on('$pattern', function() n = n + 1 end)
 walks.log{steps = 10, distance = 5, started_at = '2026-11-29T07:00:00+09:00', ended_at = '2026-11-29T07:10:00+09:00'}
 print('fired ' .. n)"
+
+# show() in the terminal: another user's public story cannot send escapes to yours.
+story_db="$work/shell-story.db"
+"$binary" --db "$story_db" "${defaults[@]}" --user mallory -e '
+bookstories.create{book = {title = "\27]0;owned\7", author = "\u{202e}rohtua"}, quotes = {"\27[2J\27[H"},
+  content = "\27]52;c;aGVsbG8=\7 \u{9b}31m", visibility = "public"}' >/dev/null 2>&1
+check "show() of a hostile public story exits 0" 0 "" "$binary" --db "$story_db" "${defaults[@]}" --user alice \
+  -e 'show(bookstories.public())' -e 'bookstories.public()[1].content' -e 'bookstories.public()[1]'
+if LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]\|\xc2[\x80-\x9f]\|\xe2\x80[\xaa-\xae]' "$work/out"; then
+  fail "no control character of the story reaches the terminal" "stdout" "$work/out"
+elif ! grep -qF '\x1b]52;c;aGVsbG8=\x07' "$work/out"; then
+  fail "the escapes are shown as \\x1b" "stdout" "$work/out"
+else
+  echo "ok   no control character of the story reaches the terminal"; passed=$((passed + 1))
+fi
+
+# The REPL takes Hangul and emoji, typed or pasted, whatever the locale (C, or C.UTF-8),
+# keeps them in its history, and Tab still completes.
+if command -v tmux >/dev/null 2>&1; then
+  utf_screen() { tmux -S "$utf_socket" capture-pane -t utf -p 2>/dev/null; }
+  utf_wait() {
+    for _ in $(seq 1 50); do utf_screen | grep -qE -- "$1" && return 0; sleep 0.1; done
+    return 1
+  }
+  utf_check() {
+    if utf_wait "$2"; then echo "ok   REPL ($utf_locale): $1"; passed=$((passed + 1)); else utf_screen > "$work/screen"; fail "REPL ($utf_locale): $1" "screen lacks: $2" "$work/screen"; fi
+  }
+  utf_start() {
+    utf_count=$((${utf_count:-0} + 1))
+    utf_socket="$work/utf-tmux-$utf_count.sock"
+    tmux -u -S "$utf_socket" new-session -d -s utf -x 100 -y 30 \
+      "env -u LC_ALL -u LC_CTYPE -u LANG $utf_env XDG_STATE_HOME='$utf_state' XDG_CONFIG_HOME='$work/noconfig' '$binary' --db :memory: ${defaults[*]}; sleep 5"
+    utf_wait "help\(\) lists the modules" || true
+  }
+  for utf_locale in C C.UTF-8; do
+    utf_env=$([ "$utf_locale" = C ] && echo "LANG=C" || echo "LANG=C.UTF-8")
+    utf_state="$work/utf-state-$utf_locale"
+    utf_start
+    tmux -S "$utf_socket" send-keys -t utf -l 'x = "보리 🐶 café"'
+    tmux -S "$utf_socket" send-keys -t utf Enter
+    tmux -S "$utf_socket" send-keys -t utf -l 'print(#x, x)'
+    tmux -S "$utf_socket" send-keys -t utf Enter
+    utf_check "Hangul and emoji arrive whole" '^17 +보리 🐶 café$'
+    tmux -S "$utf_socket" send-keys -t utf -l 'y = "한글"; habits.co'
+    tmux -S "$utf_socket" send-keys -t utf Tab
+    utf_check "Tab completes after Hangul on the line" '^> y = "한글"; habits\.complet'
+    tmux -S "$utf_socket" send-keys -t utf C-u C-d
+    sleep 0.5
+    tmux -S "$utf_socket" kill-server 2>/dev/null
+    # A new REPL recalls the line from its history: Up Up is x = ..., then Up Up is print.
+    utf_start
+    tmux -S "$utf_socket" send-keys -t utf Up Up Enter
+    tmux -S "$utf_socket" send-keys -t utf Up Up Enter
+    utf_check "history keeps Hangul and emoji" '^17 +보리 🐶 café$'
+    tmux -S "$utf_socket" send-keys -t utf C-d
+    sleep 0.3
+    tmux -S "$utf_socket" kill-server 2>/dev/null
+  done
+fi
