@@ -7,7 +7,8 @@ enum HelpText {
         var lines = ["Modules (help(module) lists its functions, help(function) explains one):"]
         let width = router.modules.map(\.count).max() ?? 0
         for module in router.modules {
-            let names = (router.routes.filter { $0.module == module }.map { $0.path.dropFirst().joined(separator: ".") }
+            let names =
+                (router.routes.filter { $0.module == module }.map { $0.path.dropFirst().joined(separator: ".") }
                 + ShellFunction.all.filter { $0.module == module }.map { String($0.name.dropFirst(module.count + 1)) })
                 .sorted()
             let count = names.count == 1 ? "1 function" : "\(names.count) functions"

@@ -47,7 +47,8 @@ extension LuaEngine {
         var isInteger: Int32 = 0
         let limit = lua_tointegerx(thread, 3, &isInteger)
         let maxWidth = isInteger != 0 ? Int(clamping: limit) : nil
-        let (text, width) = TerminalText.visible(stack.bytes(at: 1) ?? UnsafeBufferPointer(start: nil, count: 0),
+        let (text, width) = TerminalText.visible(
+            stack.bytes(at: 1) ?? UnsafeBufferPointer(start: nil, count: 0),
             mode: mode, maxWidth: maxWidth)
         stack.push(text)
         lua_pushinteger(thread, lua_Integer(width))

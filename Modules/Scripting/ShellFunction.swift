@@ -43,7 +43,9 @@ public struct ShellFunction: Sendable, Equatable {
         ShellFunction(
             name: "help", signature: "help(x)", returns: "nil",
             summary: "Prints the modules, a module's functions, or how to call one function.",
-            details: [#"x is a module (help(habits)), a function (help(habits.complete)) or a name ("habits.complete")."#],
+            details: [
+                #"x is a module (help(habits)), a function (help(habits.complete)) or a name ("habits.complete")."#
+            ],
             example: "help(habits.complete)"),
         ShellFunction(
             name: "app.on", signature: "app.on(pattern, fn)", returns: "hook",

@@ -40,6 +40,12 @@ enum TerminalText {
             case .scalar(let scalar):
                 guard let form = escaped(scalar, mode: mode) else {
                     run.append(scalar)
+                    // A run longer than the byte budget is cut inside it: take it now rather
+                    // than reading megabytes of text that cannot be shown.
+                    if let budget = output.byteBudget, run.count > budget {
+                        _ = output.add(run)
+                        break scanning
+                    }
                     continue scanning
                 }
                 escape = form
@@ -156,13 +162,21 @@ enum TerminalText {
     /// The text built so far, cut at `maxWidth`.
     private struct Output {
         let maxWidth: Int?
+        /// The most bytes a cut text holds, so that zero-width characters (a million U+200B,
+        /// a letter under ten thousand combining marks) cannot make a cell huge. A real
+        /// grapheme cluster takes at most about 30 bytes (a family emoji with skin tones).
+        let byteBudget: Int?
+        var bytes = 0
         /// The pieces kept, with their widths, so a cut can take back what `…` needs.
         var pieces: [(text: Substring, width: Int)] = []
         var text = ""
         var width = 0
         var cut = false
 
-        init(maxWidth: Int?) { self.maxWidth = maxWidth.map { max(1, $0) } }
+        init(maxWidth: Int?) {
+            self.maxWidth = maxWidth.map { max(1, $0) }
+            byteBudget = self.maxWidth.map { $0 * 32 }
+        }
 
         /// Adds the grapheme clusters of `run`; false once the text is cut.
         mutating func add(_ run: String.UnicodeScalarView) -> Bool {
@@ -176,12 +190,14 @@ enum TerminalText {
             }
             for character in string {
                 let columns = TerminalText.width(of: character)
-                if width + columns > maxWidth {
+                let size = character.utf8.count
+                if width + columns > maxWidth || bytes + size > byteBudget ?? .max {
                     cut = true
                     return false
                 }
                 pieces.append((Substring(String(character)), columns))
                 width += columns
+                bytes += size
             }
             return true
         }
@@ -200,6 +216,7 @@ enum TerminalText {
             }
             pieces.append((Substring(atom), columns))
             width += columns
+            bytes += atom.utf8.count
             return true
         }
 

@@ -60,6 +60,18 @@ import Testing
         #expect(TerminalText.visible(text, mode: .cell).text == expected)
     }
 
+    @Test(arguments: [
+        String(repeating: "\u{200B}", count: 100_000),  // zero width, all of it
+        "e" + String(repeating: "\u{301}", count: 100_000),  // one grapheme of width 1
+        String(repeating: "보", count: 1_000_000),
+    ])
+    func aCutTextIsSmallWhateverItHolds(text: String) {
+        let (cut, width) = TerminalText.visible(text, mode: .cell, maxWidth: 40)
+        #expect(cut.utf8.count <= 40 * 32 + 3)
+        #expect(width <= 40)
+        #expect(cut.hasSuffix(TerminalText.ellipsis))
+    }
+
     @Test func blocksKeepNewlinesAndTabs() {
         #expect(TerminalText.visible("a\n\tb\u{1b}c", mode: .block).text == "a\n\tb\\x1bc")
     }
