@@ -56,7 +56,7 @@ import Testing
         let router = try EngineFixture().engine.router
         let overview = HelpText.overview(router)
         #expect(overview.contains("test   4 functions: echo, fail, options, sub.deep"))
-        #expect(overview.contains("trace  1 function: summary"))
+        #expect(overview.contains("trace  2 functions: span, summary"))
         let module = try #require(HelpText.module("app", router))
         #expect(module.contains("app.login(name)"))
         #expect(HelpText.module("nothing", router) == nil)
@@ -65,7 +65,14 @@ import Testing
     @Test func helpAcceptsFunctionsNamesAndModules() throws {
         let fixture = try EngineFixture()
         #expect(try fixture.values("help(app.login); help('app.today'); help(app); help(); return 'ok'") == ["ok"])
-        let values = try fixture.values("local ok, e = pcall(help, 42); return ok, e.code")
-        #expect(values == [false, "invalid_argument"])
+        #expect(
+            try fixture.values("help(show); help(json); help(help); help(app.on); help(trace.span); return 'ok'")
+                == ["ok"])
+        let values = try fixture.values("local ok, e = pcall(help, 42); return ok, e.code, tostring(e)")
+        #expect(
+            values == [
+                false, "invalid_argument",
+                "help: no help for that number; try help() for the list of modules [invalid_argument]",
+            ])
     }
 }
