@@ -47,7 +47,11 @@ extension Value {
             case "\t": output += "\\t"
             case "\u{08}": output += "\\b"
             case "\u{0C}": output += "\\f"
-            case let control where control.value < 0x20:
+            // Beside what RFC 8259 requires (below 0x20), DEL, the C1 controls and the bidi
+            // overrides and isolates are escaped: JSON printed on a terminal must not drive it.
+            case let control
+            where control.value < 0x20 || (0x7F...0x9F).contains(control.value)
+                || (0x202A...0x202E).contains(control.value) || (0x2066...0x2069).contains(control.value):
                 let hex = String(control.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: output.unicodeScalars.append(scalar)

@@ -30,7 +30,13 @@ import Testing
         ("\u{1F}", #""\u001f""#),
         ("slash / and space", #""slash / and space""#),
         ("한글 ✓ 🏃", "\"한글 ✓ 🏃\""),
-        ("\u{7F}", "\"\u{7F}\""),
+        // DEL, the C1 controls and the bidi overrides are escaped too (RFC 8259 allows any
+        // \u escape): JSON printed on a terminal must not drive it.
+        ("\u{7F}", #""\u007f""#),
+        ("\u{9B}2J", #""\u009b2J""#),
+        ("\u{85}", #""\u0085""#),
+        ("abc\u{202E}fed\u{2066}", #""abc\u202efed\u2066""#),
+        ("\u{A0}é", "\"\u{A0}é\""),
         ("", #""""#),
     ])
     func stringsAreEscapedForJSON(text: String, json: String) {
