@@ -210,8 +210,9 @@ enum LuaShow {
         local function text(v)
           if type(v) == "string" then return (visible(v, "block")) end
           if type(v) == "number" then return number_text(v) end
+          -- Tables print visible pieces only (escaped cells and strings, numbers, fixed words).
           if type(v) == "table" and getmetatable(v) == nil then
-            return (visible(calendar_grid(v) or statistics_card(v) or record_list(v) or render(v, 1, {}, ""), "block"))
+            return calendar_grid(v) or statistics_card(v) or record_list(v) or render(v, 1, {}, "")
           end
           return (visible(tostring(v), "block"))
         end

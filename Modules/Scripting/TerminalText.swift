@@ -29,6 +29,15 @@ enum TerminalText {
     static func visible(_ bytes: some Collection<UInt8>, mode: Mode, maxWidth: Int? = nil) -> (
         text: String, width: Int
     ) {
+        // Most text is printable ASCII: one column a byte, nothing to escape.
+        if bytes.allSatisfy({ 0x20 <= $0 && $0 < 0x7F && (mode != .literal || ($0 != 0x22 && $0 != 0x5C)) }) {
+            if let maxWidth, bytes.count > max(1, maxWidth) {
+                return (
+                    String(decoding: bytes.prefix(max(1, maxWidth) - 1), as: UTF8.self) + ellipsis, max(1, maxWidth)
+                )
+            }
+            return (String(decoding: bytes, as: UTF8.self), bytes.count)
+        }
         var output = Output(maxWidth: maxWidth)
         var run = String.UnicodeScalarView()
         var decoder = UTF8Scanner(bytes)
