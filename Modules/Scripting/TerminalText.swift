@@ -94,6 +94,7 @@ enum TerminalText {
     static func width(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x7F { return value < 0x20 ? 0 : 1 }
+        if value == 0xAD { return 1 }  // the soft hyphen is a format character terminals draw
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
         default: break

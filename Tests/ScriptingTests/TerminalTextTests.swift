@@ -18,6 +18,9 @@ import Testing
         ("日本", 4),
         ("ＡＢ", 4),  // fullwidth forms
         ("a\u{200B}b", 2),  // zero width space
+        ("a\u{AD}b", 3),  // the soft hyphen shows
+        ("👍🏽", 2),  // a skin tone joins the emoji
+        ("か\u{3099}", 2),  // a combining voiced mark inside the wide range
         ("", 0),
     ])
     func widthCountsColumns(text: String, columns: Int) {
