@@ -21,7 +21,7 @@ enum LuaShow {
         local rawget, getmetatable, print = rawget, getmetatable, print
         local format, rep, gsub, match = string.format, string.rep, string.gsub, string.match
         local concat, sort = table.concat, table.sort
-        local tonumber, floor, os_time, os_date = tonumber, math.floor, os.time, os.date
+        local tonumber, floor = tonumber, math.floor
 
         local MAX_DEPTH, MAX_ITEMS, WIDTH, CELL_WIDTH = 5, 30, 78, \#(cellWidth)
         local keywords = {}
@@ -112,14 +112,20 @@ enum LuaShow {
         local month_names = { "January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December" }
         local marks = { completed = "+", missed = "x", pending = "o", empty = "." }
+        -- The day of the week, 0 for Sunday (Sakamoto's method, proleptic Gregorian): no
+        -- clock or zone takes part.
+        local month_offsets = { 0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4 }
+        local function weekday(year, month, day)
+          if month < 3 then year = year - 1 end
+          return (year + year // 4 - year // 100 + year // 400 + month_offsets[month] + day) % 7
+        end
         local function calendar_grid(v)
           local days = rawget(v, "days")
           if type(v.year) ~= "number" or type(v.month) ~= "number" or type(days) ~= "table"
               or type(days[1]) ~= "table" or type(days[1].date) ~= "string" or month_names[v.month] == nil then
             return nil
           end
-          local first = os_time({ year = v.year, month = v.month, day = 1, hour = 12 })
-          local lead = (os_date("*t", first).wday + 5) % 7
+          local lead = (weekday(v.year, v.month, 1) + 6) % 7  -- days before the 1st in a Monday week
           local lines = { month_names[v.month] .. " " .. v.year, "  Mo   Tu   We   Th   Fr   Sa   Su" }
           local row = { rep("     ", lead) }
           local column = lead

@@ -87,6 +87,30 @@ import Testing
         }
     }
 
+    /// The first week of a calendar grid starts on the right weekday (Monday first),
+    /// whatever the clock or zone.
+    @Test(arguments: [
+        (2026, 11, "                                1."),  // a Sunday
+        (2026, 12, "       1.   2.   3.   4.   5.   6."),  // a Tuesday
+        (2026, 1, "                 1.   2.   3.   4."),  // a Thursday
+        (2024, 2, "                 1.   2.   3.   4."),  // a leap year's February, a Thursday
+        (2000, 3, "            1.   2.   3.   4.   5."),  // a Wednesday after a leap century's February
+        (1900, 3, "                 1.   2.   3.   4."),  // a Thursday: 1900 was no leap year
+    ])
+    func calendarsStartOnTheRightWeekday(year: Int, month: Int, firstWeek: String) throws {
+        let text = try shown(
+            """
+            local days = {}
+            for i = 1, 28 do
+              days[i] = {date = string.format("%04d-%02d-%02d", \(year), \(month), i), state = "empty"}
+            end
+            return {year = \(year), month = \(month), days = days}
+            """)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[1] == "  Mo   Tu   We   Th   Fr   Sa   Su")
+        #expect(lines[2] == firstWeek)
+    }
+
     @Test func stringsKeepTheirLinesAndCellsStayOnOne() throws {
         #expect(try shown(#"return "one\n\ttwo\27""#) == "one\n\ttwo\\x1b")
         #expect(try shown(#"return {{name = "one\ntwo", n = 1}}"#).split(separator: "\n")[2] == "one two  1")
