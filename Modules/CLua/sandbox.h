@@ -1,7 +1,8 @@
 #ifndef CLUA_SANDBOX_H
 #define CLUA_SANDBOX_H
 /*
- * Where Lua code may be loaded from (included by shim.h; see docs/sandbox.md).
+ * Where Lua code may be loaded from (included by shim.h; README.md, "The sandbox", says
+ * the same to users).
  *
  * The promise of the default sandbox about code:
  *  - `load` takes any text chunk the script holds (a string or a reader function): that

@@ -46,7 +46,8 @@ import Testing
         let now = try #require(Instant(iso8601: "2026-07-01T12:00:00-04:00"))
         let fixture = try EngineFixture(now: now, zone: try TimeZoneRules.named("America/New_York"))
         let values = try fixture.values(
-            "local d = os.date('*t') return d.hour, d.isdst, os.date('*t', os.time() + 183 * 86400).isdst, os.time(d) == os.time()")
+            "local d = os.date('*t') return d.hour, d.isdst, os.date('*t', os.time() + 183 * 86400).isdst, os.time(d) == os.time()"
+        )
         #expect(values == [12, true, false, true])
     }
 
