@@ -30,9 +30,6 @@ public struct BookStoriesPlugin: ModulePlugin {
     private static let themeID = Parameter.positional("id", .string, "The theme's id.")
     private static let visibility = Parameter.option(
         "visibility", .choice(["public", "private"]), "Who sees it; private when omitted.")
-    /// On the update routes an omitted visibility keeps the current one.
-    private static let newVisibility = Parameter.option(
-        "visibility", .choice(["public", "private"]), "Who sees it; unchanged when omitted.")
     private static let listOptions: [Parameter] = [
         .option("keyword", .string, "Only stories with this keyword, ignoring case."),
         .option("theme", .string, "Only stories in this theme (its id)."),
@@ -48,7 +45,7 @@ public struct BookStoriesPlugin: ModulePlugin {
             .option("content", .string, "Your own words, at most 1,000 characters (\"\" removes them).").freeText,
             .option("keywords", .array(.string), "At most 10, each 1 to 8 characters without spaces; # is dropped."),
             .option("themes", .array(.string), "Ids of your themes."),
-            required ? visibility : newVisibility,
+            visibility,
         ]
     }
 
@@ -136,7 +133,7 @@ public struct BookStoriesPlugin: ModulePlugin {
                 parameters: [
                     Self.themeID, .option("name", .string, "1 to 20 characters after trimming."),
                     .option("description", .string, "At most 100 characters (\"\" removes it).").freeText,
-                    Self.newVisibility,
+                    Self.visibility,
                 ],
                 returns: "theme", errors: ["bookstories.not_found", "forbidden"],
                 example: #"bookstories.themes.update(id, {name = "자람"})"#
