@@ -50,6 +50,25 @@ import Testing
         #expect(refused.last?.stringValue?.contains("outside the folders code may be loaded from") == true)
     }
 
+    @Test func aSymbolicLinkOutOfTheFoldersIsRefused() throws {
+        let folders = try Folders()
+        defer { folders.remove() }
+        try FileManager.default.createSymbolicLink(
+            atPath: folders.script.appendingPathComponent("linked.lua").path,
+            withDestinationPath: folders.outside.appendingPathComponent("evil.lua").path)
+        let fixture = try EngineFixture(options: folders.options())
+        let values = try fixture.values(
+            """
+            local ok, e = pcall(require, 'linked')
+            local f, why = loadfile('\(folders.script.path)/linked.lua')
+            return ok, e, f == nil, why
+            """)
+        #expect(values.count == 4)
+        #expect(values[0] == false && values[2] == true)
+        #expect(values[1].stringValue?.contains("outside the folders code may be loaded from") == true)
+        #expect(values[3].stringValue?.contains("outside the folders code may be loaded from") == true)
+    }
+
     @Test func requireCannotBePointedElsewhere() throws {
         let folders = try Folders()
         defer { folders.remove() }
