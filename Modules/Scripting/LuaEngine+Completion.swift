@@ -31,6 +31,7 @@ extension LuaEngine {
             lua_rotate(state, -2, 1)
             stack.pop()
             module = moduleName(ofValueAt: -1)
+            if module == nil { unwrapProxy(at: -1) }
         }
 
         var candidates: [String] = []

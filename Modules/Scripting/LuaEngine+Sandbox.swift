@@ -13,6 +13,8 @@ extension LuaEngine {
     static let namesKey = "appshell.names"
     /// Registry key of the list of folders `loadfile`, `dofile` and `require` may load from.
     static let rootsKey = "appshell.roots"
+    /// Registry key of the table proxy -> real table (for completion, which reads raw).
+    static let proxiesKey = "appshell.proxies"
 
     /// Replaces the real table at `real` (the top of the stack) with its read-only proxy
     /// named `name`, made with the prelude's `readonly` metatable maker at `prelude`.
@@ -53,17 +55,39 @@ extension LuaEngine {
             lua_rawset(state, -3)
             stack.pop()
         }
+        if lua_getfield(state, clua_registryindex(), Self.proxiesKey) != LUA_TTABLE {
+            stack.pop()
+            lua_createtable(state, 0, 16)
+            lua_pushvalue(state, -1)
+            lua_setfield(state, clua_registryindex(), Self.proxiesKey)
+        }
+        lua_pushvalue(state, -2)
+        lua_pushvalue(state, real)
+        lua_rawset(state, -3)
+        stack.pop()
         lua_rotate(state, real, 1)  // proxy below real
         lua_settop(state, real)  // drop real, keep proxy
     }
 
-    /// In the sandbox, makes the global `package` read-only (its `path` is fixed), keeping
-    /// `package.loaded` and `package.preload` the tables `require` uses.
+    /// In the sandbox, makes `package` read-only (its `path` is fixed), as the global and
+    /// as `package.loaded.package`, keeping `package.loaded` and `package.preload` the
+    /// tables `require` uses.
     func freezePackage(prelude: Int32) throws {
         guard !options.allowIO else { return }
         lua_getglobal(state, "package")
-        try replaceWithProxy(named: "package", prelude: prelude, loaded: false)
+        try replaceWithProxy(named: "package", prelude: prelude)
         lua_setglobal(state, "package")
+    }
+
+    /// Replaces a read-only proxy at `index` with its real table (completion reads raw);
+    /// leaves any other value.
+    func unwrapProxy(at index: Int32) {
+        guard lua_type(state, index) == LUA_TUSERDATA else { return }
+        let absolute = lua_absindex(state, index)
+        lua_getfield(state, clua_registryindex(), Self.proxiesKey)
+        lua_pushvalue(state, absolute)
+        if lua_rawget(state, -2) == LUA_TTABLE { lua_copy(state, -1, absolute) }
+        LuaStack(state).pop(2)
     }
 
     /// Stores the folders code may be loaded from by name: `first` (the running script's
