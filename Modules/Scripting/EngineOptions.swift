@@ -4,8 +4,8 @@ public struct EngineOptions: Sendable {
     public var allowIO: Bool
     /// The cap on the Lua heap in bytes (`--max-memory`); 0 means none.
     public var memoryLimitBytes: Int
-    /// The folder `loadfile` and `dofile` may read from without `--allow-io`: the
-    /// script's own folder, or the working folder for the REPL and `-e`.
+    /// The first folder `loadfile`, `dofile` and `require` may load code from without
+    /// `--allow-io`: the script's own folder, or the working folder for the REPL and `-e`.
     public var sandboxRoot: String
     /// Where `require` looks, as a `package.path` (`?` stands for the module name). In
     /// the sandbox it is fixed; with `--allow-io` lua5.4's own path follows it.

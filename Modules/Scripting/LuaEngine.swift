@@ -8,7 +8,7 @@ import Dispatch
 
 /// The Lua 5.4 VM with every route of the router bound into it.
 ///
-/// - Each module is a global table named after it (`habits`), a read-only proxy whose
+/// - Each module is a global named after it (`habits`), a read-only userdata proxy whose
 ///   functions are the module's routes; `help`, `show` and `json` are globals too.
 /// - Every function Lua sees runs through the shim's C trampoline, so a route's error is
 ///   raised only after Swift has returned (no longjmp crosses a Swift frame).
