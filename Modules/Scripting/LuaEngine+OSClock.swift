@@ -53,10 +53,7 @@ extension LuaEngine {
                 OSDateFormat.daysFromCivil(year: years, month: OSDateFormat.floorModulo(month - 1, 12) + 1) + day - 1
             let wall = days * 86_400 + hour * 3_600 + minute * 60 + second
             let seconds = OSDateFormat.instant(ofWall: wall, in: zone)
-            guard
-                let fields = OSDateFormat.fields(
-                    of: seconds, offset: zone.offset(atSecondsSince1970: seconds), zone: zone)
-            else {
+            guard let fields = OSDateFormat.fields(of: seconds, in: zone) else {
                 return raise("time result cannot be represented in this installation", on: stack)
             }
             setFields(fields, inTableAt: 1, stack)
@@ -96,8 +93,7 @@ extension LuaEngine {
         let utc = rest.first == UInt8(ascii: "!")
         if utc { rest = rest.dropFirst() }
         let zone = session.clock.timeZone
-        let offset = utc ? 0 : zone.offset(atSecondsSince1970: seconds)
-        guard let fields = OSDateFormat.fields(of: seconds, offset: offset, zone: utc ? nil : zone) else {
+        guard let fields = OSDateFormat.fields(of: seconds, in: utc ? nil : zone) else {
             return raise("date result cannot be represented in this installation", on: stack)
         }
         if Array(rest) == Array("*t".utf8) {

@@ -34,10 +34,14 @@ enum OSDateFormat {
         return wall - before
     }
 
-    /// `seconds` as local fields at `offset`; `zone` nil means UTC. Nil when the year does
-    /// not fit a C int (as `localtime` fails).
-    static func fields(of seconds: Int, offset: Int, zone: TimeZoneRules?) -> Fields? {
-        let (local, overflow) = seconds.addingReportingOverflow(offset)
+    /// `seconds` as local fields in `zone` (its offset, summer time and abbreviation), or
+    /// in UTC (named `GMT`, as glibc's `gmtime` does) when `zone` is nil. Nil when the year
+    /// does not fit a C int (as `localtime` fails).
+    static func fields(of seconds: Int, in zone: TimeZoneRules?) -> Fields? {
+        let type =
+            zone?.localTimeType(atSecondsSince1970: seconds)
+            ?? TimeZoneRules.LocalTimeType(offset: 0, isDaylightSaving: false, abbreviation: "GMT")
+        let (local, overflow) = seconds.addingReportingOverflow(type.offset)
         guard !overflow else { return nil }
         let dayNumber = floorDivide(local, 86_400)
         let secondOfDay = local - dayNumber * 86_400
@@ -48,30 +52,7 @@ enum OSDateFormat {
         return Fields(
             year: year, month: month, day: monthDay, hour: secondOfDay / 3_600, minute: secondOfDay % 3_600 / 60,
             second: secondOfDay % 60, yearDay: yearDay, weekDay: day.weekday % 7 + 1,
-            isDaylightSaving: zone.map { isDaylightSaving(seconds, offset: offset, zone: $0) } ?? false,
-            offset: offset, abbreviation: zone.map { abbreviation(offset: offset, zone: $0) } ?? "GMT")
-    }
-
-    /// Whether `offset` is summer time: larger than the zone's offset a quarter, a half or
-    /// three quarters of a year before or after. The rules keep no DST flag per instant,
-    /// and every summer time in use lasts less than nine months. (A zone that moved its
-    /// standard offset forward for good reads as summer time for up to nine months after.)
-    static func isDaylightSaving(_ seconds: Int, offset: Int, zone: TimeZoneRules) -> Bool {
-        let quarter = 91 * 86_400
-        return [-3, -2, -1, 1, 2, 3].contains { zone.offset(atSecondsSince1970: seconds + $0 * quarter) < offset }
-    }
-
-    /// `%Z`: `UTC` for UTC, else the offset as the TZ database writes numeric names (`+09`,
-    /// `-0330`); the rules keep no abbreviations.
-    static func abbreviation(offset: Int, zone: TimeZoneRules) -> String {
-        if offset == 0, zone.identifier == "UTC" { return "UTC" }
-        let sign = offset < 0 ? "-" : "+"
-        let minutes = abs(offset) / 60
-        let hours = String(minutes / 60)
-        let text = (hours.count < 2 ? "0" : "") + hours
-        guard minutes % 60 != 0 else { return sign + text }
-        let rest = String(minutes % 60)
-        return sign + text + (rest.count < 2 ? "0" : "") + rest
+            isDaylightSaving: type.isDaylightSaving, offset: type.offset, abbreviation: type.abbreviation)
     }
 
     /// Formats `format` (without its `!`) as lua5.4's `os.date` does: each conversion
