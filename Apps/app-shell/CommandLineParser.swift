@@ -14,7 +14,7 @@ enum CommandLineParser {
           --now INSTANT        fix the clock, e.g. 2026-11-29T08:00:00+09:00 (default $APP_SHELL_NOW)
           --tz ZONE            the time zone, e.g. Asia/Seoul (default $TZ, else the system's)
           --json               print results as JSON
-          --allow-io           lift the sandbox: full io and os, files outside the script's folder
+          --allow-io           lift the sandbox: full io, os and debug, lua5.4's package, code from any folder
           --timeout SECONDS    stop a chunk after SECONDS (default 60 for scripts, none in the REPL; 0 for none)
           --max-memory MB      cap the Lua heap (default 1024)
           --trace FILE         write every route call, transaction and trace.span as Chrome trace JSON

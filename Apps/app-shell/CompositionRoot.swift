@@ -63,7 +63,7 @@ enum CompositionRoot {
             router: router, session: session,
             options: EngineOptions(
                 allowIO: options.allowIO, memoryLimitBytes: options.maxMemoryMB * 1_048_576, sandboxRoot: root,
-                modulePath: modulePath))
+                modulePath: modulePath, configurationFolder: configuration))
     }
 
     static func makeClock(_ options: ShellOptions, environment: [String: String]) throws -> any Clock {

@@ -24,6 +24,7 @@
 #include <pthread.h>
 #include <unistd.h>
 #include <fcntl.h>
+#include "sandbox.h"
 
 /// Returned by a Swift dispatcher: the error value is on top of the stack; raise it.
 #define CLUA_RAISE (-1)
@@ -435,68 +436,6 @@ static inline void clua_forbid(lua_State *L, int table, const char *field, const
     lua_setfield(L, table, field);
 }
 
-/* Is `path` inside the sandbox root (registry "appshell.root")? Sets *resolved. */
-static inline int clua_path_allowed(lua_State *L, const char *path, char *resolved) {
-    if (realpath(path, resolved) == NULL) return -1;
-    lua_getfield(L, LUA_REGISTRYINDEX, "appshell.allow_io");
-    int allow = lua_toboolean(L, -1);
-    lua_pop(L, 1);
-    if (allow) return 1;
-    lua_getfield(L, LUA_REGISTRYINDEX, "appshell.root");
-    size_t n = 0;
-    const char *root = lua_tolstring(L, -1, &n);
-    int inside = root != NULL && strncmp(resolved, root, n) == 0 &&
-                 (resolved[n] == '/' || resolved[n] == '\0' || (n > 0 && root[n - 1] == '/'));
-    lua_pop(L, 1);
-    return inside;
-}
-
-/* loadfile(path [, mode [, env]]): text chunks only, inside the script's folder. */
-static inline int clua_loadfile(lua_State *L) {
-    const char *path = luaL_checkstring(L, 1);
-    char resolved[PATH_MAX];
-    int allowed = clua_path_allowed(L, path, resolved);
-    if (allowed < 0) {
-        luaL_pushfail(L);
-        lua_pushfstring(L, "cannot open %s", path);
-        return 2;
-    }
-    if (!allowed) {
-        luaL_pushfail(L);
-        lua_pushfstring(L, "loadfile: %s is outside the script's folder (run app-shell with --allow-io)", path);
-        return 2;
-    }
-    int env = !lua_isnone(L, 3) ? 3 : 0;
-    if (luaL_loadfilex(L, path, "t") != LUA_OK) {
-        luaL_pushfail(L);
-        lua_insert(L, -2);
-        return 2;
-    }
-    if (env != 0) {
-        lua_pushvalue(L, env);
-        if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
-    }
-    return 1;
-}
-
-static inline int clua_dofile_continue(lua_State *L, int status, lua_KContext ctx) {
-    (void)status; (void)ctx;
-    return lua_gettop(L) - 1;
-}
-
-static inline int clua_dofile(lua_State *L) {
-    const char *path = luaL_checkstring(L, 1);
-    lua_settop(L, 1);
-    char resolved[PATH_MAX];
-    int allowed = clua_path_allowed(L, path, resolved);
-    if (allowed < 0) return luaL_error(L, "cannot open %s", path);
-    if (!allowed)
-        return luaL_error(L, "dofile: %s is outside the script's folder (run app-shell with --allow-io)", path);
-    if (luaL_loadfilex(L, path, "t") != LUA_OK) return lua_error(L);
-    lua_callk(L, 0, LUA_MULTRET, 0, clua_dofile_continue);
-    return clua_dofile_continue(L, 0, 0);
-}
-
 /* load(chunk [, name [, mode [, env]]]) with binary chunks refused. Upvalue 1: the real load. */
 static inline int clua_load_text_only(lua_State *L) {
     int n = lua_gettop(L);
@@ -529,24 +468,6 @@ static inline int clua_collectgarbage(lua_State *L) {
     return lua_gettop(L);
 }
 
-/* The Lua-file searcher for require, loading text chunks only. */
-static inline int clua_searcher_text(lua_State *L) {
-    const char *name = luaL_checkstring(L, 1);
-    lua_getglobal(L, "package");
-    lua_getfield(L, -1, "searchpath");
-    lua_pushstring(L, name);
-    lua_getfield(L, -3, "path");
-    lua_call(L, 2, 2);
-    if (lua_isnil(L, -2)) return 1; /* the error message from searchpath */
-    lua_pop(L, 1);
-    const char *filename = lua_tostring(L, -1);
-    if (luaL_loadfilex(L, filename, "t") != LUA_OK)
-        return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, filename,
-                          lua_tostring(L, -1));
-    lua_pushstring(L, filename);
-    return 2;
-}
-
 static inline void clua_keep_only(lua_State *L, const char *library, const char *const *keep) {
     lua_getglobal(L, library);
     int t = lua_gettop(L);
@@ -560,9 +481,11 @@ static inline void clua_keep_only(lua_State *L, const char *library, const char 
     lua_settop(L, t - 1);
 }
 
-/* Opens the libraries and installs the sandbox. Argument 1: allow_io (boolean). */
+/* Opens the libraries and installs the sandbox. Argument 1: allow_io (boolean);
+   argument 2: the path require searches (package.path). */
 static inline int clua_open_libraries(lua_State *L) {
     int allow_io = lua_toboolean(L, 1);
+    const char *module_path = luaL_checkstring(L, 2);
     luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
     luaL_requiref(L, LUA_LOADLIBNAME, luaopen_package, 1);
     luaL_requiref(L, LUA_COLIBNAME, luaopen_coroutine, 1);
@@ -572,7 +495,8 @@ static inline int clua_open_libraries(lua_State *L) {
     luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
     luaL_requiref(L, LUA_OSLIBNAME, luaopen_os, 1);
     luaL_requiref(L, LUA_IOLIBNAME, luaopen_io, 1);
-    lua_settop(L, 1);
+    if (allow_io) luaL_requiref(L, LUA_DBLIBNAME, luaopen_debug, 1);
+    lua_settop(L, 2);
 
     lua_pushboolean(L, allow_io);
     lua_setfield(L, LUA_REGISTRYINDEX, "appshell.allow_io");
@@ -591,33 +515,12 @@ static inline int clua_open_libraries(lua_State *L) {
     lua_getglobal(L, "load");
     lua_pushcclosure(L, clua_load_text_only, 1);
     lua_setglobal(L, "load");
-    lua_pushcfunction(L, clua_loadfile);
-    lua_setglobal(L, "loadfile");
-    lua_pushcfunction(L, clua_dofile);
-    lua_setglobal(L, "dofile");
-    lua_getglobal(L, "string");
-    lua_pushnil(L);
-    lua_setfield(L, -2, "dump");
-    lua_pop(L, 1);
-    lua_getglobal(L, "collectgarbage");
-    lua_pushcclosure(L, clua_collectgarbage, 1);
-    lua_setglobal(L, "collectgarbage");
-
-    /* package: no C modules; Lua modules as text */
-    lua_getglobal(L, "package");
-    lua_pushliteral(L, "");
-    lua_setfield(L, -2, "cpath");
-    lua_pushnil(L);
-    lua_setfield(L, -2, "loadlib");
-    lua_createtable(L, 2, 0);
-    lua_getfield(L, -2, "searchers");
-    lua_rawgeti(L, -1, 1);
-    lua_rawseti(L, -3, 1);
-    lua_pop(L, 1);
-    lua_pushcfunction(L, clua_searcher_text);
-    lua_rawseti(L, -2, 2);
-    lua_setfield(L, -2, "searchers");
-    lua_pop(L, 1);
+    clua_install_loading(L, allow_io, module_path);
+    if (!allow_io) {
+        lua_getglobal(L, "collectgarbage");
+        lua_pushcclosure(L, clua_collectgarbage, 1);
+        lua_setglobal(L, "collectgarbage");
+    }
 
     if (!allow_io) {
         static const char *const os_keep[] = {"time", "date", "clock", "difftime", "getenv", "exit", NULL};
@@ -645,17 +548,21 @@ static inline int clua_open_libraries(lua_State *L) {
     lua_setfield(L, -2, "os");
     lua_getglobal(L, "io");
     lua_setfield(L, -2, "io");
-    lua_pushnil(L);
-    lua_setfield(L, -2, "debug");
+    if (!allow_io) {
+        lua_pushnil(L);
+        lua_setfield(L, -2, "debug");
+    }
     lua_pop(L, 1);
     return 0;
 }
 
-/// Opens the libraries under lua_pcall; returns a Lua status.
-static inline int clua_open_sandboxed(lua_State *L, int allow_io) {
+/// Opens the libraries under lua_pcall, with `module_path` as require's path; returns a
+/// Lua status.
+static inline int clua_open_sandboxed(lua_State *L, int allow_io, const char *module_path) {
     lua_pushcfunction(L, clua_open_libraries);
     lua_pushboolean(L, allow_io);
-    return lua_pcallk(L, 1, 0, 0, 0, NULL);
+    lua_pushstring(L, module_path);
+    return lua_pcallk(L, 2, 0, 0, 0, NULL);
 }
 
 /* ---- describing an uncaught error, protected ---- */
@@ -664,7 +571,7 @@ static inline int clua_describe(lua_State *L) {
     lua_State *co = lua_tothread(L, 2);
     int with_traceback = lua_toboolean(L, 3);
     luaL_tolstring(L, 1, NULL);
-    if (with_traceback && co) luaL_traceback(L, co, NULL, 0);
+    if (with_traceback && co) clua_traceback_named(L, co);
     else lua_pushliteral(L, "");
     return 2;
 }

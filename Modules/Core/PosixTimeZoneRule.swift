@@ -40,21 +40,28 @@ public struct PosixTimeZoneRule: Sendable, Equatable {
     public let standardOffset: Int
     /// Seconds east of UTC in daylight-saving time, when the zone has it.
     public let daylightOffset: Int?
+    /// The abbreviation of standard time (`EST`; `+0330` for `<+0330>`).
+    public let standardName: String
+    /// The abbreviation of daylight-saving time (`EDT`), when the zone has it.
+    public let daylightName: String?
     let start: Change?
     let end: Change?
 
     /// Parses a POSIX TZ string; nil when it is not one.
     public init?(parsing text: String) {
         var scanner = Scanner(Array(text.utf8))
-        guard scanner.name(), let standardWest = scanner.offset() else { return nil }
+        guard let standardName = scanner.name(), let standardWest = scanner.offset() else { return nil }
         standardOffset = -standardWest
+        self.standardName = standardName
         guard !scanner.isAtEnd else {
             daylightOffset = nil
+            daylightName = nil
             start = nil
             end = nil
             return
         }
-        guard scanner.name() else { return nil }
+        guard let daylightName = scanner.name() else { return nil }
+        self.daylightName = daylightName
         if scanner.peek != UInt8(ascii: ","), !scanner.isAtEnd {
             guard let daylightWest = scanner.offset() else { return nil }
             daylightOffset = -daylightWest
@@ -76,19 +83,31 @@ public struct PosixTimeZoneRule: Sendable, Equatable {
 
     /// Seconds east of UTC at the instant `seconds` after the epoch.
     public func offset(atSecondsSince1970 seconds: Int) -> Int {
-        guard let daylightOffset, let start, let end else { return standardOffset }
+        isDaylightSaving(atSecondsSince1970: seconds) ? daylightOffset ?? standardOffset : standardOffset
+    }
+
+    /// The offset, summer time and abbreviation at the instant `seconds` after the epoch.
+    public func localTimeType(atSecondsSince1970 seconds: Int) -> TimeZoneRules.LocalTimeType {
+        if isDaylightSaving(atSecondsSince1970: seconds), let daylightOffset {
+            return TimeZoneRules.LocalTimeType(
+                offset: daylightOffset, isDaylightSaving: true, abbreviation: daylightName ?? standardName)
+        }
+        return TimeZoneRules.LocalTimeType(offset: standardOffset, isDaylightSaving: false, abbreviation: standardName)
+    }
+
+    /// Whether daylight-saving time is in force at the instant `seconds` after the epoch.
+    public func isDaylightSaving(atSecondsSince1970 seconds: Int) -> Bool {
+        guard let daylightOffset, let start, let end else { return false }
         let year = Instant(secondsSince1970: seconds + standardOffset).localDay(in: .utc).year
         guard let startDay = start.day.day(in: year), let endDay = end.day.day(in: year) else {
-            return standardOffset
+            return false
         }
         // The start is given in standard local time, the end in daylight local time.
         let startUTC = startDay.dayNumber * 86_400 + start.time - standardOffset
         let endUTC = endDay.dayNumber * 86_400 + end.time - daylightOffset
-        let inDaylight =
-            startUTC < endUTC
+        return startUTC < endUTC
             ? (seconds >= startUTC && seconds < endUTC)
             : !(seconds >= endUTC && seconds < startUTC)
-        return inDaylight ? daylightOffset : standardOffset
     }
 
     private struct Scanner {
@@ -106,17 +125,19 @@ public struct PosixTimeZoneRule: Sendable, Equatable {
             return true
         }
 
-        /// A zone abbreviation: three or more letters, or `<...>`.
-        mutating func name() -> Bool {
+        /// A zone abbreviation: three or more letters, or `<...>` (returned without the
+        /// brackets); nil when there is none.
+        mutating func name() -> String? {
             if take(UInt8(ascii: "<")) {
                 guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")), close - index >= 3
-                else { return false }
-                index = close + 1
-                return true
+                else { return nil }
+                defer { index = close + 1 }
+                return String(decoding: bytes[index..<close], as: UTF8.self)
             }
             let start = index
             while let byte = peek, (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) { index += 1 }
-            return index - start >= 3
+            guard index - start >= 3 else { return nil }
+            return String(decoding: bytes[start..<index], as: UTF8.self)
         }
 
         mutating func number() -> Int? {

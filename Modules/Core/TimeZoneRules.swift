@@ -8,10 +8,21 @@ import FoundationEssentials
 /// A rules value is immutable and needs no global state, so tests can use several zones
 /// at once.
 public struct TimeZoneRules: Sendable, CustomStringConvertible {
-    /// One local time type of a TZif file.
-    struct LocalTimeType: Sendable {
-        let offset: Int
-        let isDaylightSaving: Bool
+    /// What the zone says at one instant: a local time type of a TZif file.
+    public struct LocalTimeType: Sendable, Equatable {
+        /// Seconds east of UTC.
+        public let offset: Int
+        /// Whether it is daylight-saving (summer) time.
+        public let isDaylightSaving: Bool
+        /// The abbreviation (`KST`, `EDT`; numeric such as `-03` where the zone has no name).
+        public let abbreviation: String
+
+        /// A local time type.
+        public init(offset: Int, isDaylightSaving: Bool, abbreviation: String) {
+            self.offset = offset
+            self.isDaylightSaving = isDaylightSaving
+            self.abbreviation = abbreviation
+        }
     }
 
     /// The zone's name as given (`Asia/Seoul`, `UTC`, `EST5EDT,M3.2.0,M11.1.0`).
@@ -29,7 +40,8 @@ public struct TimeZoneRules: Sendable, CustomStringConvertible {
         self.identifier = identifier
         transitions = []
         transitionTypes = []
-        types = [LocalTimeType(offset: fixedOffset, isDaylightSaving: false)]
+        let name = identifier == "UTC" ? "UTC" : Self.numericAbbreviation(fixedOffset)
+        types = [LocalTimeType(offset: fixedOffset, isDaylightSaving: false, abbreviation: name)]
         footer = nil
     }
 
@@ -38,7 +50,7 @@ public struct TimeZoneRules: Sendable, CustomStringConvertible {
         self.identifier = identifier
         transitions = []
         transitionTypes = []
-        types = [LocalTimeType(offset: rule.standardOffset, isDaylightSaving: false)]
+        types = [LocalTimeType(offset: rule.standardOffset, isDaylightSaving: false, abbreviation: rule.standardName)]
         footer = rule
     }
 
@@ -59,16 +71,26 @@ public struct TimeZoneRules: Sendable, CustomStringConvertible {
         guard let times = reader.integers(count: counts.timeCount, size: timeSize),
             let indexes = reader.bytes(count: counts.timeCount)
         else { throw broken }
-        var types: [LocalTimeType] = []
+        var rawTypes: [(offset: Int, isDaylightSaving: Bool, nameIndex: Int)] = []
         for _ in 0..<counts.typeCount {
             guard let offset = reader.integers(count: 1, size: 4)?.first, let flags = reader.bytes(count: 2)
             else { throw broken }
-            types.append(LocalTimeType(offset: offset, isDaylightSaving: flags[0] != 0))
+            rawTypes.append((offset, flags[0] != 0, Int(flags[1])))
+        }
+        guard let names = reader.bytes(count: counts.charCount) else { throw broken }
+        let types = rawTypes.map { type in
+            // Abbreviations are NUL-terminated strings in one block, indexed by byte.
+            let start = min(type.nameIndex, names.count)
+            let end = names[start...].firstIndex(of: 0) ?? names.count
+            let name = String(decoding: names[start..<end], as: UTF8.self)
+            return LocalTimeType(
+                offset: type.offset, isDaylightSaving: type.isDaylightSaving,
+                abbreviation: name.isEmpty ? Self.numericAbbreviation(type.offset) : name)
         }
         guard !types.isEmpty, indexes.allSatisfy({ Int($0) < types.count }) else { throw broken }
         var footer: PosixTimeZoneRule?
         if header.version >= 2,
-            reader.skip(counts.charCount + counts.leapCount * (timeSize + 4) + counts.standardCount + counts.utcCount),
+            reader.skip(counts.leapCount * (timeSize + 4) + counts.standardCount + counts.utcCount),
             let text = reader.footer(), !text.isEmpty
         {
             footer = PosixTimeZoneRule(parsing: text)
@@ -118,6 +140,32 @@ public struct TimeZoneRules: Sendable, CustomStringConvertible {
         if let last = transitions.last, seconds >= last, let footer {
             return footer.offset(atSecondsSince1970: seconds)
         }
+        return types[typeIndex(atSecondsSince1970: seconds)].offset
+    }
+
+    /// The offset, summer time and abbreviation at the instant `seconds` after the epoch.
+    public func localTimeType(atSecondsSince1970 seconds: Int) -> LocalTimeType {
+        if transitions.isEmpty, let footer { return footer.localTimeType(atSecondsSince1970: seconds) }
+        guard let first = transitions.first, seconds >= first else {
+            return types.first { !$0.isDaylightSaving } ?? types[0]
+        }
+        if let last = transitions.last, seconds >= last, let footer {
+            return footer.localTimeType(atSecondsSince1970: seconds)
+        }
+        return types[typeIndex(atSecondsSince1970: seconds)]
+    }
+
+    /// `+09`, `-0330`: how the TZ database names a zone with no abbreviation of its own.
+    public static func numericAbbreviation(_ offset: Int) -> String {
+        let minutes = abs(offset) / 60
+        let hours = minutes / 60
+        let text = (offset < 0 ? "-" : "+") + (hours < 10 ? "0" : "") + String(hours)
+        guard minutes % 60 != 0 else { return text }
+        return text + (minutes % 60 < 10 ? "0" : "") + String(minutes % 60)
+    }
+
+    /// The type index of the last transition at or before `seconds` (at least the first).
+    private func typeIndex(atSecondsSince1970 seconds: Int) -> Int {
         // The last transition at or before `seconds`.
         var low = 0
         var high = transitions.count - 1
@@ -125,7 +173,7 @@ public struct TimeZoneRules: Sendable, CustomStringConvertible {
             let middle = (low + high + 1) / 2
             if transitions[middle] <= seconds { low = middle } else { high = middle - 1 }
         }
-        return types[transitionTypes[low]].offset
+        return transitionTypes[low]
     }
 
     /// Seconds east of UTC at `instant`.

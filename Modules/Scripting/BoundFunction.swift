@@ -16,4 +16,8 @@ enum BoundFunction {
     case spanEnd
     /// Tells the engine how many `app.on` hooks are active: `(count)`.
     case hookCount
+    /// `os.time([table])` on the app's clock and zone.
+    case osTime
+    /// `os.date([format [, time]])` on the app's clock and zone.
+    case osDate
 }

@@ -4,20 +4,25 @@ public struct EngineOptions: Sendable {
     public var allowIO: Bool
     /// The cap on the Lua heap in bytes (`--max-memory`); 0 means none.
     public var memoryLimitBytes: Int
-    /// The folder `loadfile` and `dofile` may read from without `--allow-io`: the
-    /// script's own folder, or the working folder for the REPL and `-e`.
+    /// The first folder `loadfile`, `dofile` and `require` may load code from without
+    /// `--allow-io`: the script's own folder, or the working folder for the REPL and `-e`.
     public var sandboxRoot: String
-    /// Where `require` looks, as a `package.path` (`?` stands for the module name).
+    /// Where `require` looks, as a `package.path` (`?` stands for the module name). In
+    /// the sandbox it is fixed; with `--allow-io` lua5.4's own path follows it.
     public var modulePath: String
+    /// The configuration folder (`$XDG_CONFIG_HOME/app-shell`), from which code may be
+    /// loaded too (`init.lua`, `plugins/`, `lua/`); nil for none.
+    public var configurationFolder: String?
 
     /// Options for an engine; by default sandboxed, 1024 MB, rooted at `sandboxRoot`.
     public init(
         allowIO: Bool = false, memoryLimitBytes: Int = 1024 * 1024 * 1024, sandboxRoot: String = ".",
-        modulePath: String = "./?.lua;./?/init.lua"
+        modulePath: String = "./?.lua;./?/init.lua", configurationFolder: String? = nil
     ) {
         self.allowIO = allowIO
         self.memoryLimitBytes = memoryLimitBytes
         self.sandboxRoot = sandboxRoot
         self.modulePath = modulePath
+        self.configurationFolder = configurationFolder
     }
 }

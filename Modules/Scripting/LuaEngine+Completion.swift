@@ -5,8 +5,8 @@ extension LuaEngine {
     /// The Lua words that complete `word` (`habi` -> `habits`, `habits.co` ->
     /// `habits.complete(`, `h.na` -> `h.name`), without running any Lua code or route.
     ///
-    /// Tables are read raw; module tables are read-only proxies with no fields of their
-    /// own, so their functions come from the router's route names. Functions get a `(`.
+    /// Tables are read raw; module tables are read-only userdata proxies, so their
+    /// functions come from the router's route names. Functions get a `(`.
     public func completions(for word: String) -> [String] {
         let parts = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         let prefix = parts.last ?? ""
@@ -31,6 +31,7 @@ extension LuaEngine {
             lua_rotate(state, -2, 1)
             stack.pop()
             module = moduleName(ofValueAt: -1)
+            if module == nil { unwrapProxy(at: -1) }
         }
 
         var candidates: [String] = []
@@ -43,7 +44,7 @@ extension LuaEngine {
                 candidates.append(head + next + (rest.contains(".") ? "" : "("))
             }
             // Functions written in Lua (app.on, trace.span) live in the real table only.
-            lua_getfield(state, clua_registryindex(), LUA_LOADED_TABLE)
+            lua_getfield(state, clua_registryindex(), Self.namesKey)
             stack.push(module)
             lua_rawget(state, -2)
             if stack.type(at: -1) == LUA_TTABLE {
@@ -79,7 +80,7 @@ extension LuaEngine {
 
     /// The module a value is the proxy of (`habits`), from the help index.
     private func moduleName(ofValueAt index: Int32) -> String? {
-        guard lua_type(state, index) == LUA_TTABLE else { return nil }
+        guard lua_type(state, index) == LUA_TUSERDATA else { return nil }
         let absolute = lua_absindex(state, index)
         lua_rawgeti(state, clua_registryindex(), lua_Integer(helpIndex))
         lua_pushvalue(state, absolute)

@@ -8,7 +8,7 @@ import Dispatch
 
 /// The Lua 5.4 VM with every route of the router bound into it.
 ///
-/// - Each module is a global table named after it (`habits`), a read-only proxy whose
+/// - Each module is a global named after it (`habits`), a read-only userdata proxy whose
 ///   functions are the module's routes; `help`, `show` and `json` are globals too.
 /// - Every function Lua sees runs through the shim's C trampoline, so a route's error is
 ///   raised only after Swift has returned (no longjmp crosses a Swift frame).
@@ -67,12 +67,9 @@ public final class LuaEngine {
     /// Stops the running chunk from another thread (Ctrl-C).
     public var stopSwitch: StopSwitch { StopSwitch(block: control) }
 
-    /// Sets the folder `loadfile` and `dofile` may read from without `--allow-io` (the
-    /// running script's own folder).
-    public func setSandboxRoot(_ path: String) {
-        LuaStack(state).push(Self.realPath(path))
-        lua_setfield(state, clua_registryindex(), "appshell.root")
-    }
+    /// Sets the first folder `loadfile`, `dofile` and `require` may load code from without
+    /// `--allow-io` (the running script's own folder); the configuration folder stays.
+    public func setSandboxRoot(_ path: String) { setCodeFolders(first: path) }
 
     /// Makes Ctrl-C (SIGINT) stop the chunk this engine is running. When no chunk runs, a
     /// Ctrl-C ends the process if `exitWhenIdle` (a script), and does nothing otherwise (the
@@ -309,17 +306,12 @@ public final class LuaEngine {
     // MARK: Set-up
 
     private func setUp() throws {
-        guard clua_open_sandboxed(state, options.allowIO ? 1 : 0) == LUA_OK else {
+        guard clua_open_sandboxed(state, options.allowIO ? 1 : 0, options.modulePath) == LUA_OK else {
             throw AppError.internal("cannot open the Lua libraries: \(LuaStack(state).string(at: -1) ?? "?")")
         }
         let stack = LuaStack(state)
         let registry = clua_registryindex()
-        stack.push(Self.realPath(options.sandboxRoot))
-        lua_setfield(state, registry, "appshell.root")
-        lua_getglobal(state, "package")
-        stack.push(options.modulePath)
-        lua_setfield(state, -2, "path")
-        stack.pop()
+        setCodeFolders(first: options.sandboxRoot)
 
         lua_createtable(state, 0, Int32(clamping: router.routes.count))
         helpIndex = luaL_ref(state, registry)
@@ -355,6 +347,8 @@ public final class LuaEngine {
 
         try bindRoutes(readonly: prelude)
         recordShellFunctionHelp()
+        installClockFunctions()
+        try freezePackage(prelude: prelude)
         lua_settop(state, prelude - 1)
     }
 
@@ -426,20 +420,8 @@ public final class LuaEngine {
             lua_rotate(state, -2, 1)
             lua_rawset(state, real)
         }
-        // package.loaded[name] = the real table, so tracebacks say 'habits.complete'.
-        lua_getfield(state, clua_registryindex(), LUA_LOADED_TABLE)
-        lua_pushvalue(state, real)
-        lua_setfield(state, -2, name)
-        stack.pop()
-        // proxy = readonly(name, real)
-        stack.push("readonly")
-        lua_rawget(state, prelude)
-        stack.push(name)
-        lua_pushvalue(state, real)
-        guard lua_pcallk(state, 2, 1, 0, 0, nil) == LUA_OK else { throw setUpFailure("cannot bind \(name)") }
+        try replaceWithProxy(named: name, prelude: prelude)
         recordHelp(for: -1, name: "module:" + name)
-        lua_rotate(state, real, 1)  // proxy below real
-        lua_settop(state, real)  // drop real, keep proxy
     }
 
     private func recordHelp(for index: Int32, name: String) {
@@ -512,6 +494,8 @@ public final class LuaEngine {
                 lua_pushinteger(thread, lua_Integer(nextSpan))
                 nextSpan += 1
                 return 1
+            case .osTime: return osTime(stack)
+            case .osDate: return osDate(stack)
             case .hookCount:
                 activeHooks = Int(lua_tointegerx(thread, 1, nil))
                 return 0

@@ -31,28 +31,25 @@ enum LuaPrelude {
           end,
         }
 
-        -- Module tables are empty proxies, so that a script cannot clobber a route by accident.
-        local modules = {}
+        -- The metatable of a module's read-only proxy (a userdata the engine makes, so that
+        -- rawset cannot touch it): reads go to the real table, writes raise, pairs walks a
+        -- private copy, so nothing a script holds can replace a route.
         function prelude.readonly(name, real)
-          local proxy = setmetatable({}, {
+          return {
             __name = "module",
             __metatable = "locked",
             __index = real,
             __newindex = function(_, key)
               error(name .. " is read-only (cannot set '" .. tostring(key) .. "')", 2)
             end,
-            __pairs = function() return next, real, nil end,
+            __pairs = function()
+              local copy = {}
+              for k, v in next, real do copy[k] = v end
+              return next, copy, nil
+            end,
+            __len = function() return #real end,
             __tostring = function() return "module " .. name end,
-          })
-          modules[name] = proxy
-          return proxy
-        end
-
-        local raw_require = require
-        globals.require = function(name)
-          local module = modules[name]
-          if module ~= nil then return module end
-          return raw_require(name)
+          }
         end
 
         -- show (LuaShow) is a chunk of its own; the driver prints with it.

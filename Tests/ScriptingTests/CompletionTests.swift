@@ -15,6 +15,8 @@ import Testing
         ("retu", ["return"]),
         ("nothing.here", []),
         ("test.echo.x", []),
+        ("package.pa", ["package.path"]),
+        ("package.loaded.te", ["package.loaded.test", "package.loaded.test.sub"]),
     ]
 
     @Test(arguments: cases)

@@ -12,9 +12,9 @@ struct EngineFixture {
     let engine: LuaEngine
     let signposter = Signposter()
 
-    init(options: EngineOptions = EngineOptions()) throws {
-        let now = try #require(Self.now)
-        let clock = FixedClock(now, timeZone: try TimeZoneRules.named("Asia/Seoul"))
+    init(options: EngineOptions = EngineOptions(), now: Instant? = nil, zone: TimeZoneRules? = nil) throws {
+        let now = try #require(now ?? Self.now)
+        let clock = FixedClock(now, timeZone: try zone ?? TimeZoneRules.named("Asia/Seoul"))
         let database = try Database(path: ":memory:")
         try Migrator(database: database).migrate([CoreSchema.migratorModule])
         let container = Container()

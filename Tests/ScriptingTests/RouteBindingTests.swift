@@ -4,10 +4,10 @@ import Testing
 @testable import Scripting
 
 @Suite struct RouteBindingTests {
-    @Test func everyModuleIsAGlobalTableOfItsRoutes() throws {
+    @Test func everyModuleIsAGlobalProxyOfItsRoutes() throws {
         let values = try EngineFixture().values(
             "return type(app), type(app.today), type(test.echo), type(test.sub), type(test.sub.deep)")
-        #expect(values == ["table", "function", "function", "table", "function"])
+        #expect(values == ["userdata", "function", "function", "userdata", "function"])
     }
 
     @Test func nestedNamespacesCallTheirRoutes() throws {

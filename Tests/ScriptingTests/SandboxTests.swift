@@ -13,7 +13,7 @@ import Testing
         ("io.open('/tmp/appshell-sandbox-test', 'w')", "mode 'w' is not allowed"),
         ("io.open('/tmp/appshell-sandbox-test', 'r+')", "mode 'r+' is not allowed"),
         ("io.output('/tmp/appshell-sandbox-test')", "io.output is not allowed"),
-        ("dofile('/etc/hostname')", "outside the script's folder"),
+        ("dofile('/etc/hostname')", "outside the folders code may be loaded from"),
         ("collectgarbage('stop')", "is not allowed in the sandbox"),
         ("debug.traceback()", "attempt to index a nil value"),
         ("string.dump(print)", "attempt to call a nil value"),

@@ -1,6 +1,6 @@
 -- args: --allow-io
 -- stdout: allow-io ok
--- --allow-io opens io and os whole; binary chunks stay refused.
+-- --allow-io opens io, os, debug and package as in lua5.4; binary chunks stay refused.
 local path = os.tmpname()
 local file = assert(io.open(path, "w"))
 file:write("written")
@@ -17,4 +17,19 @@ chunk:write("return 7")
 chunk:close()
 assert(assert(loadfile(outside))() == 7)
 os.remove(outside)
+-- debug and lua5.4's package: require "debug", four searchers, package.path changeable.
+assert(require("debug") == debug and type(debug.getinfo) == "function")
+assert(#package.searchers == 4 and package.cpath ~= "" and type(package.loadlib) == "function")
+local dir = os.tmpname()
+os.remove(dir)
+assert(os.execute("mkdir " .. dir))
+local module = assert(io.open(dir .. "/far_away.lua", "w"))
+module:write("return 'far'")
+module:close()
+package.path = dir .. "/?.lua;" .. package.path
+assert(require("far_away") == "far")
+os.remove(dir .. "/far_away.lua")
+os.remove(dir)
+-- The app's folders still come first in package.path.
+assert(require("lib.helper").answer == 42)
 print("allow-io ok")
