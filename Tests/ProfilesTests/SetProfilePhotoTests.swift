@@ -32,7 +32,8 @@ import Testing
     @Test func aRelativeFolderIsMadeAbsoluteFromTheWorkingFolder() {
         let working = FileManager.default.currentDirectoryPath
         #expect(PhotoFolder(path: "photos").path == "\(working)/photos")
-        #expect(PhotoFolder(path: "./data/photos").path == "\(working)/./data/photos")
+        #expect(PhotoFolder(path: "./data/photos").path == "\(working)/data/photos")
+        #expect(PhotoFolder(path: "/srv//a/./photos/").path == "/srv/a/photos")
         #expect(PhotoFolder(path: "/srv/photos").path == "/srv/photos")
     }
 }
