@@ -34,7 +34,9 @@ public struct VipsPhotoProcessor: PhotoProcessing {
         let bytes = try PhotoFile.read(source, maximumBytes: maximumBytes)
         var width: Int32 = 0
         var height: Int32 = 0
-        let header = bytes.withUnsafeBytes { cvips_header($0.baseAddress, $0.count, &width, &height, &error, error.count) }
+        let header = bytes.withUnsafeBytes {
+            cvips_header($0.baseAddress, $0.count, &width, &height, &error, error.count)
+        }
         guard header == 0 else { throw Self.bad(Self.text(error)) }
         guard Int(width) * Int(height) <= maximumPixels else {
             throw Self.bad("the image is \(width) x \(height), over \(Self.megapixels(maximumPixels)) megapixels")

@@ -47,7 +47,8 @@ import Testing
         let photo = try make(images.path(name), limited)
         // The big one, over the limit, would have been refused.
         #expect(try images.probe(photo.card.path, x: 10, y: 300).value < 60)
-        #expect(photo.originalBytes == (try FileManager.default.attributesOfItem(atPath: images.path(name))[.size] as? Int))
+        #expect(
+            photo.originalBytes == (try FileManager.default.attributesOfItem(atPath: images.path(name))[.size] as? Int))
     }
 
     @Test func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
@@ -62,7 +63,8 @@ import Testing
     func aDeviceOrFolderIsRefused(path: String) throws {
         defer { images.remove() }
         let error = try refused(path)
-        #expect(["not a regular file", "cannot open", "empty"].contains { error.message.contains($0) }, "\(error.message)")
+        #expect(
+            ["not a regular file", "cannot open", "empty"].contains { error.message.contains($0) }, "\(error.message)")
     }
 
     /// A name ending in brackets that would point libvips at /dev/zero (which spins) or at a

@@ -24,6 +24,7 @@ grep -qF "profiles.bad_image path not an image in a format read here (JPEG, PNG,
 # A planted module folder at the path app-shell once used ($TMPDIR/app-shell-vips-<uid>) is
 # never loaded: a library there would write a marker file from its constructor.
 plant="$work/plant"
+compiler=$(command -v cc || command -v clang || command -v gcc)
 marker="$work/planted-marker"
 for dir in "$plant/app-shell-vips-$(id -u)/x86_64-linux-gnu/vips-modules-8.14" \
   "$plant/app-shell-vips-$(id -u)/lib/x86_64-linux-gnu/vips-modules-8.14" \
@@ -31,7 +32,8 @@ for dir in "$plant/app-shell-vips-$(id -u)/x86_64-linux-gnu/vips-modules-8.14" \
   mkdir -p "$dir"
   printf '#include <stdio.h>\n__attribute__((constructor)) static void planted(void) { FILE *f = fopen("%s", "w"); if (f) fclose(f); }\n' \
     "$marker" > "$work/planted.c"
-  cc -shared -fPIC -o "$dir/vips-planted.so" "$work/planted.c" 2>"$work/err" || fail "build the planted library" "cc" "$work/err"
+  "$compiler" -shared -fPIC -o "$dir/vips-planted.so" "$work/planted.c" 2>"$work/err" \
+    || fail "build the planted library" "$compiler" "$work/err"
 done
 chmod -R go+w "$plant"
 check "a photo with a planted module folder in TMPDIR" 0 "392" env TMPDIR="$plant" "$binary" "${mem[@]}" -e "$(photo "'$pics/in.heic'")"
