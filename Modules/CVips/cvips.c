@@ -122,7 +122,10 @@ static int cvips_start(char *error, size_t error_size) {
     void *library = dlopen("libvips.so.42", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         const char *why = dlerror();
-        snprintf(error, error_size, "cannot load libvips (install libvips42): %s", why ? why : "unknown error");
+        if (!why) why = "unknown error";
+        /* Not installed, or passing (no file descriptor left): say which. */
+        snprintf(error, error_size, "cannot load libvips: %s%s", why,
+                 strstr(why, "No such file") ? " (install libvips42)" : "");
         return -1;
     }
     cvips_api api;
