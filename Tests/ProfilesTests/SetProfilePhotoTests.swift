@@ -30,6 +30,7 @@ import Testing
     }
 
     @Test func aRelativeFolderIsMadeAbsoluteFromTheWorkingFolder() {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let working = FileManager.default.currentDirectoryPath
         #expect(PhotoFolder(path: "photos").path == "\(working)/photos")
         #expect(PhotoFolder(path: "./data/photos").path == "\(working)/data/photos")
