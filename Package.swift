@@ -30,7 +30,8 @@ let package = Package(
             name: "CEdit", path: "Modules/CEdit", pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CHTTP", path: "Modules/CHTTP"),
-        .systemLibrary(name: "CVips", path: "Modules/CVips"),
+        // A C target (not a header of static functions): its load state exists once per process.
+        .target(name: "CVips", path: "Modules/CVips"),
         .target(name: "Core", path: "Modules/Core"),
         .target(name: "Storage", dependencies: ["Core", "CSQLite"], path: "Modules/Storage"),
         .target(name: "Scripting", dependencies: ["Core", "CLua"], path: "Modules/Scripting"),

@@ -541,7 +541,7 @@ function profiles.me() end
 function profiles.save(opts) end
 
 --- Sets your photo: a 392 x 591 card and a 100 x 100 thumbnail, JPEG, metadata stripped.
----@param path string The image file (JPEG, PNG, WebP, HEIF ...).
+---@param path string The image file: JPEG, PNG, WebP, HEIC or AVIF, at most 50 MB and 100 megapixels.
 ---@return photo_result
 --- Raises: profiles.bad_image, profiles.not_found.
 --- Example: `profiles.set_photo("bori.jpg").thumbnail.path`

@@ -7,9 +7,11 @@ import Core
 
 /// Profile photos with libvips, loaded on the first photo (start-up never pays for it).
 ///
-/// Limits are checked before any pixel is decoded: the file's size (at most 50 MB) and,
-/// from the header alone, its pixel count (at most 100 megapixels), so a decompression
-/// bomb is refused, not decoded. A truncated file fails the decode (libvips' `fail_on`).
+/// The file is read once (`PhotoFile`: a regular file, no final symbolic link, at most
+/// 50 MB) and its bytes are both checked and decoded, so what is checked is what is decoded.
+/// From the header alone, its pixel count is checked (at most 100 megapixels), so a
+/// decompression bomb is refused, not decoded. Only JPEG, PNG, WebP, HEIC and AVIF are read.
+/// A truncated file fails the decode (libvips' `fail_on`).
 public struct VipsPhotoProcessor: PhotoProcessing {
     /// The largest file accepted, in bytes.
     public let maximumBytes: Int
@@ -27,21 +29,24 @@ public struct VipsPhotoProcessor: PhotoProcessing {
         from source: String, card: String, cardSize: (width: Int, height: Int), thumbnail: String,
         thumbnailSize: (width: Int, height: Int)
     ) throws -> ProcessedPhoto {
-        guard let originalBytes = Self.fileSize(source) else { throw Self.bad("cannot read \(source)") }
-        guard originalBytes <= maximumBytes else {
-            throw Self.bad("the file is \(originalBytes / 1_048_576) MB; at most \(maximumBytes / 1_048_576) MB")
-        }
         var error = [CChar](repeating: 0, count: 512)
+        guard cvips_load(&error, error.count) == 0 else { throw Self.bad(Self.text(error)) }
+        let bytes = try PhotoFile.read(source, maximumBytes: maximumBytes)
         var width: Int32 = 0
         var height: Int32 = 0
-        guard cvips_header(source, &width, &height, &error, error.count) == 0 else { throw Self.bad(Self.text(error)) }
+        let header = bytes.withUnsafeBytes {
+            cvips_header($0.baseAddress, $0.count, &width, &height, &error, error.count)
+        }
+        guard header == 0 else { throw Self.bad(Self.text(error)) }
         guard Int(width) * Int(height) <= maximumPixels else {
-            throw Self.bad("the image is \(width) x \(height), over \(maximumPixels / 1_000_000) megapixels")
+            throw Self.bad("the image is \(width) x \(height), over \(Self.megapixels(maximumPixels)) megapixels")
         }
         var sizes = [Int32](repeating: 0, count: 4)
-        let made = cvips_make_photo(
-            source, card, Int32(cardSize.width), Int32(cardSize.height), thumbnail,
-            Int32(thumbnailSize.width), Int32(thumbnailSize.height), &sizes, &error, error.count)
+        let made = bytes.withUnsafeBytes {
+            cvips_make_photo(
+                $0.baseAddress, $0.count, card, Int32(cardSize.width), Int32(cardSize.height), thumbnail,
+                Int32(thumbnailSize.width), Int32(thumbnailSize.height), &sizes, &error, error.count)
+        }
         guard made == 0 else {
             unlink(card)
             unlink(thumbnail)
@@ -51,7 +56,13 @@ public struct VipsPhotoProcessor: PhotoProcessing {
             card: .init(path: card, width: Int(sizes[0]), height: Int(sizes[1]), bytes: Self.fileSize(card) ?? 0),
             thumbnail: .init(
                 path: thumbnail, width: Int(sizes[2]), height: Int(sizes[3]), bytes: Self.fileSize(thumbnail) ?? 0),
-            originalBytes: originalBytes)
+            originalBytes: bytes.count)
+    }
+
+    /// `pixels` in megapixels, as a person writes them: 100, 0.5, 0.01.
+    static func megapixels(_ pixels: Int) -> String {
+        if pixels % 1_000_000 == 0 { return "\(pixels / 1_000_000)" }
+        return "\(Double(pixels) / 1_000_000)"
     }
 
     static func fileSize(_ path: String) -> Int? {

@@ -57,7 +57,11 @@ public struct ProfilesPlugin: ModulePlugin {
             Route(
                 "profiles.set_photo",
                 summary: "Sets your photo: a 392 x 591 card and a 100 x 100 thumbnail, JPEG, metadata stripped.",
-                parameters: [.positional("path", .string, "The image file (JPEG, PNG, WebP, HEIF ...).")],
+                parameters: [
+                    .positional(
+                        "path", .string,
+                        "The image file: JPEG, PNG, WebP, HEIC or AVIF, at most 50 MB and 100 megapixels.")
+                ],
                 returns: "photo_result", errors: ["profiles.bad_image", "profiles.not_found"],
                 example: #"profiles.set_photo("bori.jpg").thumbnail.path"#
             ) { arguments, context in

@@ -31,8 +31,12 @@ public struct SetProfilePhoto: Sendable {
     }
 
     /// The new photo's files.
-    /// - Throws: `profiles.not_found` (no profile yet), `profiles.bad_image`.
+    /// - Throws: `profiles.not_found` (no profile yet), `profiles.bad_image`, `invalid_argument`
+    ///   for a path with a NUL character (C would read it cut short, another file).
     public func callAsFunction(path: String, userID: String) throws -> ProcessedPhoto {
+        guard !path.utf8.contains(0) else {
+            throw AppError.invalidArgument("the path contains a NUL character", field: "path")
+        }
         guard try dependencies.profiles.profile(of: userID) != nil else { throw ProfileError.yoursNotFound() }
         let name = Identifier.random()
         let card = "\(folder.path)/\(name)-card.jpg"

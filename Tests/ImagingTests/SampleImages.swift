@@ -23,6 +23,17 @@ struct SampleImages {
         return file
     }
 
+    /// `source` written again by libvips as `name`, in the format its suffix names
+    /// (`.heic` and `.avif` through libheif, `.png`, `.webp`, `.tif` ...).
+    func converted(_ source: String, to name: String) throws -> String {
+        let file = path(name)
+        var error = [CChar](repeating: 0, count: 256)
+        let status = cvips_save_copy(source, file, &error, 256)
+        try #require(
+            status == 0, "\(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+        return file
+    }
+
     struct Probe {
         let width: Int
         let height: Int

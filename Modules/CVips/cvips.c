@@ -1,0 +1,320 @@
+#define _GNU_SOURCE
+#include "CVips.h"
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The libvips functions this app calls, found with dlsym. Written once under `lock`;
+   read only after cvips_load returned 0 (the lock orders the writes before those reads). */
+typedef struct cvips_api {
+    int (*init)(const char *);
+    void *(*image_new_from_file)(const char *, ...);
+    void *(*image_new_from_buffer)(const void *, size_t, const char *, ...);
+    int (*image_get_width)(const void *);
+    int (*image_get_height)(const void *);
+    int (*thumbnail_buffer)(void *, size_t, void **, int, ...);
+    int (*thumbnail_image)(void *, void **, int, ...);
+    int (*colourspace)(void *, void **, int, ...);
+    void *(*copy_memory)(void *);
+    int (*jpegsave)(void *, const char *, ...);
+    int (*write_to_file)(void *, const char *, ...);
+    void (*object_unref)(void *);
+    const char *(*error_buffer)(void);
+    void (*error_clear)(void);
+    void (*cache_set_max)(int);
+    void (*block_untrusted_set)(int);
+    void (*operation_block_set)(const char *, int);
+    unsigned (*log_set_handler)(const char *, int, void (*)(const char *, int, const char *, void *), void *);
+    /* for tests: making and reading sample images */
+    int (*xyz)(void **, int, int, ...);
+    int (*extract_band)(void *, void **, int, ...);
+    int (*moreeq_const1)(void *, void **, double, ...);
+    void (*set_int)(void *, const char *, int);
+    void (*set_string)(void *, const char *, const char *);
+    int (*get_int)(const void *, const char *, int *);
+    unsigned long (*get_typeof)(const void *, const char *);
+    int (*getpoint)(void *, double **, int *, int, int, ...);
+    void (*g_free)(void *);
+} cvips_api;
+
+static pthread_mutex_t cvips_lock = PTHREAD_MUTEX_INITIALIZER;
+static cvips_api cvips;
+static int cvips_started = 0;
+static int cvips_start_failed = 0;
+static char cvips_start_error[512];
+
+#define CVIPS_ACCESS_SEQUENTIAL 1
+#define CVIPS_INTERESTING_CENTRE 1
+#define CVIPS_SIZE_BOTH 0
+#define CVIPS_INTERPRETATION_SRGB 22
+#define CVIPS_LOG_LEVEL_WARNING (1 << 4)
+
+/* The formats a phone makes. Every other loader is blocked: TIFF, SVG, PDF, JPEG 2000,
+   FITS, ImageMagick, OpenSlide ... read untrusted input with large libraries, and no
+   profile photo needs them. The HEIF loader reads HEIC and AVIF. */
+static const char *const cvips_allowed_loaders[] = {"VipsForeignLoadJpeg", "VipsForeignLoadPng",
+                                                    "VipsForeignLoadWebp", "VipsForeignLoadHeif", NULL};
+#define CVIPS_ALLOWED_FORMATS "JPEG, PNG, WebP, HEIC or AVIF"
+
+static void cvips_quiet(const char *domain, int level, const char *message, void *data) {
+    (void)domain;
+    (void)level;
+    (void)message;
+    (void)data;
+}
+
+static void cvips_vips_error(char *error, size_t error_size, const char *what) {
+    const char *detail = cvips.error_buffer ? cvips.error_buffer() : "";
+    snprintf(error, error_size, "%s%s%s", what, detail && *detail ? ": " : "", detail ? detail : "");
+    /* libvips ends its messages with a newline; a message for a person has none. */
+    size_t length = strlen(error);
+    while (length > 0 && (error[length - 1] == '\n' || error[length - 1] == ' ')) error[--length] = 0;
+    if (cvips.error_clear) cvips.error_clear();
+}
+
+#define CVIPS_FIND(field, name)                                                                                        \
+    do {                                                                                                               \
+        *(void **)&api.field = dlsym(library, name);                                                                   \
+        if (!api.field) {                                                                                              \
+            snprintf(error, error_size, "libvips lacks %s, which this app needs (libvips 8.13 or later)", name);     \
+            dlclose(library);                                                                                          \
+            return -1;                                                                                                 \
+        }                                                                                                              \
+    } while (0)
+
+/* libvips 8.14's vips_init adds VIPSHOME to the environment itself (vips_guess_prefix calls
+   g_setenv) when it is not set. Adding a variable makes glibc reallocate the environment
+   array, and a getenv on another thread at that moment can read the freed array. So the
+   variable is added here, before main, while the process has one thread; later only its
+   value is replaced, which glibc does in place (no array is freed). "/usr" is the prefix
+   of every distribution's libvips; cvips_set_prefix corrects it before vips_init. */
+__attribute__((constructor)) static void cvips_reserve_vipshome(void) {
+    if (!getenv("VIPSHOME")) setenv("VIPSHOME", "/usr", 0);
+}
+
+/* The prefix libvips was installed under, from where the loaded library file lives
+   (/usr/lib/x86_64-linux-gnu/libvips.so.42 -> /usr): libvips then finds its own modules
+   folder (VIPS_LIBDIR/vips-modules-8.14), owned by root, as it would with no VIPSHOME. A
+   VIPSHOME the user set is left alone. Called with the lock held. */
+static void cvips_set_prefix(void *symbol, const char *reserved) {
+    const char *current = getenv("VIPSHOME");
+    if (!current || strcmp(current, reserved) != 0) return;
+    Dl_info info;
+    char real[PATH_MAX];
+    if (!dladdr(symbol, &info) || !info.dli_fname || !realpath(info.dli_fname, real)) return;
+    char *lib = NULL;
+    const char *const folders[] = {"/lib/", "/lib64/", "/lib32/", NULL};
+    for (const char *const *folder = folders; *folder; folder++) {
+        char *found = strstr(real, *folder);
+        if (found && (!lib || found < lib)) lib = found;
+    }
+    if (!lib || lib == real) return;
+    *lib = 0;
+    if (strcmp(real, current) != 0) setenv("VIPSHOME", real, 1);
+}
+
+/* Called with the lock held. */
+static int cvips_start(char *error, size_t error_size) {
+    void *library = dlopen("libvips.so.42", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        const char *why = dlerror();
+        if (!why) why = "unknown error";
+        /* Not installed, or passing (no file descriptor left): say which. */
+        snprintf(error, error_size, "cannot load libvips: %s%s", why,
+                 strstr(why, "No such file") ? " (install libvips42)" : "");
+        return -1;
+    }
+    cvips_api api;
+    CVIPS_FIND(init, "vips_init");
+    CVIPS_FIND(image_new_from_file, "vips_image_new_from_file");
+    CVIPS_FIND(image_new_from_buffer, "vips_image_new_from_buffer");
+    CVIPS_FIND(image_get_width, "vips_image_get_width");
+    CVIPS_FIND(image_get_height, "vips_image_get_height");
+    CVIPS_FIND(thumbnail_buffer, "vips_thumbnail_buffer");
+    CVIPS_FIND(thumbnail_image, "vips_thumbnail_image");
+    CVIPS_FIND(colourspace, "vips_colourspace");
+    CVIPS_FIND(copy_memory, "vips_image_copy_memory");
+    CVIPS_FIND(jpegsave, "vips_jpegsave");
+    CVIPS_FIND(write_to_file, "vips_image_write_to_file");
+    CVIPS_FIND(object_unref, "g_object_unref");
+    CVIPS_FIND(error_buffer, "vips_error_buffer");
+    CVIPS_FIND(error_clear, "vips_error_clear");
+    CVIPS_FIND(cache_set_max, "vips_cache_set_max");
+    CVIPS_FIND(block_untrusted_set, "vips_block_untrusted_set");
+    CVIPS_FIND(operation_block_set, "vips_operation_block_set");
+    CVIPS_FIND(log_set_handler, "g_log_set_handler");
+    CVIPS_FIND(xyz, "vips_xyz");
+    CVIPS_FIND(extract_band, "vips_extract_band");
+    CVIPS_FIND(moreeq_const1, "vips_moreeq_const1");
+    CVIPS_FIND(set_int, "vips_image_set_int");
+    CVIPS_FIND(set_string, "vips_image_set_string");
+    CVIPS_FIND(get_int, "vips_image_get_int");
+    CVIPS_FIND(get_typeof, "vips_image_get_typeof");
+    CVIPS_FIND(getpoint, "vips_getpoint");
+    CVIPS_FIND(g_free, "g_free");
+    cvips = api;
+    cvips_set_prefix(*(void **)&cvips.init, "/usr");
+    /* libvips' warnings would only clutter a script's standard error; problems reach the
+       caller through the error messages (a VIPS_WARNING variable would be an environment
+       write while other threads run). */
+    cvips.log_set_handler("VIPS", CVIPS_LOG_LEVEL_WARNING, cvips_quiet, NULL);
+    if (cvips.init("app-shell") != 0) {
+        cvips_vips_error(cvips_start_error, sizeof cvips_start_error, "libvips did not start (vips_init)");
+        cvips_start_failed = 1;
+        snprintf(error, error_size, "%s", cvips_start_error);
+        return -1;
+    }
+    cvips.cache_set_max(0);
+    /* After init: the modules' loaders exist only once their modules are loaded. */
+    cvips.block_untrusted_set(1);
+    cvips.operation_block_set("VipsForeignLoad", 1);
+    for (const char *const *name = cvips_allowed_loaders; *name; name++) cvips.operation_block_set(*name, 0);
+    cvips_started = 1;
+    return 0;
+}
+
+int cvips_load(char *error, size_t error_size) {
+    pthread_mutex_lock(&cvips_lock);
+    int status = 0;
+    if (cvips_start_failed) {
+        snprintf(error, error_size, "%s", cvips_start_error);
+        status = -1;
+    } else if (!cvips_started) {
+        status = cvips_start(error, error_size);
+    }
+    pthread_mutex_unlock(&cvips_lock);
+    return status;
+}
+
+int cvips_header(const void *data, size_t length, int *width, int *height, char *error, size_t error_size) {
+    if (cvips_load(error, error_size) != 0) return -1;
+    void *image = cvips.image_new_from_buffer(data, length, "", "access", CVIPS_ACCESS_SEQUENTIAL, NULL);
+    if (!image) {
+        cvips_vips_error(error, error_size, "not an image in a format read here (" CVIPS_ALLOWED_FORMATS ")");
+        return -1;
+    }
+    *width = cvips.image_get_width(image);
+    *height = cvips.image_get_height(image);
+    cvips.object_unref(image);
+    return 0;
+}
+
+int cvips_make_photo(const void *data, size_t length, const char *card_path, int card_w, int card_h,
+                     const char *thumb_path, int thumb_w, int thumb_h, int *sizes, char *error, size_t error_size) {
+    if (cvips_load(error, error_size) != 0) return -1;
+    void *decoded = NULL, *srgb = NULL, *card = NULL, *thumb = NULL;
+    int result = -1;
+    /* libvips does not copy `data`; every image made from it is released before returning. */
+    /* From a buffer, libvips 8.14's thumbnail passes its loader only `option_string`, not its
+       own fail_on: the loader's options are given there (a fixed text, never a name). */
+    if (cvips.thumbnail_buffer((void *)data, length, &decoded, card_w, "height", card_h, "crop",
+                               CVIPS_INTERESTING_CENTRE, "size", CVIPS_SIZE_BOTH, "option_string", "fail_on=truncated",
+                               NULL) != 0) {
+        cvips_vips_error(error, error_size, "cannot decode the image");
+        goto done;
+    }
+    if (cvips.colourspace(decoded, &srgb, CVIPS_INTERPRETATION_SRGB, NULL) != 0) {
+        cvips_vips_error(error, error_size, "cannot convert to sRGB");
+        goto done;
+    }
+    /* Render the card once into memory: both files come from it, so the source is
+       decoded once (a lazy pipeline would decode it again for the thumbnail). */
+    card = cvips.copy_memory(srgb);
+    if (!card) {
+        cvips_vips_error(error, error_size, "cannot decode the image");
+        goto done;
+    }
+    if (cvips.thumbnail_image(card, &thumb, thumb_w, "height", thumb_h, "crop", CVIPS_INTERESTING_CENTRE, "size",
+                              CVIPS_SIZE_BOTH, NULL) != 0) {
+        cvips_vips_error(error, error_size, "cannot make the thumbnail");
+        goto done;
+    }
+    if (cvips.jpegsave(card, card_path, "Q", 85, "strip", 1, NULL) != 0) {
+        cvips_vips_error(error, error_size, "cannot write the card");
+        goto done;
+    }
+    if (cvips.jpegsave(thumb, thumb_path, "Q", 85, "strip", 1, NULL) != 0) {
+        cvips_vips_error(error, error_size, "cannot write the thumbnail");
+        goto done;
+    }
+    sizes[0] = cvips.image_get_width(card);
+    sizes[1] = cvips.image_get_height(card);
+    sizes[2] = cvips.image_get_width(thumb);
+    sizes[3] = cvips.image_get_height(thumb);
+    result = 0;
+done:
+    if (thumb) cvips.object_unref(thumb);
+    if (card) cvips.object_unref(card);
+    if (srgb) cvips.object_unref(srgb);
+    if (decoded) cvips.object_unref(decoded);
+    return result;
+}
+
+/* ---- for tests ---- */
+
+int cvips_write_sample(const char *path, int width, int height, int orientation, int gps, char *error,
+                       size_t error_size) {
+    if (cvips_load(error, error_size) != 0) return -1;
+    void *xyz = NULL, *x = NULL, *mask = NULL;
+    int result = -1;
+    if (cvips.xyz(&xyz, width, height, NULL) != 0 || cvips.extract_band(xyz, &x, 0, NULL) != 0 ||
+        cvips.moreeq_const1(x, &mask, width / 2.0, NULL) != 0) {
+        cvips_vips_error(error, error_size, "cannot make a sample");
+        goto done;
+    }
+    if (orientation) cvips.set_int(mask, "orientation", orientation);
+    if (gps) {
+        cvips.set_string(mask, "exif-ifd3-GPSLatitudeRef", "N");
+        cvips.set_string(mask, "exif-ifd3-GPSLatitude", "37/1 33/1 59/1");
+    }
+    if (cvips.jpegsave(mask, path, "Q", 90, NULL) != 0) {
+        cvips_vips_error(error, error_size, "cannot write a sample");
+        goto done;
+    }
+    result = 0;
+done:
+    if (mask) cvips.object_unref(mask);
+    if (x) cvips.object_unref(x);
+    if (xyz) cvips.object_unref(xyz);
+    return result;
+}
+
+int cvips_save_copy(const char *from, const char *to, char *error, size_t error_size) {
+    if (cvips_load(error, error_size) != 0) return -1;
+    void *image = cvips.image_new_from_file(from, NULL);
+    if (!image) {
+        cvips_vips_error(error, error_size, "cannot read");
+        return -1;
+    }
+    int result = cvips.write_to_file(image, to, NULL);
+    if (result != 0) cvips_vips_error(error, error_size, "cannot write");
+    cvips.object_unref(image);
+    return result == 0 ? 0 : -1;
+}
+
+int cvips_probe(const char *path, int *width, int *height, int *has_exif, int *has_gps, int *orientation, int x,
+                int y, double *value, char *error, size_t error_size) {
+    if (cvips_load(error, error_size) != 0) return -1;
+    void *image = cvips.image_new_from_file(path, NULL);
+    if (!image) {
+        cvips_vips_error(error, error_size, "cannot read");
+        return -1;
+    }
+    *width = cvips.image_get_width(image);
+    *height = cvips.image_get_height(image);
+    *has_exif = cvips.get_typeof(image, "exif-data") != 0;
+    *has_gps = cvips.get_typeof(image, "exif-ifd3-GPSLatitude") != 0;
+    *orientation = 0;
+    if (cvips.get_typeof(image, "orientation") != 0) cvips.get_int(image, "orientation", orientation);
+    double *vector = NULL;
+    int n = 0;
+    *value = -1;
+    if (cvips.getpoint(image, &vector, &n, x, y, NULL) == 0 && n > 0) *value = vector[0];
+    if (vector) cvips.g_free(vector);
+    cvips.object_unref(image);
+    return 0;
+}

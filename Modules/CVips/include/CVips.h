@@ -1,0 +1,47 @@
+#ifndef CVIPS_H
+#define CVIPS_H
+/*
+ * libvips for the Imaging module, loaded with dlopen when the first photo is processed:
+ * libvips brings about a hundred shared libraries, and linking it would make every
+ * app-shell start pay for them. Its variadic calls (options as name/value pairs ending in
+ * NULL) are made in cvips.c; no vips header is needed.
+ *
+ * This is a C target, not a header of static functions: the loaded functions and the
+ * load state exist once in the process, however many Swift modules import this one.
+ *
+ * Every function returns 0, or -1 with a message for a person in `error`.
+ */
+#include <stddef.h>
+
+/// Loads and starts libvips, once per process, under a lock. A failed dlopen is tried again
+/// on the next call (it can be passing: no file descriptor left); a failed start is
+/// reported with its first cause on every call (libvips cannot be started twice).
+int cvips_load(char *error, size_t error_size);
+
+/// Reads only the header of the encoded image in `data`: its width and height. Only the
+/// allowed loaders (JPEG, PNG, WebP, HEIF) are asked; the bytes are never a file name, so
+/// nothing is read as load options.
+int cvips_header(const void *data, size_t length, int *width, int *height, char *error, size_t error_size);
+
+/// One decode of the encoded image in `data` (shrink-on-load, EXIF orientation applied), to
+/// sRGB: the card (cover card_w x card_h, centre-cropped) and, from the card, the thumbnail;
+/// both written as JPEG with all metadata stripped. A truncated or damaged file fails.
+/// `sizes` receives the card's and the thumbnail's width and height.
+int cvips_make_photo(const void *data, size_t length, const char *card_path, int card_w, int card_h,
+                     const char *thumb_path, int thumb_w, int thumb_h, int *sizes, char *error, size_t error_size);
+
+/* ---- for tests: sample images made and read with libvips itself ---- */
+
+/// Writes a JPEG `width` x `height`, black on its left half and white on its right, with
+/// EXIF `orientation` (0 for none) and, when `gps`, a GPS latitude.
+int cvips_write_sample(const char *path, int width, int height, int orientation, int gps, char *error,
+                       size_t error_size);
+
+/// Reads `from` (a JPEG) and writes it to `to` with the saver its suffix names.
+int cvips_save_copy(const char *from, const char *to, char *error, size_t error_size);
+
+/// Reads a file's size, EXIF presence, GPS presence, orientation and the first band at (x, y).
+int cvips_probe(const char *path, int *width, int *height, int *has_exif, int *has_gps, int *orientation, int x,
+                int y, double *value, char *error, size_t error_size);
+
+#endif
