@@ -15,17 +15,21 @@ public struct ManageMates: Sendable {
     let users: any UserRepository
     let transactions: any TransactionRunner
     let clock: any Clock
+    let linkEndHandler: (any MateLinkEndHandler)?
 
     /// The use case.
+    /// - Parameter linkEndHandler: told, inside the same transaction, when a link ends
+    ///   (Walks cancels the pending walk requests between the two); nil without Walks.
     public init(
         store: any MateStore, profiles: any ProfileDirectory, users: any UserRepository,
-        transactions: any TransactionRunner, clock: any Clock
+        transactions: any TransactionRunner, clock: any Clock, linkEndHandler: (any MateLinkEndHandler)? = nil
     ) {
         self.store = store
         self.profiles = profiles
         self.users = users
         self.transactions = transactions
         self.clock = clock
+        self.linkEndHandler = linkEndHandler
     }
 
     /// A new invite code of `userID`'s, valid 10 minutes, single use.
@@ -96,14 +100,20 @@ public struct ManageMates: Sendable {
         return Array(sorted[start..<min(sorted.count, start + perPage)])
     }
 
-    /// Ends a mate link, both ways.
+    /// Ends a mate link, both ways, and cancels the pending walk requests between the two,
+    /// in one transaction.
     /// - Throws: `mates.not_found`.
     public func remove(_ reference: String, userID: String) throws {
         let other = try user(reference)
-        guard try store.unlink(userID, other.id) else { throw MateError.notFound(reference) }
+        let now = clock.now()
+        try transactions.transaction {
+            guard try store.unlink(userID, other.id) else { throw MateError.notFound(reference) }
+            try linkEndHandler?.mateLinkEnded(between: userID, and: other.id, at: now)
+        }
     }
 
-    /// Reports a mate: the report is stored and the link ends, in one transaction.
+    /// Reports a mate: the report is stored, the link ends and the pending walk requests
+    /// between the two are cancelled, in one transaction.
     /// - Throws: `mates.not_found`, `invalid_argument` (reason, message over 100 characters).
     public func report(_ reference: String, reason: String, message: String?, userID: String) throws {
         guard ["violent_on_walk", "offensive_language", "other"].contains(reason) else {
@@ -117,6 +127,7 @@ public struct ManageMates: Sendable {
         let now = clock.now()
         try transactions.transaction {
             guard try store.unlink(userID, other.id) else { throw MateError.notFound(reference) }
+            try linkEndHandler?.mateLinkEnded(between: userID, and: other.id, at: now)
             try store.insertReport(reporterID: userID, reportedID: other.id, reason: reason, message: message, at: now)
         }
     }
