@@ -5,8 +5,13 @@ import Core
 public struct ManageMates: Sendable {
     /// How long an invite code is valid, in seconds.
     public static let inviteLifetime = 600
-    /// Wrong codes allowed in `attemptWindow` seconds.
+    /// Wrong codes one user may try in `attemptWindow` seconds.
     public static let attemptLimit = 5
+    /// Wrong codes all users of one database together may try in `attemptWindow` seconds:
+    /// users are free (`app.login` makes one), so a per-user count alone does not limit a
+    /// script that rotates through them. A wrong code names no invite, so the inviter's side
+    /// is protected by this shared count: 20 guesses in 10 minutes against 32^6 codes.
+    public static let databaseAttemptLimit = 20
     /// The window for wrong codes, in seconds.
     public static let attemptWindow = 600
 
@@ -57,18 +62,25 @@ public struct ManageMates: Sendable {
         let code = try InviteCode.parse(typed)
         let now = clock.now()
         guard try profiles.entry(for: userID) != nil else { throw MateError.noProfile() }
-        guard try store.attempts(by: userID, since: now.adding(seconds: -Self.attemptWindow)) < Self.attemptLimit else {
-            throw MateError.tooManyAttempts
+        // The counts are read and a wrong code recorded in one immediate transaction, so
+        // racing processes queue on the write lock and never record past a limit; the
+        // link itself is a savepoint that rolls back alone.
+        let outcome: Result<String, AppError> = try transactions.transaction {
+            let since = now.adding(seconds: -Self.attemptWindow)
+            guard try store.attempts(by: userID, since: since) < Self.attemptLimit else {
+                throw MateError.tooManyAttempts
+            }
+            guard try store.attempts(since: since) < Self.databaseAttemptLimit else {
+                throw MateError.tooManyAttemptsOnDatabase
+            }
+            do {
+                return .success(try linkByInvite(code, userID: userID, now: now))
+            } catch let error as AppError where error.code == "mates.bad_code" {
+                try store.recordAttempt(by: userID, at: now)
+                return .failure(error)
+            }
         }
-        let inviterID: String
-        do {
-            inviterID = try linkByInvite(code, userID: userID, now: now)
-        } catch let error as AppError where error.code == "mates.bad_code" {
-            // Counted after the failed transaction rolled back, so the count survives it.
-            try store.recordAttempt(by: userID, at: now)
-            throw error
-        }
-        return try mate(inviterID, since: now)
+        return try mate(try outcome.get(), since: now)
     }
 
     private func linkByInvite(_ code: String, userID: String, now: Instant) throws -> String {
