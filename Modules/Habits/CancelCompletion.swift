@@ -19,7 +19,9 @@ public struct CancelCompletion: Sendable {
                 throw HabitError.notCompleted(habit, on: target)
             }
             try dependencies.completions.delete(id: completion.id)
-            if let shortened = try habit.withoutCompletionOnArchiveDay(target, today: now.localDay(in: dependencies.clock.timeZone), at: now) {
+            if let shortened = try habit.withoutCompletionOnArchiveDay(
+                target, today: now.localDay(in: dependencies.clock.timeZone), at: now)
+            {
                 try dependencies.habits.update(shortened)
             }
             return completion

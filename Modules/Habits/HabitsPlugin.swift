@@ -186,7 +186,8 @@ public struct HabitsPlugin: ModulePlugin {
                 parameters: [
                     Self.ref, .option("as_of", .day, "The reference day, today or earlier; today when omitted."),
                 ],
-                returns: "statistics", errors: Self.lookupErrors + ["habits.future_day"], example: #"habits.stats("Run").streak.current"#
+                returns: "statistics", errors: Self.lookupErrors + ["habits.future_day"],
+                example: #"habits.stats("Run").streak.current"#
             ) { arguments, context in
                 HabitValues.statistics(
                     try LoadHabitStatistics(try Self.dependencies(context))(

@@ -74,7 +74,8 @@ public struct MatesPlugin: ModulePlugin {
                     ).map { $0.value(in: zone) })
             },
             Route(
-                "mates.remove", summary: "Ends a mate link, from both lists; pending walk requests between you end.", parameters: [Self.user], returns: "nil",
+                "mates.remove", summary: "Ends a mate link, from both lists; pending walk requests between you end.",
+                parameters: [Self.user], returns: "nil",
                 errors: ["mates.not_found"], example: #"mates.remove("joon")"#
             ) { arguments, context in
                 try context.resolve(ManageMates.self).remove(try arguments.string("user"), userID: context.user.id)
@@ -82,7 +83,8 @@ public struct MatesPlugin: ModulePlugin {
             },
             Route(
                 "mates.report",
-                summary: "Reports a mate; the report is kept, the mate removed and pending walk requests between you cancelled.",
+                summary:
+                    "Reports a mate; the report is kept, the mate removed and pending walk requests between you cancelled.",
                 parameters: [
                     Self.user,
                     .option(

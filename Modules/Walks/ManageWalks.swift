@@ -62,12 +62,16 @@ public struct ManageWalks: Sendable {
                 status == .cancelled
                     ? "only the sender can cancel a request" : "only the recipient can answer a request")
         }
-        if status == .accepted, try !mates.areMates(request.senderID, request.recipientID) {
+        let now = clock.now()
+        // A request that is no longer pending says so first (removing a mate cancels them).
+        if status == .accepted, request.status(at: now) == .pending,
+            try !mates.areMates(request.senderID, request.recipientID)
+        {
             throw AppError(
-                code: "walks.not_a_mate", message: "you and the sender are no longer mates; the request cannot be accepted",
+                code: "walks.not_a_mate",
+                message: "you and the sender are no longer mates; the request cannot be accepted",
                 field: "id")
         }
-        let now = clock.now()
         guard try store.answer(id: request.id, with: status, at: now) else {
             let current = try store.request(id: request.id)?.status(at: now).rawValue ?? "gone"
             throw AppError(code: "walks.not_pending", message: "the request is \(current), not pending", field: "id")

@@ -38,7 +38,8 @@ public struct WalksPlugin: ModulePlugin {
                 parameters: [
                     .option("mate", .string, "The mate's user name or id.", required: true),
                     .option("message", .string, "1 to 100 characters after trimming.", required: true).freeText,
-                    .option("place", .record("place"), "{lat=, lng=, name=?}; name at most 100 characters.", required: true),
+                    .option(
+                        "place", .record("place"), "{lat=, lng=, name=?}; name at most 100 characters.", required: true),
                 ],
                 returns: "walk_request", errors: ["walks.not_a_mate"],
                 example: #"walks.request{mate = "joon", message = "한강 갈래?", place = {lat = 37.52, lng = 126.93}}"#
@@ -112,7 +113,9 @@ public struct WalksPlugin: ModulePlugin {
                     .option("steps", .integer, "Steps, 0 to 100,000.", required: true),
                     .option("distance", .number, "Metres, 0 to 100,000 (100 km).", required: true),
                     .option("started_at", .instant, "When it began.", required: true),
-                    .option("ended_at", .instant, "When it ended: not after now, at most 24 hours after it began.", required: true),
+                    .option(
+                        "ended_at", .instant, "When it ended: not after now, at most 24 hours after it began.",
+                        required: true),
                 ],
                 returns: "walk_log",
                 example:

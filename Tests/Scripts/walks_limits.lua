@@ -21,7 +21,7 @@ assert(edge.duration == 86400 and #walks.logs{} == 1)
 local function profile(nickname)
   profiles.save{nickname = nickname, dog = {name = "D", age = 1, sex = "male", size = "small", keywords = {"shy"}}}
 end
-profile("Mina")
+app.login("mina") profile("Mina")
 local code = mates.invite().code
 app.login("joon") profile("Joon") mates.join(code)
 local err = check.fails("walks.request", "invalid_argument", walks.request,

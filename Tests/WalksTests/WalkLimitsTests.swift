@@ -22,7 +22,8 @@ struct WalksFixture {
             Migrator.Module(name: "walks", migrations: WalksPlugin().migrations),
         ])
         clock = FixedClock(
-            try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00")), timeZone: try TimeZoneRules.named("Asia/Seoul"))
+            try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00")), timeZone: try TimeZoneRules.named("Asia/Seoul")
+        )
         let users = SQLiteUserRepository(database: database)
         let accounts = UserAccounts(repository: users, clock: clock)
         mina = try accounts.signIn(name: "mina")
@@ -121,7 +122,8 @@ struct WalksFixture {
         #expect(error.field == "id")
         #expect(try fixture.walks.list(incoming: true, status: .pending, userID: fixture.joon.id).count == 1)
         // Declining and cancelling need no link.
-        #expect(try fixture.walks.answer(request.id, with: .declined, userID: fixture.joon.id).storedStatus == .declined)
+        #expect(
+            try fixture.walks.answer(request.id, with: .declined, userID: fixture.joon.id).storedStatus == .declined)
     }
 
     @Test func theHandlerCancelsPendingRequestsBothWaysAndNoOthers() throws {
