@@ -45,8 +45,8 @@ public struct HabitDependencies: Sendable {
     /// - Throws: `habits.name_taken` (field `name`).
     func checkNameFree(_ name: String, ownerID: String, except habitID: String? = nil) throws {
         let folded = name.foldedForMatching
-        let taken = try habits.habits(ownedBy: ownerID).contains {
-            $0.id != habitID && !$0.isArchived && $0.name.foldedForMatching == folded
+        let taken = try habits.activeNameCandidates(folded: folded, ownedBy: ownerID).contains {
+            $0.id != habitID && $0.name.foldedForMatching == folded
         }
         if taken { throw HabitError.nameTaken(name) }
     }

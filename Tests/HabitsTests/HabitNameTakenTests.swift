@@ -52,6 +52,15 @@ import Testing
         #expect(try fixture.call("habits.get", ["ref": old["id"]])["archived"] == true)
     }
 
+    @Test func aHabitStoredBeforeNamesWereFoldedStillTakesItsName() throws {
+        try fixture.create("Caf\u{E9}")
+        // As a database migrated from before the folded column holds it.
+        try fixture.database.execute("UPDATE habits SET name_folded = NULL")
+        let error = try fixture.error("habits.create", ["name": "CAFE\u{301}"])
+        #expect(error.code == "habits.name_taken")
+        #expect(try fixture.count("habits") == 1)
+    }
+
     @Test func anotherUsersHabitDoesNotTakeTheName() throws {
         let mina = try fixture.addUser(named: "mina")
         try fixture.create("Run", as: mina)
