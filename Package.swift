@@ -76,7 +76,8 @@ let package = Package(
         .testTarget(
             name: "HabitsTests", dependencies: ["Habits", "Core", "Storage"], path: "Tests/HabitsTests"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CVips", "Core"], path: "Tests/ImagingTests"),
-        .testTarget(name: "WalksTests", dependencies: ["Walks", "Core"], path: "Tests/WalksTests"),
+        .testTarget(
+            name: "WalksTests", dependencies: ["Walks", "Mates", "Core", "Storage"], path: "Tests/WalksTests"),
         .testTarget(
             name: "MatesTests", dependencies: ["Mates", "Profiles", "Core", "Storage"], path: "Tests/MatesTests"),
         .testTarget(

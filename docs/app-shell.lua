@@ -122,7 +122,7 @@ error('Cannot require a meta file')
 ---@class place
 ---@field lat number -90 to 90.
 ---@field lng number -180 to 180.
----@field name? string Its name.
+---@field name? string Its name, at most 100 characters.
 
 --- A user's SniffMeet profile.
 ---@class profile
@@ -413,6 +413,7 @@ function habits.completions(ref, opts) end
 --- Creates a habit, tracked daily from its start day.
 ---@param opts {name: string, start?: day}
 ---@return habit
+--- Raises: habits.name_taken.
 --- Example: `habits.create{name = "Run", start = "2026-11-01"}`
 function habits.create(opts) end
 
@@ -450,7 +451,7 @@ function habits.overview() end
 ---@param ref string The habit's id or exact name.
 ---@param name string 1 to 100 characters after trimming white space.
 ---@return habit
---- Raises: habits.not_found, habits.ambiguous.
+--- Raises: habits.not_found, habits.ambiguous, habits.name_taken.
 --- Example: `habits.rename("Run", "Morning run")`
 function habits.rename(ref, name) end
 
@@ -458,7 +459,7 @@ function habits.rename(ref, name) end
 ---@param ref string The habit's id or exact name.
 ---@param opts? {as_of?: day}
 ---@return statistics
---- Raises: habits.not_found, habits.ambiguous.
+--- Raises: habits.not_found, habits.ambiguous, habits.future_day.
 --- Example: `habits.stats("Run").streak.current`
 function habits.stats(ref, opts) end
 
@@ -470,7 +471,7 @@ function habits.today() end
 --- Tracks again from today, reopening the last period if it ended yesterday or today.
 ---@param ref string The habit's id or exact name.
 ---@return habit
---- Raises: habits.not_found, habits.ambiguous, habits.not_archived.
+--- Raises: habits.not_found, habits.ambiguous, habits.not_archived, habits.name_taken.
 --- Example: `habits.unarchive("Run")`
 function habits.unarchive(ref) end
 
@@ -504,13 +505,13 @@ function mates.join(code) end
 --- Example: `for _, m in ipairs(mates.list()) do print(m.nickname) end`
 function mates.list(opts) end
 
---- Ends a mate link, from both lists.
+--- Ends a mate link, from both lists; pending walk requests between you end.
 ---@param user string The mate's user name or id.
 --- Raises: mates.not_found.
 --- Example: `mates.remove("joon")`
 function mates.remove(user) end
 
---- Reports a mate; the report is kept and the mate removed.
+--- Reports a mate; the report is kept, the mate removed and pending walk requests between you cancelled.
 ---@param user string The mate's user name or id.
 ---@param opts {reason: "violent_on_walk"|"offensive_language"|"other", message?: string}
 --- Raises: mates.not_found.
@@ -561,7 +562,7 @@ walks = {}
 --- Says yes to a request to you.
 ---@param id string The request's id.
 ---@return walk_request
---- Raises: walks.not_found, forbidden, walks.not_pending.
+--- Raises: walks.not_found, forbidden, walks.not_pending, walks.not_a_mate.
 --- Example: `walks.accept(id)`
 function walks.accept(id) end
 

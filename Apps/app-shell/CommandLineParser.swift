@@ -19,6 +19,7 @@ enum CommandLineParser {
           --max-memory MB      cap the Lua heap (default 1024)
           --trace FILE         write every route call, transaction and trace.span as Chrome trace JSON
           --events-sink SINK   where events.flush sends events: a JSON Lines file or an http:// URL
+          --backup FILE        copy the database (while others use it) into the new file FILE, then exit
           --no-init            skip the init script and user plugins
           --lua-stubs          print the LuaLS type stubs of every route and record
           --lua-reference      print the Markdown reference of every route and record
@@ -83,6 +84,7 @@ enum CommandLineParser {
             case "--lua-reference": options.printReference = true
             case "--trace": options.tracePath = try value(for: name, inline: inline)
             case "--events-sink": options.eventsSink = try value(for: name, inline: inline)
+            case "--backup": options.backupFile = try value(for: name, inline: inline)
             default:
                 throw UsageError(message: "unknown option '\(word)'")
             }

@@ -138,10 +138,14 @@ enum CompositionRoot {
         if let path = options.databasePath { return path }
         let data = environment["XDG_DATA_HOME"] ?? (environment["HOME"].map { "\($0)/.local/share" } ?? ".")
         let folder = "\(data)/app-shell"
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw AppError(code: "storage.open_failed", message: "cannot create \(folder): \(error)")
+        // Made 0700: the database is one OS user's (an existing folder keeps its mode).
+        if !FileManager.default.fileExists(atPath: folder) {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw AppError(code: "storage.open_failed", message: "cannot create \(folder): \(error)")
+            }
         }
         return "\(folder)/app.db"
     }

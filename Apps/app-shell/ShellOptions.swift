@@ -11,6 +11,8 @@ struct ShellOptions {
     var noInit = false
     var tracePath: String?
     var eventsSink: String?
+    /// `--backup FILE`: copy the database there and exit.
+    var backupFile: String?
     var showHelp = false
     var showVersion = false
     var printStubs = false

@@ -37,6 +37,8 @@ func runShell() -> Int32 {
         return 0
     }
 
+    if let file = options.backupFile { return DatabaseBackup.run(to: file, options: options, environment: environment) }
+
     let signposter = Signposter()
     let engine: LuaEngine
     do {

@@ -44,7 +44,7 @@ public struct BookStoriesPlugin: ModulePlugin {
             .option("book", .record("book"), "{title=, author=, publisher=?, isbn=?}.", required: required),
             .option(
                 "quotes", .array(.oneOf([.string, .record("quote")])),
-                "One or more quotes: strings or {text=, page=?}; each 1 to 500 characters.", required: required),
+                "1 to 20 quotes: strings or {text=, page=?}; each 1 to 500 characters.", required: required),
             .option("content", .string, "Your own words, at most 1,000 characters (\"\" removes them).").freeText,
             .option("keywords", .array(.string), "At most 10, each 1 to 8 characters without spaces; # is dropped."),
             .option("themes", .array(.string), "Ids of your themes."),

@@ -78,7 +78,11 @@ enum BookStoryValues {
     }
 
     static func quotes(_ items: [Value]) throws -> [Quote] {
-        try items.map { item in
+        guard items.count <= Story.maximumQuoteCount else {
+            throw AppError.invalidArgument(
+                "a story holds at most \(Story.maximumQuoteCount) quotes, got \(items.count)", field: "quotes")
+        }
+        return try items.map { item in
             switch item {
             case .string(let text): return try Quote(text: text)
             case .table(let record):

@@ -7,6 +7,10 @@ import Core
 public struct Story: Sendable, Equatable {
     /// The longest content, in characters.
     public static let maximumContentLength = 1000
+    /// The most quotes a story holds: 문장모아's form takes a handful, and a reader's feed
+    /// loads every quote of every story on a page. Checked where quotes come in
+    /// (`bookstories.create` and `update`), before any is parsed.
+    public static let maximumQuoteCount = 20
 
     /// A lowercase UUID.
     public let id: String

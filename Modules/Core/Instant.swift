@@ -50,7 +50,8 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var description: String { iso8601(in: .utc, milliseconds: true) }
 
     /// Parses ISO-8601 with a date, a time and an offset:
-    /// `2026-11-28T23:30:00Z`, `2026-11-29T08:30:00.250+09:00`, `...+0900`, `...+09`.
+    /// `2026-11-28T23:30:00Z`, `2026-11-29T08:30:00.250+09:00`, `...+0900`, `...+09`,
+    /// `...+08:27:52`.
     /// A time without an offset is ambiguous and is refused (nil).
     public init?(iso8601 text: String) {
         let bytes = Array(text.utf8)
@@ -83,22 +84,27 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
         lhs.millisecondsSince1970 < rhs.millisecondsSince1970
     }
 
-    /// `Z`, `+09:00`, `+0900` or `+09`, as seconds east of UTC; nil for anything else.
+    /// `Z`, `+09:00`, `+0900`, `+09`, or `+08:27:52` (the local-mean-time offsets with
+    /// seconds that `iso8601(in:)` prints for old instants), as seconds east of UTC; nil for
+    /// anything else.
     static func parseOffset(_ bytes: ArraySlice<UInt8>) -> Int? {
         let rest = Array(bytes)
         if rest == [UInt8(ascii: "Z")] || rest == [UInt8(ascii: "z")] { return 0 }
         guard let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
+        let colon = UInt8(ascii: ":")
         let digits: [UInt8]
         switch rest.count {
         case 3: digits = Array(rest[1...2])
         case 5: digits = Array(rest[1...4])
-        case 6 where rest[3] == UInt8(ascii: ":"): digits = Array(rest[1...2] + rest[4...5])
+        case 6 where rest[3] == colon: digits = Array(rest[1...2] + rest[4...5])
+        case 9 where rest[3] == colon && rest[6] == colon: digits = Array(rest[1...2] + rest[4...5] + rest[7...8])
         default: return nil
         }
         guard let hours = LocalDay.digits(digits.prefix(2)[...]), hours <= 18 else { return nil }
-        let minutes = digits.count == 4 ? LocalDay.digits(digits.suffix(2)[...]) : 0
-        guard let minutes, minutes < 60 else { return nil }
-        let magnitude = hours * 3600 + minutes * 60
+        let minutes = digits.count >= 4 ? LocalDay.digits(digits[2..<4]) : 0
+        let seconds = digits.count == 6 ? LocalDay.digits(digits[4..<6]) : 0
+        guard let minutes, minutes < 60, let seconds, seconds < 60 else { return nil }
+        let magnitude = hours * 3600 + minutes * 60 + seconds
         return sign == UInt8(ascii: "-") ? -magnitude : magnitude
     }
 

@@ -1,10 +1,10 @@
 /// Where users are kept. Core declares it; Storage implements it.
 public protocol UserRepository: Sendable {
-    /// The user with this exact name, if any.
+    /// The user with this name, if any: exactly, else ignoring case (names are ASCII).
     func user(named name: String) throws -> User?
     /// The user with this id, if any.
     func user(id: String) throws -> User?
     /// Stores a new user.
-    /// - Throws: `AppError` `users.exists` when the id or the name is taken.
+    /// - Throws: `AppError` `users.exists` when the id or the name (ignoring case) is taken.
     func insert(_ user: User) throws
 }

@@ -76,6 +76,17 @@ public struct Habit: Sendable, Equatable {
         return try with(periods: periods, at: now)
     }
 
+    /// The habit after today's completion is removed, when it was archived today with today
+    /// completed (its last period ends today): the period then ends yesterday, or goes when
+    /// it began today, as `archived(today:completedToday: false)` would have left it. Nil
+    /// when nothing changes (another day, or a period not ending today).
+    public func withoutCompletionOnArchiveDay(_ day: LocalDay, today: LocalDay, at now: Instant) throws -> Habit? {
+        guard day == today, let last = trackingPeriods.last, last.end == today else { return nil }
+        var periods = Array(trackingPeriods.dropLast())
+        if let shortened = TrackingPeriod(start: last.start, end: today.previous) { periods.append(shortened) }
+        return try with(periods: periods, at: now)
+    }
+
     /// The habit unarchived on `today`: the last period reopens when it ended yesterday or
     /// today (so a same-day archive and unarchive leave no trace), else a new one starts.
     /// - Throws: `habits.not_archived`.

@@ -40,6 +40,17 @@ public struct HabitDependencies: Sendable {
         }
     }
 
+    /// Refuses `name` when another active habit of `ownerID` has it, compared ignoring case
+    /// and Unicode form (`foldedForMatching`). Call inside the transaction that stores it.
+    /// - Throws: `habits.name_taken` (field `name`).
+    func checkNameFree(_ name: String, ownerID: String, except habitID: String? = nil) throws {
+        let folded = name.foldedForMatching
+        let taken = try habits.activeNameCandidates(folded: folded, ownedBy: ownerID).contains {
+            $0.id != habitID && $0.name.foldedForMatching == folded
+        }
+        if taken { throw HabitError.nameTaken(name) }
+    }
+
     /// The habit `reference` names for `ownerID`: its id, or its exact name.
     /// - Throws: `habits.not_found`; `habits.ambiguous` when several habits share the name.
     public func habit(_ reference: String, ownedBy ownerID: String) throws -> Habit {

@@ -26,8 +26,16 @@ enum HabitError {
             field: field)
     }
 
-    static func futureDay(_ day: LocalDay, today: LocalDay) -> AppError {
-        AppError(code: "habits.future_day", message: "\(day) is after today (\(today))", field: "on")
+    /// `field` is the argument that held the day: `on`, or `as_of` for statistics.
+    static func futureDay(_ day: LocalDay, today: LocalDay, field: String = "on") -> AppError {
+        AppError(code: "habits.future_day", message: "\(day) is after today (\(today))", field: field)
+    }
+
+    static func nameTaken(_ name: String) -> AppError {
+        AppError(
+            code: "habits.name_taken",
+            message: "you already have an active habit named '\(name)' (names are compared ignoring case)",
+            field: "name")
     }
 
     static func outsideTrackingPeriod(_ day: LocalDay) -> AppError {

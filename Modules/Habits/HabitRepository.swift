@@ -7,6 +7,11 @@ public protocol HabitRepository: Sendable {
     func habit(id: String, ownedBy ownerID: String) throws -> Habit?
     /// `ownerID`'s habits with exactly this name.
     func habits(named name: String, ownedBy ownerID: String) throws -> [Habit]
+    /// The id and name of the active habits of `ownerID` (last period open) that may have
+    /// the name whose `foldedForMatching` form is `folded`: every one that has it, and
+    /// possibly others (the caller compares the names), for the name check of create,
+    /// rename and unarchive.
+    func activeNameCandidates(folded: String, ownedBy ownerID: String) throws -> [(id: String, name: String)]
     /// Stores a new habit.
     /// - Throws: `habits.exists` when the id is taken.
     func insert(_ habit: Habit) throws

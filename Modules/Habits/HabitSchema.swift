@@ -30,6 +30,15 @@ enum HabitSchema {
                     recorded_at INTEGER NOT NULL
                 );
                 CREATE UNIQUE INDEX habit_completions_by_day ON habit_completions (habit_id, completed_on);
-                """)
+                """),
+        // The name folded for comparison (trimmed, lowercased, NFC), which SQLite cannot
+        // compute: habits stored before keep NULL until renamed, and the name check folds
+        // those itself.
+        Migration(
+            version: 2, summary: "habit names folded for the unique-name check",
+            sql: """
+                ALTER TABLE habits ADD COLUMN name_folded TEXT;
+                CREATE INDEX habits_by_folded_name ON habits (owner_id, name_folded);
+                """),
     ]
 }

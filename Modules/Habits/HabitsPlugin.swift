@@ -41,10 +41,14 @@ public struct HabitsPlugin: ModulePlugin {
             Route(
                 "habits.create", summary: "Creates a habit, tracked daily from its start day.",
                 parameters: [
-                    .option("name", .string, "1 to 100 characters after trimming white space.", required: true),
+                    .option(
+                        "name", .string,
+                        "1 to 100 characters after trimming white space; no other active habit of yours may have it (ignoring case).",
+                        required: true),
                     .option("start", .day, "The first tracked day, past or future; today when omitted."),
                 ],
-                returns: "habit", example: #"habits.create{name = "Run", start = "2026-11-01"}"#
+                returns: "habit", errors: ["habits.name_taken"],
+                example: #"habits.create{name = "Run", start = "2026-11-01"}"#
             ) { arguments, context in
                 let habit = try CreateHabit(try Self.dependencies(context))(
                     name: try arguments.string("name"), start: try arguments.optionalDay("start"),
@@ -84,7 +88,8 @@ public struct HabitsPlugin: ModulePlugin {
                 parameters: [
                     Self.ref, .positional("name", .string, "1 to 100 characters after trimming white space."),
                 ],
-                returns: "habit", errors: Self.lookupErrors, example: #"habits.rename("Run", "Morning run")"#
+                returns: "habit", errors: Self.lookupErrors + ["habits.name_taken"],
+                example: #"habits.rename("Run", "Morning run")"#
             ) { arguments, context in
                 let habit = try RenameHabit(try Self.dependencies(context))(
                     try arguments.string("ref"), to: try arguments.string("name"), ownerID: context.user.id)
@@ -104,7 +109,8 @@ public struct HabitsPlugin: ModulePlugin {
             Route(
                 "habits.unarchive",
                 summary: "Tracks again from today, reopening the last period if it ended yesterday or today.",
-                parameters: [Self.ref], returns: "habit", errors: Self.lookupErrors + ["habits.not_archived"],
+                parameters: [Self.ref], returns: "habit",
+                errors: Self.lookupErrors + ["habits.not_archived", "habits.name_taken"],
                 example: #"habits.unarchive("Run")"#
             ) { arguments, context in
                 let habit = try UnarchiveHabit(try Self.dependencies(context))(
@@ -177,8 +183,11 @@ public struct HabitsPlugin: ModulePlugin {
             },
             Route(
                 "habits.stats", summary: "A habit's statistics: completed and eligible days, rate, streaks.",
-                parameters: [Self.ref, .option("as_of", .day, "The reference day; today when omitted.")],
-                returns: "statistics", errors: Self.lookupErrors, example: #"habits.stats("Run").streak.current"#
+                parameters: [
+                    Self.ref, .option("as_of", .day, "The reference day, today or earlier; today when omitted."),
+                ],
+                returns: "statistics", errors: Self.lookupErrors + ["habits.future_day"],
+                example: #"habits.stats("Run").streak.current"#
             ) { arguments, context in
                 HabitValues.statistics(
                     try LoadHabitStatistics(try Self.dependencies(context))(

@@ -42,15 +42,28 @@ public struct SQLiteHabitRepository: HabitRepository {
         return try rows.compactMap { try habit(id: $0, ownedBy: ownerID) }
     }
 
+    /// The active habits of `ownerID` whose stored folded name is `folded`, and those stored
+    /// before names were folded (NULL; the caller folds them). Only the last period of a
+    /// habit may be open, so an open period marks an active habit.
+    public func activeNameCandidates(folded: String, ownedBy ownerID: String) throws -> [(id: String, name: String)] {
+        try database.query(
+            """
+            SELECT h.id, h.name FROM habits h
+            WHERE h.owner_id = ?1 AND (h.name_folded = ?2 OR h.name_folded IS NULL)
+                AND EXISTS (SELECT 1 FROM habit_periods p WHERE p.habit_id = h.id AND p.end_day IS NULL)
+            """, [.text(ownerID), .text(folded)]
+        ) { row in (try row.string(0), try row.string(1)) }
+    }
+
     /// Stores a new habit and its periods in one transaction.
     public func insert(_ habit: Habit) throws {
         try database.transaction {
             do {
                 try database.execute(
-                    "INSERT INTO habits (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO habits (\(Self.columns), name_folded) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [
                         .text(habit.id), .text(habit.ownerID), .text(habit.name), .day(habit.startDay),
-                        .instant(habit.createdAt), .instant(habit.updatedAt),
+                        .instant(habit.createdAt), .instant(habit.updatedAt), .text(habit.name.foldedForMatching),
                     ])
             } catch let error as AppError where error.code == "storage.duplicate" {
                 throw AppError(code: "habits.exists", message: "a habit with id \(habit.id) exists")
@@ -63,8 +76,11 @@ public struct SQLiteHabitRepository: HabitRepository {
     public func update(_ habit: Habit) throws {
         try database.transaction {
             let changed = try database.execute(
-                "UPDATE habits SET name = ?, updated_at = ? WHERE id = ? AND owner_id = ?",
-                [.text(habit.name), .instant(habit.updatedAt), .text(habit.id), .text(habit.ownerID)])
+                "UPDATE habits SET name = ?, name_folded = ?, updated_at = ? WHERE id = ? AND owner_id = ?",
+                [
+                    .text(habit.name), .text(habit.name.foldedForMatching), .instant(habit.updatedAt),
+                    .text(habit.id), .text(habit.ownerID),
+                ])
             guard changed == 1 else { throw HabitError.notFound(habit.id) }
             try database.execute("DELETE FROM habit_periods WHERE habit_id = ?", [.text(habit.id)])
             try insertPeriods(of: habit)

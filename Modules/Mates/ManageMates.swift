@@ -5,8 +5,13 @@ import Core
 public struct ManageMates: Sendable {
     /// How long an invite code is valid, in seconds.
     public static let inviteLifetime = 600
-    /// Wrong codes allowed in `attemptWindow` seconds.
+    /// Wrong codes one user may try in `attemptWindow` seconds.
     public static let attemptLimit = 5
+    /// Wrong codes all users of one database together may try in `attemptWindow` seconds:
+    /// users are free (`app.login` makes one), so a per-user count alone does not limit a
+    /// script that rotates through them. A wrong code names no invite, so the inviter's side
+    /// is protected by this shared count: 20 guesses in 10 minutes against 32^6 codes.
+    public static let databaseAttemptLimit = 20
     /// The window for wrong codes, in seconds.
     public static let attemptWindow = 600
 
@@ -15,17 +20,21 @@ public struct ManageMates: Sendable {
     let users: any UserRepository
     let transactions: any TransactionRunner
     let clock: any Clock
+    let linkEndHandler: (any MateLinkEndHandler)?
 
     /// The use case.
+    /// - Parameter linkEndHandler: told, inside the same transaction, when a link ends
+    ///   (Walks cancels the pending walk requests between the two); nil without Walks.
     public init(
         store: any MateStore, profiles: any ProfileDirectory, users: any UserRepository,
-        transactions: any TransactionRunner, clock: any Clock
+        transactions: any TransactionRunner, clock: any Clock, linkEndHandler: (any MateLinkEndHandler)? = nil
     ) {
         self.store = store
         self.profiles = profiles
         self.users = users
         self.transactions = transactions
         self.clock = clock
+        self.linkEndHandler = linkEndHandler
     }
 
     /// A new invite code of `userID`'s, valid 10 minutes, single use.
@@ -53,18 +62,25 @@ public struct ManageMates: Sendable {
         let code = try InviteCode.parse(typed)
         let now = clock.now()
         guard try profiles.entry(for: userID) != nil else { throw MateError.noProfile() }
-        guard try store.attempts(by: userID, since: now.adding(seconds: -Self.attemptWindow)) < Self.attemptLimit else {
-            throw MateError.tooManyAttempts
+        // The counts are read and a wrong code recorded in one immediate transaction, so
+        // racing processes queue on the write lock and never record past a limit; the
+        // link itself is a savepoint that rolls back alone.
+        let outcome: Result<String, AppError> = try transactions.transaction {
+            let since = now.adding(seconds: -Self.attemptWindow)
+            guard try store.attempts(by: userID, since: since) < Self.attemptLimit else {
+                throw MateError.tooManyAttempts
+            }
+            guard try store.attempts(since: since) < Self.databaseAttemptLimit else {
+                throw MateError.tooManyAttemptsOnDatabase
+            }
+            do {
+                return .success(try linkByInvite(code, userID: userID, now: now))
+            } catch let error as AppError where error.code == "mates.bad_code" {
+                try store.recordAttempt(by: userID, at: now)
+                return .failure(error)
+            }
         }
-        let inviterID: String
-        do {
-            inviterID = try linkByInvite(code, userID: userID, now: now)
-        } catch let error as AppError where error.code == "mates.bad_code" {
-            // Counted after the failed transaction rolled back, so the count survives it.
-            try store.recordAttempt(by: userID, at: now)
-            throw error
-        }
-        return try mate(inviterID, since: now)
+        return try mate(try outcome.get(), since: now)
     }
 
     private func linkByInvite(_ code: String, userID: String, now: Instant) throws -> String {
@@ -96,14 +112,20 @@ public struct ManageMates: Sendable {
         return Array(sorted[start..<min(sorted.count, start + perPage)])
     }
 
-    /// Ends a mate link, both ways.
+    /// Ends a mate link, both ways, and cancels the pending walk requests between the two,
+    /// in one transaction.
     /// - Throws: `mates.not_found`.
     public func remove(_ reference: String, userID: String) throws {
         let other = try user(reference)
-        guard try store.unlink(userID, other.id) else { throw MateError.notFound(reference) }
+        let now = clock.now()
+        try transactions.transaction {
+            guard try store.unlink(userID, other.id) else { throw MateError.notFound(reference) }
+            try linkEndHandler?.mateLinkEnded(between: userID, and: other.id, at: now)
+        }
     }
 
-    /// Reports a mate: the report is stored and the link ends, in one transaction.
+    /// Reports a mate: the report is stored, the link ends and the pending walk requests
+    /// between the two are cancelled, in one transaction.
     /// - Throws: `mates.not_found`, `invalid_argument` (reason, message over 100 characters).
     public func report(_ reference: String, reason: String, message: String?, userID: String) throws {
         guard ["violent_on_walk", "offensive_language", "other"].contains(reason) else {
@@ -117,6 +139,7 @@ public struct ManageMates: Sendable {
         let now = clock.now()
         try transactions.transaction {
             guard try store.unlink(userID, other.id) else { throw MateError.notFound(reference) }
+            try linkEndHandler?.mateLinkEnded(between: userID, and: other.id, at: now)
             try store.insertReport(reporterID: userID, reportedID: other.id, reason: reason, message: message, at: now)
         }
     }

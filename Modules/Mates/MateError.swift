@@ -9,6 +9,10 @@ enum MateError {
     static let tooManyAttempts = AppError(
         code: "mates.too_many_attempts", message: "5 wrong codes in 10 minutes; try again later", field: "code")
 
+    static let tooManyAttemptsOnDatabase = AppError(
+        code: "mates.too_many_attempts",
+        message: "20 wrong codes in 10 minutes on this database, by any user; try again later", field: "code")
+
     static func notFound(_ who: String) -> AppError {
         AppError(code: "mates.not_found", message: "'\(who)' is not your mate", field: "user")
     }

@@ -24,7 +24,9 @@ public struct MatesPlugin: ModulePlugin {
                 profiles: try resolver.resolve((any ProfileDirectory).self),
                 users: try resolver.resolve((any UserRepository).self),
                 transactions: try resolver.resolve(Database.self),
-                clock: try resolver.resolve((any Clock).self))
+                clock: try resolver.resolve((any Clock).self),
+                linkEndHandler: resolver.scope.isRegistered((any MateLinkEndHandler).self)
+                    ? try resolver.resolve((any MateLinkEndHandler).self) : nil)
         }
     }
 
@@ -72,14 +74,17 @@ public struct MatesPlugin: ModulePlugin {
                     ).map { $0.value(in: zone) })
             },
             Route(
-                "mates.remove", summary: "Ends a mate link, from both lists.", parameters: [Self.user], returns: "nil",
+                "mates.remove", summary: "Ends a mate link, from both lists; pending walk requests between you end.",
+                parameters: [Self.user], returns: "nil",
                 errors: ["mates.not_found"], example: #"mates.remove("joon")"#
             ) { arguments, context in
                 try context.resolve(ManageMates.self).remove(try arguments.string("user"), userID: context.user.id)
                 return .null
             },
             Route(
-                "mates.report", summary: "Reports a mate; the report is kept and the mate removed.",
+                "mates.report",
+                summary:
+                    "Reports a mate; the report is kept, the mate removed and pending walk requests between you cancelled.",
                 parameters: [
                     Self.user,
                     .option(

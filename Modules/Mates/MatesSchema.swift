@@ -32,6 +32,9 @@ enum MatesSchema {
                     message TEXT,
                     created_at INTEGER NOT NULL
                 );
-                """)
+                """),
+        Migration(
+            version: 2, summary: "wrong codes counted by time across users",
+            sql: "CREATE INDEX mate_attempts_by_time ON mate_attempts (at);"),
     ]
 }

@@ -41,6 +41,13 @@ public struct SQLiteMateStore: MateStore, MateDirectory {
         ) { try $0.int(0) } ?? 0
     }
 
+    /// Wrong codes by anyone since an instant.
+    public func attempts(since: Instant) throws -> Int {
+        try database.queryOne("SELECT count(*) FROM mate_attempts WHERE at >= ?", [.instant(since)]) {
+            try $0.int(0)
+        } ?? 0
+    }
+
     /// Links two users both ways, in one transaction.
     public func link(_ userID: String, _ otherID: String, since: Instant) throws {
         try database.transaction {

@@ -1,6 +1,12 @@
 import CSQLite
 import Core
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// One open SQLite connection and its prepared-statement cache.
 ///
 /// Not thread-safe on its own: `Database` owns it behind a re-entrant lock. Statements
@@ -10,8 +16,11 @@ final class Connection {
     let handle: OpaquePointer
     private var cache: [String: OpaquePointer] = [:]
     var transactionDepth = 0
+    /// Set by `close()`; every later statement fails with `storage.closed`.
+    private(set) var isClosed = false
 
     init(path: String) throws {
+        Self.createPrivately(path)
         var opened: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         let code = sqlite3_open_v2(path, &opened, flags, nil)
@@ -28,8 +37,49 @@ final class Connection {
     }
 
     deinit {
+        if !isClosed {
+            for statement in cache.values { sqlite3_finalize(statement) }
+            sqlite3_close_v2(handle)
+        }
+    }
+
+    /// Creates a database file that does not exist yet readable and writable by its owner
+    /// only (0600). SQLite gives the `-wal` and `-shm` files it makes beside it the same
+    /// mode. An existing file keeps its mode; `:memory:`, `""` and `file:` URIs are left to
+    /// SQLite.
+    static func createPrivately(_ path: String) {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return }
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { return }
+        #if canImport(Glibc)
+            Glibc.close(descriptor)
+        #elseif canImport(Musl)
+            Musl.close(descriptor)
+        #endif
+    }
+
+    /// Finalizes the cached statements, checkpoints what other connections allow, and
+    /// closes the connection. The last connection to a file checkpoints the whole `-wal`
+    /// into the database and removes it, so the `.db` file alone is a complete copy.
+    /// Idempotent.
+    func close() {
+        guard !isClosed else { return }
         for statement in cache.values { sqlite3_finalize(statement) }
-        sqlite3_close_v2(handle)
+        cache.removeAll()
+        if transactionDepth == 0 {
+            // PASSIVE never waits for other processes; the close below completes the job
+            // when this is the last connection.
+            sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+        }
+        // A statement still checked out (a query being stepped) makes sqlite3_close refuse;
+        // close_v2 then closes once it is finalized.
+        if sqlite3_close(handle) != SQLITE_OK { sqlite3_close_v2(handle) }
+        isClosed = true
+    }
+
+    /// Throws `storage.closed` once `close()` ran.
+    func checkOpen() throws {
+        if isClosed { throw AppError(code: "storage.closed", message: "the database is closed") }
     }
 
     /// Throws a storage error for any result code but OK, ROW and DONE.
@@ -94,6 +144,7 @@ final class Connection {
 
     /// Runs several statements separated by semicolons, with no arguments.
     func runScript(_ sql: String) throws {
+        try checkOpen()
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         sqlite3_free(message)
@@ -101,9 +152,10 @@ final class Connection {
     }
 
     /// Rows changed by inserts, updates and deletes since the connection opened.
-    var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
+    var totalChanges: Int { isClosed ? 0 : Int(sqlite3_total_changes64(handle)) }
 
     private func checkOut(_ sql: String) throws -> OpaquePointer {
+        try checkOpen()
         if let cached = cache.removeValue(forKey: sql) { return cached }
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)

@@ -15,7 +15,19 @@ public enum CoreSchema {
                     name TEXT NOT NULL UNIQUE,
                     created_at INTEGER NOT NULL
                 );
-                """)
+                """),
+        // User names are ASCII (`User.validate`), so SQLite's lower() folds them fully.
+        // Names that already differ only by case are all kept: the oldest holds the key
+        // and signs in by any case, the others only by their exact name; no new one can
+        // be made.
+        Migration(
+            version: 2, summary: "user names unique ignoring case",
+            sql: """
+                ALTER TABLE users ADD COLUMN name_key TEXT;
+                UPDATE users SET name_key = lower(name)
+                    WHERE rowid IN (SELECT min(rowid) FROM users GROUP BY lower(name));
+                CREATE UNIQUE INDEX users_by_name_key ON users (name_key);
+                """),
     ]
 
     /// Core's schema as a migrator module.

@@ -13,13 +13,18 @@ import Synchronization
 /// - `transaction { }` commits when the closure returns and rolls back when it throws;
 ///   nested calls become savepoints. Calls on one thread re-enter the connection, so the
 ///   repositories a use case calls inside its transaction join it.
+/// - A new database file is created 0600 (its `-wal` and `-shm` follow it).
+/// - `close()` checkpoints and closes; a file database still open when the process exits
+///   (any way: a return from main, `exit`, Lua's `os.exit`) is closed then, so the `.db`
+///   file alone holds every commit and can be copied. `backup(to:)` copies a live database.
 public final class Database: Sendable {
-    private let connection: RecursiveLock<Connection>
+    let connection: RecursiveLock<Connection>
     /// The path it was opened with.
     public let path: String
     /// Where each outermost transaction is recorded as an interval, if anywhere.
     public let signposter: Signposter?
     private let commitHooks = Mutex<CommitHooks?>(nil)
+    private let closeHook = Mutex<(@Sendable (Database) -> Void)?>(nil)
 
     /// Opens (or creates) the database at `path`; `:memory:` for a private one.
     /// - Parameter signposter: records an interval per transaction when given.
@@ -35,8 +40,41 @@ public final class Database: Sendable {
         self.connection = RecursiveLock(connection)
         self.path = path
         self.signposter = signposter
+        if path != ":memory:" && !path.isEmpty { OpenDatabases.shared.add(self) }
     }
 
+    /// Sets what runs just before `close()` closes (storing the buffered events).
+    public func setCloseHook(_ hook: (@Sendable (Database) -> Void)?) { closeHook.withLock { $0 = hook } }
+
+    /// Runs the close hook, checkpoints and closes the connection; every later call
+    /// throws `storage.closed`. Idempotent.
+    public func close() {
+        connection.withLock { closeLocked($0) }
+    }
+
+    /// `close()` at process exit: skipped when another thread holds the connection or a
+    /// transaction is open (SQLite rolls that back and the `-wal` keeps every commit), so
+    /// exiting never waits on a running route.
+    func closeAtExit() {
+        connection.withLockIfAvailable { connection in
+            guard connection.transactionDepth == 0 else { return }
+            closeLocked(connection)
+        }
+    }
+
+    /// Runs the hook (which may use the database: the lock is re-entrant) once, then closes.
+    private func closeLocked(_ connection: Connection) {
+        guard !connection.isClosed else { return }
+        let hook = closeHook.withLock { hook in
+            defer { hook = nil }
+            return hook
+        }
+        hook?(self)
+        connection.close()
+    }
+
+    /// Whether `close()` ran.
+    public var isClosed: Bool { connection.withLock { $0.isClosed } }
     /// Switching a new file to WAL takes a lock that SQLite's busy handler does not wait
     /// for, so two processes opening one new file at once retry here, within the same
     /// 5 seconds the busy timeout allows.
@@ -136,7 +174,7 @@ public final class Database: Sendable {
 
     /// The rowid of the last row inserted on this connection.
     public var lastInsertRowID: Int {
-        connection.withLock { Int(sqlite3_last_insert_rowid($0.handle)) }
+        connection.withLock { $0.isClosed ? 0 : Int(sqlite3_last_insert_rowid($0.handle)) }
     }
 
     /// Whether a transaction is open on this connection.

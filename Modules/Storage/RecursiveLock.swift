@@ -30,6 +30,14 @@ final class RecursiveLock<Guarded: AnyObject>: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    /// Runs `body` with the guarded object if the lock is free (or already held by this
+    /// thread); nil without waiting when another thread holds it.
+    func withLockIfAvailable<Result>(_ body: (Guarded) throws -> Result) rethrows -> Result? {
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(guarded)
+    }
+
     /// Runs `body` with the guarded object while holding the lock (re-entrant).
     func withLock<Result>(_ body: (Guarded) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)

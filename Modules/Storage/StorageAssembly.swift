@@ -30,6 +30,10 @@ public enum StorageAssembly {
             Database.CommitHooks(
                 beforeCommit: { try events.insert(recorder.drainForCommit()) }, afterCommit: { recorder.committed() },
                 afterRollback: { recorder.restoreAfterRollback() }))
+        // Events still buffered when the database closes (at exit, by any path) are stored.
+        database.setCloseHook { database in
+            if recorder.bufferedCount > 0 { try? database.transaction {} }
+        }
         container.register((any UserRepository).self) { resolver in
             SQLiteUserRepository(database: try resolver.resolve(Database.self))
         }

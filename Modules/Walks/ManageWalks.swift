@@ -17,11 +17,17 @@ public struct ManageWalks: Sendable {
     }
 
     /// Asks a mate to walk now.
-    /// - Throws: `walks.not_a_mate`, `invalid_argument`.
+    /// - Throws: `walks.not_a_mate`, `invalid_argument` (also for a place name over 100
+    ///   characters, checked here for new requests so older rows still load).
     public func request(
         mate reference: String, message: String, latitude: Double, longitude: Double, placeName: String?,
         senderID: String
     ) throws -> WalkRequest {
+        if let placeName, placeName.count > WalkRequest.maximumPlaceNameLength {
+            throw AppError.invalidArgument(
+                "place.name is at most \(WalkRequest.maximumPlaceNameLength) characters, got \(placeName.count)",
+                field: "place.name")
+        }
         let request = try WalkRequest(
             id: Identifier.random(), senderID: senderID, recipientID: "", message: message, latitude: latitude,
             longitude: longitude, placeName: placeName, storedStatus: .pending, createdAt: clock.now())
@@ -38,9 +44,15 @@ public struct ManageWalks: Sendable {
         return stored
     }
 
-    /// Answers a request: accept or decline (the recipient), cancel (the sender).
-    /// - Throws: `walks.not_found` (not yours to see), `forbidden` (not your part), `walks.not_pending`.
+    /// Answers a request: accept or decline (the recipient), cancel (the sender). Accepting
+    /// checks again, in the transaction that accepts, that the two are still mates.
+    /// - Throws: `walks.not_found` (not yours to see), `forbidden` (not your part),
+    ///   `walks.not_pending`, `walks.not_a_mate` (accepting after the link ended).
     public func answer(_ id: String, with status: WalkStatus, userID: String) throws -> WalkRequest {
+        try store.transaction { try answerInTransaction(id, with: status, userID: userID) }
+    }
+
+    private func answerInTransaction(_ id: String, with status: WalkStatus, userID: String) throws -> WalkRequest {
         guard let request = try store.request(id: id.lowercased()),
             request.senderID == userID || request.recipientID == userID
         else { throw AppError(code: "walks.not_found", message: "no walk request '\(id)'", field: "id") }
@@ -51,6 +63,15 @@ public struct ManageWalks: Sendable {
                     ? "only the sender can cancel a request" : "only the recipient can answer a request")
         }
         let now = clock.now()
+        // A request that is no longer pending says so first (removing a mate cancels them).
+        if status == .accepted, request.status(at: now) == .pending,
+            try !mates.areMates(request.senderID, request.recipientID)
+        {
+            throw AppError(
+                code: "walks.not_a_mate",
+                message: "you and the sender are no longer mates; the request cannot be accepted",
+                field: "id")
+        }
         guard try store.answer(id: request.id, with: status, at: now) else {
             let current = try store.request(id: request.id)?.status(at: now).rawValue ?? "gone"
             throw AppError(code: "walks.not_pending", message: "the request is \(current), not pending", field: "id")
@@ -69,11 +90,33 @@ public struct ManageWalks: Sendable {
         }
     }
 
-    /// Logs a walk.
-    /// - Throws: `invalid_argument`.
+    /// Logs a walk that has ended: at most 100,000 steps, 100 km and a day long.
+    ///
+    /// The bounds are checked here, for new logs, rather than in `WalkLog` itself, so logs
+    /// stored before they existed still load.
+    /// - Throws: `invalid_argument` (fields `steps`, `distance`, `ended_at`).
     public func log(steps: Int, distance: Double, startedAt: Instant, endedAt: Instant, userID: String) throws
         -> WalkLog
     {
+        guard steps <= WalkLog.maximumSteps else {
+            throw AppError.invalidArgument(
+                "steps are at most 100000 for one walk, got \(steps)", field: "steps")
+        }
+        guard !distance.isFinite || distance <= WalkLog.maximumDistance else {
+            throw AppError.invalidArgument(
+                "distance is at most 100000 metres (100 km) for one walk, got \(distance)", field: "distance")
+        }
+        let now = clock.now()
+        guard endedAt <= now else {
+            throw AppError.invalidArgument(
+                "a walk cannot end in the future: ended_at \(endedAt.iso8601(in: clock.timeZone)) is after now "
+                    + "(\(now.iso8601(in: clock.timeZone)))", field: "ended_at")
+        }
+        let limit = startedAt.adding(seconds: WalkLog.maximumDurationSeconds)
+        guard endedAt <= limit || endedAt < startedAt else {
+            throw AppError.invalidArgument(
+                "a walk lasts at most 24 hours; log a longer outing as several walks", field: "ended_at")
+        }
         let log = try WalkLog(
             id: Identifier.random(), userID: userID, steps: steps, distance: distance, startedAt: startedAt,
             endedAt: endedAt)

@@ -43,6 +43,22 @@ public struct SQLiteWalkStore: Sendable {
             [.text(status.rawValue), .text(id), .instant(now)]) == 1
     }
 
+    /// Cancels the pending, unexpired requests between two users, both ways; returns how many.
+    @discardableResult
+    public func cancelPending(between userID: String, and otherID: String, at now: Instant) throws -> Int {
+        try database.execute(
+            """
+            UPDATE walk_requests SET status = 'cancelled'
+            WHERE status = 'pending' AND expires_at > ?3
+                AND ((sender_id = ?1 AND recipient_id = ?2) OR (sender_id = ?2 AND recipient_id = ?1))
+            """, [.text(userID), .text(otherID), .instant(now)])
+    }
+
+    /// Runs `body` in one transaction of the store's database.
+    public func transaction<Result>(_ body: () throws -> Result) throws -> Result {
+        try database.transaction(body)
+    }
+
     /// Stores a walk log.
     public func insert(_ log: WalkLog) throws {
         try database.execute(

@@ -2,6 +2,13 @@ import Core
 
 /// A walk someone took: steps, distance, start and end.
 public struct WalkLog: Sendable, Equatable {
+    /// The most steps a logged walk may have (about 70 km of walking).
+    public static let maximumSteps = 100_000
+    /// The longest distance a logged walk may have, in metres.
+    public static let maximumDistance = 100_000.0
+    /// The longest a logged walk may last, in seconds (a day).
+    public static let maximumDurationSeconds = 86_400
+
     /// A lowercase UUID.
     public let id: String
     /// Whose walk.

@@ -4,6 +4,8 @@ import Core
 public struct WalkRequest: Sendable, Equatable {
     /// How long the recipient has to answer, in seconds (SniffMeet's reply window).
     public static let replyWindow = 60
+    /// The longest place name, in characters.
+    public static let maximumPlaceNameLength = 100
 
     /// A lowercase UUID.
     public let id: String

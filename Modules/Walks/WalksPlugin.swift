@@ -13,8 +13,11 @@ public struct WalksPlugin: ModulePlugin {
     /// The requests and logs tables.
     public var migrations: [Migration] { WalksSchema.migrations }
 
-    /// Registers the use case.
+    /// Registers the use case, and the `MateLinkEndHandler` Mates calls when a link ends.
     public func register(in container: Container) {
+        container.register((any MateLinkEndHandler).self) { resolver in
+            CancelWalksOnMateLinkEnd(store: SQLiteWalkStore(database: try resolver.resolve(Database.self)))
+        }
         container.register(ManageWalks.self) { resolver in
             ManageWalks(
                 store: SQLiteWalkStore(database: try resolver.resolve(Database.self)),
@@ -35,7 +38,8 @@ public struct WalksPlugin: ModulePlugin {
                 parameters: [
                     .option("mate", .string, "The mate's user name or id.", required: true),
                     .option("message", .string, "1 to 100 characters after trimming.", required: true).freeText,
-                    .option("place", .record("place"), "{lat=, lng=, name=?}.", required: true),
+                    .option(
+                        "place", .record("place"), "{lat=, lng=, name=?}; name at most 100 characters.", required: true),
                 ],
                 returns: "walk_request", errors: ["walks.not_a_mate"],
                 example: #"walks.request{mate = "joon", message = "한강 갈래?", place = {lat = 37.52, lng = 126.93}}"#
@@ -51,6 +55,9 @@ public struct WalksPlugin: ModulePlugin {
                 }
                 guard let lng = place["lng"]?.doubleValue else {
                     throw AppError.invalidArgument("place.lng is a number", field: "place.lng")
+                }
+                if let name = place["name"], name != .null, name.stringValue == nil {
+                    throw AppError.invalidArgument("place.name is a string", field: "place.name")
                 }
                 let request = try Self.walks(context).request(
                     mate: try arguments.string("mate"), message: try arguments.string("message"), latitude: lat,
@@ -72,7 +79,8 @@ public struct WalksPlugin: ModulePlugin {
             Route(
                 "walks.accept", summary: "Says yes to a request to you.", parameters: [Self.id],
                 returns: "walk_request",
-                errors: ["walks.not_found", "forbidden", "walks.not_pending"], example: "walks.accept(id)"
+                errors: ["walks.not_found", "forbidden", "walks.not_pending", "walks.not_a_mate"],
+                example: "walks.accept(id)"
             ) { arguments, context in
                 try Self.value(
                     try Self.walks(context).answer(
@@ -102,10 +110,12 @@ public struct WalksPlugin: ModulePlugin {
             Route(
                 "walks.log", summary: "Logs a walk you took.",
                 parameters: [
-                    .option("steps", .integer, "Steps, 0 or more.", required: true),
-                    .option("distance", .number, "Metres, 0 or more.", required: true),
+                    .option("steps", .integer, "Steps, 0 to 100,000.", required: true),
+                    .option("distance", .number, "Metres, 0 to 100,000 (100 km).", required: true),
                     .option("started_at", .instant, "When it began.", required: true),
-                    .option("ended_at", .instant, "When it ended.", required: true),
+                    .option(
+                        "ended_at", .instant, "When it ended: not after now, at most 24 hours after it began.",
+                        required: true),
                 ],
                 returns: "walk_log",
                 example:
@@ -148,7 +158,7 @@ public struct WalksPlugin: ModulePlugin {
                 "place", doc: "A place.",
                 fields: [
                     .init("lat", "number", "-90 to 90."), .init("lng", "number", "-180 to 180."),
-                    .init("name", "string", "Its name.", optional: true),
+                    .init("name", "string", "Its name, at most 100 characters.", optional: true),
                 ]),
             RecordShape(
                 "walk_log", doc: "A walk taken.",

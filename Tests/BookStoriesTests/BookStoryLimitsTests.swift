@@ -95,6 +95,22 @@ import Testing
         #expect(story["quotes"] == [["text": "하나"], ["text": "둘", "page": 2], ["text": "셋"]])
     }
 
+    @Test func aStoryHoldsAtMost20Quotes() throws {
+        let twenty = Value.array((1...20).map { .string("문장 \($0)") })
+        let story = try createStory(["quotes": twenty])
+        #expect(story["quotes"].items.count == 20)
+        let id = try #require(story["id"].stringValue)
+        let tooMany = Value.array((1...21).map { .string("문장 \($0)") })
+        try expectCreateRefused(["quotes": tooMany], field: "quotes")
+        try expectCreateRefused(["quotes": .array(Array(repeating: "x", count: 30_000))], field: "quotes")
+        let before = try fixture.snapshot()
+        let error = try fixture.error("bookstories.update", ["id": .string(id), "quotes": tooMany])
+        #expect(error.code == "invalid_argument")
+        #expect(error.field == "quotes")
+        #expect(error.message.contains("20"))
+        #expect(try fixture.snapshot() == before)
+    }
+
     static let acceptedPages: [Value] = [1, 2, 500, .int(Int(Int32.max)), 7.0]
 
     @Test(arguments: acceptedPages)

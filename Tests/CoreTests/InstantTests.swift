@@ -25,6 +25,8 @@ import Testing
         ("1970-01-01T00:00:00Z", 0),
         ("1969-12-31T23:59:59.999Z", -1),
         ("1970-01-01T09:00:00+09:00", 0),
+        ("1970-01-01T08:27:52+08:27:52", 0),
+        ("1969-12-31T19:03:58-04:56:02", 0),
     ])
     func parsesISO8601WithAnOffset(text: String, milliseconds: Int) throws {
         let instant = try #require(Instant(iso8601: text))
@@ -36,6 +38,8 @@ import Testing
         "2026-11-28T23:60:00Z", "2026-11-28T23:30:60Z", "2026-02-30T00:00:00Z", "2026-11-28T23:30:00.Z",
         "2026-11-28T23:30:00+9", "2026-11-28T23:30:00+19:00", "2026-11-28T23:30:00+09:60", "2026-11-28T23:30:00Zjunk",
         "2026-11-28X23:30:00Z", "2026-11-28T23-30-00Z", "2026-11-28T23:30:00 +09:00", "",
+        "2026-11-28T23:30:00+08:27:60", "2026-11-28T23:30:00+08:27:5", "2026-11-28T23:30:00+08:2752",
+        "2026-11-28T23:30:00+082752",
     ])
     func refusesTextWithoutAValidOffsetOrTime(text: String) {
         #expect(Instant(iso8601: text) == nil)
@@ -65,12 +69,22 @@ import Testing
         #expect(Instant(millisecondsSince1970: Self.base).iso8601(in: india) == "2026-11-29T05:00:00+05:30")
     }
 
+    @Test func formatsLocalMeanTimeWithSecondsAndParsesItBack() throws {
+        let seoul = try TimeZoneRules.named("Asia/Seoul")
+        let text = Instant(millisecondsSince1970: -2_840_140_800_000).iso8601(in: seoul)
+        #expect(text == "1880-01-01T08:27:52+08:27:52")
+        #expect(Instant(iso8601: text)?.millisecondsSince1970 == -2_840_140_800_000)
+    }
+
     @Test func formatsInstantsBefore1970() {
         #expect(Instant(millisecondsSince1970: -1).iso8601(in: .utc, milliseconds: true) == "1969-12-31T23:59:59.999Z")
         #expect(Instant(millisecondsSince1970: -1).iso8601(in: .utc) == "1969-12-31T23:59:59Z")
     }
 
-    @Test(arguments: ["UTC", "Asia/Seoul", "America/New_York"], [0, -1, 1, 999, -86_400_001, 1_795_908_600_250])
+    /// -2_840_140_800_000 is 1880-01-01T00:00:00Z, when Seoul kept local mean time (+08:27:52).
+    @Test(
+        arguments: ["UTC", "Asia/Seoul", "America/New_York"],
+        [0, -1, 1, 999, -86_400_001, 1_795_908_600_250, -2_840_140_800_000])
     func formattedTextParsesBackToTheSameInstant(zone: String, milliseconds: Int) throws {
         let instant = Instant(millisecondsSince1970: milliseconds)
         let text = instant.iso8601(in: try TimeZoneRules.named(zone), milliseconds: true)

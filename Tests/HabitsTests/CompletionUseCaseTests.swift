@@ -119,7 +119,39 @@ import Testing
         let removed = try cancel("Run")
         #expect(removed.completedOn == (try HabitFixture.day("2026-01-06")))
         #expect(try fixture.completionCount(habitID: habit.id) == 0)
-        #expect(try fixture.stored(habit.id) == archived)
+        // Without today's completion the archive ends yesterday, as archiving now would.
+        #expect(try fixture.stored(habit.id)?.trackingPeriods == [try HabitFixture.period("2026-01-01...2026-01-05")])
+    }
+
+    @Test func uncompletingTodayOnAHabitArchivedTodayLeavesItArchivedNotPending() throws {
+        try fixture.create("Run", start: "2026-01-01")
+        try fixture.complete("Run")
+        _ = try fixture.call("habits.archive", ["ref": "Run"])
+        try fixture.call("habits.uncomplete", ["ref": "Run"])
+        #expect(try fixture.call("habits.today").items.isEmpty)
+        let habit = try fixture.call("habits.get", ["ref": "Run"])
+        #expect(habit["archived"] == .bool(true))
+        let error = try #require(throws: AppError.self) { try fixture.complete("Run") }
+        #expect(error.code == "habits.outside_tracking_period")
+    }
+
+    @Test func uncompletingTodayOnAHabitStartedAndArchivedTodayRemovesItsOnlyPeriod() throws {
+        let habit = try fixture.create("Run")
+        try fixture.complete("Run")
+        _ = try ArchiveHabit(try fixture.dependencies())("Run", ownerID: fixture.user.id)
+        _ = try cancel("Run")
+        let stored = try #require(try fixture.stored(habit.id))
+        #expect(stored.trackingPeriods.isEmpty)
+        #expect(stored.isArchived)
+    }
+
+    @Test func uncompletingAnEarlierDayOfAnArchivedHabitKeepsItsEnd() throws {
+        let habit = try fixture.create("Run", start: "2026-01-01")
+        try fixture.complete("Run", on: "2026-01-03")
+        try fixture.complete("Run")
+        _ = try ArchiveHabit(try fixture.dependencies())("Run", ownerID: fixture.user.id)
+        _ = try cancel("Run", on: "2026-01-03")
+        #expect(try fixture.stored(habit.id)?.trackingPeriods == [try HabitFixture.period("2026-01-01...2026-01-06")])
     }
 
     @Test func recordAfterTheArchivedPeriodEndedIsOutsideTheTrackingPeriod() throws {

@@ -270,6 +270,9 @@ private struct HabitRepositoryFailingOnDelete: HabitRepository {
     func habits(named name: String, ownedBy ownerID: String) throws -> [Habit] {
         try base.habits(named: name, ownedBy: ownerID)
     }
+    func activeNameCandidates(folded: String, ownedBy ownerID: String) throws -> [(id: String, name: String)] {
+        try base.activeNameCandidates(folded: folded, ownedBy: ownerID)
+    }
     func insert(_ habit: Habit) throws { try base.insert(habit) }
     func update(_ habit: Habit) throws { try base.update(habit) }
     func delete(id: String) throws { throw AppError(code: "test.delete_failed", message: "delete fails on purpose") }

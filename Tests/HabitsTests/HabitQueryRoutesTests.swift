@@ -162,6 +162,17 @@ import Testing
         #expect(statistics["streak"]["current"] == 3)
     }
 
+    @Test func statisticsAsOfAFutureDayAreRefusedAsFutureDayOnAsOf() throws {
+        try fixture.create("Run", start: "2026-01-01")
+        try fixture.complete("Run", on: "2026-01-02")
+        let error = try fixture.error("habits.stats", ["ref": "Run", "as_of": "2026-01-07"])
+        #expect(error.code == "habits.future_day")
+        #expect(error.field == "as_of")
+        #expect(error.message.contains("2026-01-07"))
+        // Today itself is fine.
+        #expect(try fixture.call("habits.stats", ["ref": "Run", "as_of": "2026-01-06"])["eligible_tracking_days"] == 6)
+    }
+
     @Test func editingThePastRecalculatesTheStatistics() throws {
         try fixture.create("Run", start: "2026-01-01")
         for day in ["2026-01-03", "2026-01-05"] { try fixture.complete("Run", on: day) }

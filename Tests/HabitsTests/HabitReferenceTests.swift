@@ -31,9 +31,11 @@ import Testing
         #expect(error.route == "habits.get")
     }
 
+    /// Two active namesakes can no longer be created, but a database from before that rule
+    /// may hold them (stored here straight through the repository).
     @Test func nameSharedByTwoHabitsIsAmbiguousAndWritesNothing() throws {
-        let first = try fixture.create("Run", start: "2026-01-01")
-        let second = try fixture.create("Run", start: "2026-01-02")
+        let first = try fixture.insert("Run", start: "2026-01-01", periods: ["2026-01-01..."])
+        let second = try fixture.insert("Run", start: "2026-01-02", periods: ["2026-01-02..."])
         let before = try fixture.snapshot()
         let calls: [(String, [String: Value])] = [
             ("habits.get", ["ref": "Run"]), ("habits.complete", ["ref": "Run"]), ("habits.archive", ["ref": "Run"]),
@@ -51,8 +53,8 @@ import Testing
     }
 
     @Test func renamingOneOfTwoNamesakesMakesTheNameUnambiguous() throws {
-        let first = try fixture.create("Run", start: "2026-01-01")
-        let second = try fixture.create("Run", start: "2026-01-02")
+        let first = try fixture.insert("Run", start: "2026-01-01", periods: ["2026-01-01..."])
+        let second = try fixture.insert("Run", start: "2026-01-02", periods: ["2026-01-02..."])
         try fixture.call("habits.rename", ["ref": .string(second.id), "name": "Walk"])
         #expect(try fixture.call("habits.get", ["ref": "Run"])["id"] == .string(first.id))
         #expect(try fixture.call("habits.get", ["ref": "Walk"])["id"] == .string(second.id))

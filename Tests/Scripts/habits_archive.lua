@@ -30,11 +30,15 @@ habits.complete(b.id)
 assert(periods(habits.archive("B")) == "2026-11-01..2026-11-29")
 local kept = habits.completions(b.id)
 assert(#kept == 2 and kept[2].completed_on == "2026-11-29")
--- Today is still in the period: it can be cancelled and recorded again.
+-- Today is still in the period: it can be cancelled, and then the period ends yesterday,
+-- as archiving without today's completion would have left it (not "pending" today).
 assert(habits.uncomplete(b.id).completed_on == "2026-11-29")
-assert(habits.complete(b.id).completed_on == "2026-11-29")
--- It ended today: unarchive reopens it.
+assert(periods(habits.get(b.id)) == "2026-11-01..2026-11-28", periods(habits.get(b.id)))
+for _, entry in ipairs(habits.today()) do assert(entry.habit.id ~= b.id, "an archived habit is not listed today") end
+fails("habits.complete", "habits.outside_tracking_period", habits.complete, b.id)
+-- It ended yesterday: unarchive reopens it, and today can be recorded again.
 assert(periods(habits.unarchive("B")) == "2026-11-01..")
+assert(habits.complete(b.id).completed_on == "2026-11-29")
 
 -- Archived yesterday: today is outside every period, yesterday is inside.
 local c = habits.create{name = "C", start = "2026-11-01"}

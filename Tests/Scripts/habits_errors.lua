@@ -76,8 +76,17 @@ for _, ref in ipairs{"Walk", unknown} do
   fails("habits.delete", "habits.not_found", nil, habits.delete, ref)
 end
 
--- habits.ambiguous: two habits with one name; never a guess, by id each is reachable.
+-- habits.name_taken: two active habits never share a name, ignoring case and Unicode form.
 local twin1 = habits.create{name = "Twin", start = "2026-11-01"}
+fails("habits.create", "habits.name_taken", "name", habits.create, {name = " twin "})
+fails("habits.create", "habits.name_taken", "name", habits.create, {name = "TWIN"})
+fails("habits.rename", "habits.name_taken", "name", habits.rename, run.id, "tWiN")
+local cafe = habits.create{name = "Caf\u{E9} 🐶"}
+fails("habits.create", "habits.name_taken", "name", habits.create, {name = "CAFE\u{301} 🐶"})
+habits.delete(cafe.id)
+-- habits.ambiguous: an archived habit and an active one with its name; never a guess, by
+-- id each is reachable.
+habits.archive(twin1.id)
 local twin2 = habits.create{name = "Twin", start = "2026-11-01"}
 fails("habits.get", "habits.ambiguous", nil, habits.get, "Twin")
 fails("habits.complete", "habits.ambiguous", nil, habits.complete, "Twin")

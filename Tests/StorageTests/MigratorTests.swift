@@ -240,17 +240,17 @@ import Testing
 
     // MARK: Core schema
 
-    @Test func coreSchemaCreatesTheUsersTableAsCoreVersionOne() throws {
+    @Test func coreSchemaCreatesTheUsersTableWithACaseFoldedNameKey() throws {
         let database = try Database(path: ":memory:")
         let migrator = Migrator(database: database)
         #expect(CoreSchema.module == "core")
         #expect(CoreSchema.migratorModule.name == "core")
         #expect(CoreSchema.migratorModule.migrations == CoreSchema.migrations)
-        #expect(steps(try migrator.migrate([CoreSchema.migratorModule])) == ["core/1"])
-        #expect(try migrator.versions() == ["core": 1])
+        #expect(steps(try migrator.migrate([CoreSchema.migratorModule])) == ["core/1", "core/2"])
+        #expect(try migrator.versions() == ["core": 2])
         let columns = try database.query("SELECT name FROM pragma_table_info('users') ORDER BY cid") {
             try $0.string(0)
         }
-        #expect(columns == ["id", "name", "created_at"])
+        #expect(columns == ["id", "name", "created_at", "name_key"])
     }
 }

@@ -41,12 +41,51 @@ import Testing
         #expect(try repository.user(id: "alice") == nil)  // and a name is not an id
     }
 
-    @Test func namesAreMatchedExactlyIncludingCase() throws {
+    @Test func namesAreMatchedIgnoringCaseButNotSpaces() throws {
         let repository = SQLiteUserRepository(database: try makeDatabase())
         try repository.insert(User(id: "u1", name: "Alice", createdAt: now))
-        #expect(try repository.user(named: "alice") == nil)
+        #expect(try repository.user(named: "alice")?.id == "u1")
+        #expect(try repository.user(named: "ALICE")?.id == "u1")
         #expect(try repository.user(named: "Alice ") == nil)
-        #expect(try repository.user(named: "Alice")?.id == "u1")
+        #expect(try repository.user(named: "Alice")?.name == "Alice")
+    }
+
+    @Test(arguments: ["alice", "ALICE", "aLiCe"])
+    func aNameThatDiffersOnlyByCaseIsTakenAndSignsInAsTheExistingUser(other: String) throws {
+        let database = try makeDatabase()
+        let repository = SQLiteUserRepository(database: database)
+        try repository.insert(User(id: "u1", name: "Alice", createdAt: now))
+        let error = try #require(throws: AppError.self) {
+            try repository.insert(User(id: "u2", name: other, createdAt: now))
+        }
+        #expect(error.code == "users.exists")
+        let accounts = UserAccounts(repository: repository, clock: FixedClock(now))
+        #expect(try accounts.signIn(name: other).id == "u1")
+        #expect(try userCount(database) == 1)
+    }
+
+    @Test func theMigrationKeepsNamesThatAlreadyCollideAndRefusesNewOnes() throws {
+        let database = try Database(path: ":memory:")
+        // A database made before names were unique ignoring case.
+        try Migrator(database: database).migrate([
+            Migrator.Module(name: CoreSchema.module, migrations: [CoreSchema.migrations[0]])
+        ])
+        for (id, name) in [("u1", "alice"), ("u2", "Alice"), ("u3", "bob")] {
+            try database.execute(
+                "INSERT INTO users (id, name, created_at) VALUES (?, ?, 0)", [.text(id), .text(name)])
+        }
+        try Migrator(database: database).migrate([CoreSchema.migratorModule])
+        let repository = SQLiteUserRepository(database: database)
+        #expect(try userCount(database) == 3)
+        // Each old name still signs in exactly; another case finds the oldest.
+        #expect(try repository.user(named: "alice")?.id == "u1")
+        #expect(try repository.user(named: "Alice")?.id == "u2")
+        #expect(try repository.user(named: "ALICE")?.id == "u1")
+        #expect(try repository.user(named: "BOB")?.id == "u3")
+        let error = try #require(throws: AppError.self) {
+            try repository.insert(User(id: "u4", name: "ALICE", createdAt: now))
+        }
+        #expect(error.code == "users.exists")
     }
 
     @Test func theCreationInstantIsStoredAsIntegerMilliseconds() throws {

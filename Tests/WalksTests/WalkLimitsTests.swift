@@ -1,0 +1,145 @@
+import Core
+import Mates
+import Storage
+import Testing
+
+@testable import Walks
+
+/// A real database with Core's, Mates' and Walks' tables, two users who are mates (through
+/// Mates' own store, the real `MateDirectory`), and a fixed clock at 08:00 in Seoul.
+struct WalksFixture {
+    let database: Database
+    let clock: FixedClock
+    let walks: ManageWalks
+    let mateStore: SQLiteMateStore
+    let mina: User
+    let joon: User
+
+    init() throws {
+        database = try Database(path: ":memory:")
+        try Migrator(database: database).migrate([
+            CoreSchema.migratorModule, Migrator.Module(name: "mates", migrations: MatesPlugin().migrations),
+            Migrator.Module(name: "walks", migrations: WalksPlugin().migrations),
+        ])
+        clock = FixedClock(
+            try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00")), timeZone: try TimeZoneRules.named("Asia/Seoul")
+        )
+        let users = SQLiteUserRepository(database: database)
+        let accounts = UserAccounts(repository: users, clock: clock)
+        mina = try accounts.signIn(name: "mina")
+        joon = try accounts.signIn(name: "joon")
+        mateStore = SQLiteMateStore(database: database)
+        try mateStore.link(mina.id, joon.id, since: clock.now())
+        walks = ManageWalks(store: SQLiteWalkStore(database: database), mates: mateStore, users: users, clock: clock)
+    }
+
+    static func instant(_ text: String) throws -> Instant { try #require(Instant(iso8601: text)) }
+
+    func logCount() throws -> Int {
+        try #require(try database.queryOne("SELECT count(*) FROM walk_logs") { try $0.int(0) })
+    }
+
+    /// Logs a walk for mina; the arguments default to a 40-minute morning walk.
+    @discardableResult
+    func log(
+        steps: Int = 4200, distance: Double = 3100, start: String = "2026-11-29T07:00:00+09:00",
+        end: String = "2026-11-29T07:40:00+09:00"
+    ) throws -> WalkLog {
+        try walks.log(
+            steps: steps, distance: distance, startedAt: try Self.instant(start), endedAt: try Self.instant(end),
+            userID: mina.id)
+    }
+}
+
+/// `walks.log` takes what a walk can be, and a request's place name is bounded.
+@Suite struct WalkLimitsTests {
+    static let refused: [(Int, Double, String, String, String)] = [
+        // A walk that ends after now (08:00), even by a second.
+        (100, 100, "2026-11-29T07:00:00+09:00", "2026-11-29T08:00:01+09:00", "ended_at"),
+        (100, 100, "2026-11-29T07:00:00+09:00", "2026-11-30T07:00:00+09:00", "ended_at"),
+        // Longer than 24 hours: three days, and a day and a second.
+        (100, 100, "2026-11-26T07:00:00+09:00", "2026-11-29T07:00:00+09:00", "ended_at"),
+        (100, 100, "2026-11-28T06:59:59+09:00", "2026-11-29T07:00:00+09:00", "ended_at"),
+        // Steps and distance past what one walk can be.
+        (Int.max, 100, "2026-11-29T07:00:00+09:00", "2026-11-29T07:40:00+09:00", "steps"),
+        (100_001, 100, "2026-11-29T07:00:00+09:00", "2026-11-29T07:40:00+09:00", "steps"),
+        (100, 1e308, "2026-11-29T07:00:00+09:00", "2026-11-29T07:40:00+09:00", "distance"),
+        (100, 100_000.5, "2026-11-29T07:00:00+09:00", "2026-11-29T07:40:00+09:00", "distance"),
+        (100, .infinity, "2026-11-29T07:00:00+09:00", "2026-11-29T07:40:00+09:00", "distance"),
+    ]
+
+    @Test(arguments: refused)
+    func aWalkThatCannotBeIsRefusedOnItsFieldAndNotStored(
+        steps: Int, distance: Double, start: String, end: String, field: String
+    ) throws {
+        let fixture = try WalksFixture()
+        let error = try #require(throws: AppError.self) {
+            try fixture.log(steps: steps, distance: distance, start: start, end: end)
+        }
+        #expect(error.code == "invalid_argument")
+        #expect(error.field == field)
+        #expect(try fixture.logCount() == 0)
+    }
+
+    @Test func theEdgesAreAccepted() throws {
+        let fixture = try WalksFixture()
+        // Ends exactly now, lasts exactly a day, 100,000 steps and 100 km.
+        let log = try fixture.log(
+            steps: 100_000, distance: 100_000, start: "2026-11-28T08:00:00+09:00", end: "2026-11-29T08:00:00+09:00")
+        #expect(log.durationSeconds == 86_400)
+        #expect(try fixture.logCount() == 1)
+    }
+
+    @Test func aPlaceNameOfAtMost100CharactersIsKept() throws {
+        let fixture = try WalksFixture()
+        let name = String(repeating: "🐶", count: 100)
+        let request = try fixture.walks.request(
+            mate: "joon", message: "산책?", latitude: 37.5, longitude: 127, placeName: name, senderID: fixture.mina.id)
+        #expect(request.placeName == name)
+        let error = try #require(throws: AppError.self) {
+            try fixture.walks.request(
+                mate: "joon", message: "산책?", latitude: 37.5, longitude: 127, placeName: name + "가",
+                senderID: fixture.mina.id)
+        }
+        #expect(error.code == "invalid_argument")
+        #expect(error.field == "place.name")
+        #expect(try fixture.walks.list(incoming: false, status: nil, userID: fixture.mina.id).count == 1)
+    }
+}
+
+/// Accepting a walk request checks that the two are still mates.
+@Suite struct WalkAcceptMatesTests {
+    @Test func acceptingAfterTheLinkEndedIsNotAMateAndLeavesTheRequestPending() throws {
+        let fixture = try WalksFixture()
+        let request = try fixture.walks.request(
+            mate: "joon", message: "walk?", latitude: 37.5, longitude: 127, placeName: nil, senderID: fixture.mina.id)
+        // Unlinked straight in the store: no handler cancels the request.
+        #expect(try fixture.mateStore.unlink(fixture.mina.id, fixture.joon.id))
+        let error = try #require(throws: AppError.self) {
+            try fixture.walks.answer(request.id, with: .accepted, userID: fixture.joon.id)
+        }
+        #expect(error.code == "walks.not_a_mate")
+        #expect(error.field == "id")
+        #expect(try fixture.walks.list(incoming: true, status: .pending, userID: fixture.joon.id).count == 1)
+        // Declining and cancelling need no link.
+        #expect(
+            try fixture.walks.answer(request.id, with: .declined, userID: fixture.joon.id).storedStatus == .declined)
+    }
+
+    @Test func theHandlerCancelsPendingRequestsBothWaysAndNoOthers() throws {
+        let fixture = try WalksFixture()
+        let store = SQLiteWalkStore(database: fixture.database)
+        let out = try fixture.walks.request(
+            mate: "joon", message: "a", latitude: 0, longitude: 0, placeName: nil, senderID: fixture.mina.id)
+        let back = try fixture.walks.request(
+            mate: "mina", message: "b", latitude: 0, longitude: 0, placeName: nil, senderID: fixture.joon.id)
+        let accepted = try fixture.walks.request(
+            mate: "joon", message: "c", latitude: 0, longitude: 0, placeName: nil, senderID: fixture.mina.id)
+        _ = try fixture.walks.answer(accepted.id, with: .accepted, userID: fixture.joon.id)
+        try CancelWalksOnMateLinkEnd(store: store).mateLinkEnded(
+            between: fixture.joon.id, and: fixture.mina.id, at: fixture.clock.now())
+        #expect(try store.request(id: out.id)?.storedStatus == .cancelled)
+        #expect(try store.request(id: back.id)?.storedStatus == .cancelled)
+        #expect(try store.request(id: accepted.id)?.storedStatus == .accepted)
+    }
+}
