@@ -65,14 +65,16 @@ enum CommandLineParser {
                 let text = try value(for: name, inline: inline)
                 guard let seconds = Double(text), seconds >= 0, seconds <= maximumTimeout else {
                     throw UsageError(
-                        message: "--timeout takes seconds from 0 (none) to \(Int(maximumTimeout)) (a year), got '\(text)'")
+                        message:
+                            "--timeout takes seconds from 0 (none) to \(Int(maximumTimeout)) (a year), got '\(text)'")
                 }
                 options.timeoutSeconds = seconds
             case "--max-memory":
                 let text = try value(for: name, inline: inline)
                 guard let megabytes = Int(text), megabytes > 0, megabytes <= maximumMemoryMB else {
                     throw UsageError(
-                        message: "--max-memory takes whole megabytes from 1 to \(maximumMemoryMB) (1 TB), got '\(text)'")
+                        message: "--max-memory takes whole megabytes from 1 to \(maximumMemoryMB) (1 TB), got '\(text)'"
+                    )
                 }
                 options.maxMemoryMB = megabytes
             case "--lua-stubs": options.printStubs = true
