@@ -68,9 +68,10 @@ public final class LuaEngine {
     }
 
     deinit {
+        // Ctrl-C still reaches the finalizers that closing runs.
+        closeState()
         interruptSource?.cancel()
         clua_forget_sigint(control.pointer)
-        closeState()
     }
 
     /// Stops the running chunk from another thread (Ctrl-C).
