@@ -35,6 +35,11 @@ enum CommandLineParser {
     /// What a usage error prints after the problem.
     static let seeHelp = "(see app-shell --help)"
 
+    /// The longest `--timeout`: a year of seconds (NaN, infinities and negatives are refused too).
+    static let maximumTimeout: Double = 31_536_000
+    /// The largest `--max-memory`: 1 TB in megabytes.
+    static let maximumMemoryMB = 1 << 20
+
     static func parse(_ words: [String]) throws(UsageError) -> ShellOptions {
         var options = ShellOptions()
         var index = 0
@@ -70,14 +75,18 @@ enum CommandLineParser {
             case "-e": options.chunks.append(try value(for: name, inline: inline))
             case "--timeout":
                 let text = try value(for: name, inline: inline)
-                guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
-                    throw UsageError(message: "--timeout takes a number of seconds (0 for none), got '\(text)'")
+                guard let seconds = Double(text), seconds >= 0, seconds <= maximumTimeout else {
+                    throw UsageError(
+                        message:
+                            "--timeout takes seconds from 0 (none) to \(Int(maximumTimeout)) (a year), got '\(text)'")
                 }
                 options.timeoutSeconds = seconds
             case "--max-memory":
                 let text = try value(for: name, inline: inline)
-                guard let megabytes = Int(text), megabytes > 0, megabytes <= 1 << 20 else {
-                    throw UsageError(message: "--max-memory takes a whole number of megabytes, got '\(text)'")
+                guard let megabytes = Int(text), megabytes > 0, megabytes <= maximumMemoryMB else {
+                    throw UsageError(
+                        message: "--max-memory takes whole megabytes from 1 to \(maximumMemoryMB) (1 TB), got '\(text)'"
+                    )
                 }
                 options.maxMemoryMB = megabytes
             case "--lua-stubs": options.printStubs = true

@@ -51,14 +51,18 @@ func runShell() -> Int32 {
         return 1
     }
 
-    // Ctrl-C stops the running chunk; at the REPL's prompt it clears the line, elsewhere
-    // (between chunks of a script) it ends the process as usual.
-    engine.handleInterrupts(exitWhenIdle: !options.interactive)
-
     let output: OutputMode = options.json ? .json : .show
     let interactive = options.interactive
     let timeout = options.timeoutSeconds ?? (interactive ? nil : 60)
     let limit = timeout == 0 ? nil : timeout
+
+    // A chunk that does not stop within 2 s of its stop (a looping finalizer, one long C
+    // or Swift call) ends the process; the finalizers at exit get the same deadline.
+    engine.stopGrace = 2
+    engine.closeTimeout = limit
+    // Ctrl-C stops the running chunk; at the REPL's prompt it clears the line, elsewhere
+    // (between chunks of a script) it ends the process as usual.
+    engine.handleInterrupts(exitWhenIdle: !options.interactive)
 
     if !options.noInit {
         UserScripts.run(from: CompositionRoot.configurationFolder(environment), engine: engine, timeout: limit)

@@ -25,6 +25,7 @@
 #include <unistd.h>
 #include <fcntl.h>
 #include "sandbox.h"
+#include <sys/resource.h>
 
 /// Returned by a Swift dispatcher: the error value is on top of the stack; raise it.
 #define CLUA_RAISE (-1)
@@ -51,12 +52,34 @@ typedef struct clua_control {
     int hook_runner;       /* registry ref of the Lua function running app.on hooks */
     int hooks_pending;     /* 1: the dispatcher left a list of events above its results */
     int in_hooks;          /* 1 while hooks run: their own events fire nothing */
+    int host_in_finalizer; /* 1 while Swift runs a call made from a __gc finalizer */
+    lua_State *main;       /* the main thread, to ask whether a finalizer is running */
+    pthread_t runner;      /* the thread running the chunk: woken from blocking calls */
+    char *stack_floor;     /* nested resumes and closes stop above this C stack address */
+    pthread_t stack_thread;/* the thread stack_floor was measured on */
+    int stack_known;       /* 1 once stack_floor is measured */
+    char stop_where[96];   /* "file:line:" where the stop first hit the chunk */
     char stop_message[160];
     pthread_mutex_t lock;  /* orders stop requests against run starts, ends and resumes */
 } clua_control;
 
+static void clua_on_wake(int signo) { (void)signo; }
+
+/// The signal that wakes the chunk's thread from a blocking call (a read from a FIFO)
+/// once it is stopped: its handler does nothing and is installed without SA_RESTART, so
+/// the call fails with EINTR and the armed hook stops the chunk right after.
+#define CLUA_WAKE_SIGNAL SIGURG
+
 /// Prepares a control block (its lock); call once before use.
-static inline void clua_control_init(clua_control *c) { pthread_mutex_init(&c->lock, NULL); }
+static inline void clua_control_init(clua_control *c) {
+    pthread_mutex_init(&c->lock, NULL);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = clua_on_wake;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0; /* no SA_RESTART: a blocking call returns EINTR */
+    sigaction(CLUA_WAKE_SIGNAL, &action, NULL);
+}
 
 /// Releases a control block's lock.
 static inline void clua_control_destroy(clua_control *c) { pthread_mutex_destroy(&c->lock); }
@@ -83,6 +106,16 @@ static inline clua_control *clua_control_of(lua_State *L) {
 
 /* ---- memory ---- */
 
+/// No single block is ever this large; the stop hook asks for one to raise an error that
+/// skips message handlers (see clua_throw_stop).
+#define CLUA_ALLOC_MAX ((size_t)1 << 60)
+
+/// Whether a __gc finalizer is running on `c`'s state (lua_gc answers -1 then, and while
+/// lua_close runs them).
+static inline int clua_in_finalizer(clua_control *c) {
+    return c->main != NULL && lua_gc(c->main, LUA_GCISRUNNING, 0) < 0;
+}
+
 static inline void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     clua_control *c = (clua_control *)ud;
     size_t old = ptr ? osize : 0; /* when ptr is NULL, osize is a type tag */
@@ -91,9 +124,15 @@ static inline void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) 
         c->used -= old;
         return NULL;
     }
+    if (nsize > old && nsize > CLUA_ALLOC_MAX) return NULL;
     if (nsize > old && c->limit != 0 && c->used - old + nsize > c->limit) {
         if (!c->in_host) return NULL; /* Lua raises "not enough memory" itself */
-        c->over_limit = 1;             /* the trampoline raises after Swift returns */
+        /* While Swift runs, its own pushes must never fail (the error would longjmp over
+           Swift frames): count them, and the trampoline raises after Swift returns. But a
+           finalizer that a push set off is Lua code: hold it to the cap (its error stays
+           inside the finalizer), unless it is Swift that the finalizer itself called. */
+        if (!c->host_in_finalizer && clua_in_finalizer(c)) return NULL;
+        c->over_limit = 1;
     }
     void *block = realloc(ptr, nsize);
     if (block == NULL) return NULL;    /* a shrink never fails with glibc */
@@ -114,10 +153,31 @@ static inline lua_State *clua_newstate(clua_control *control) {
     control->in_host = 1;
     lua_State *L = lua_newstate(clua_alloc, control);
     if (L) lua_atpanic(L, clua_panic);
+    control->main = L;
     return L;
 }
 
 /* ---- the stop switch (timeouts and Ctrl-C) ---- */
+
+/* Raises the stop as a memory error: Lua calls no message handler for those (manual,
+   lua_pcall), so a looping xpcall handler cannot hold the chunk. Where the chunk was is
+   kept in the control block (`level` as for luaL_where); the engine reports
+   where .. stop_message, and a pcall inside the script sees "not enough memory" for the
+   one instruction it still runs. */
+static inline int clua_throw_stop(lua_State *L, int level) {
+    clua_control *c = clua_control_of(L);
+    if (c->stop_where[0] == '\0') {
+        luaL_where(L, level);
+        const char *where = lua_tostring(L, -1);
+        if (where) {
+            strncpy(c->stop_where, where, sizeof c->stop_where - 1);
+            c->stop_where[sizeof c->stop_where - 1] = '\0';
+        }
+        lua_pop(L, 1);
+    }
+    lua_newuserdatauv(L, CLUA_ALLOC_MAX * 2, 0); /* refused: raises LUA_ERRMEM */
+    return lua_error(L);                          /* not reached */
+}
 
 static inline void clua_stop_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
@@ -126,13 +186,15 @@ static inline void clua_stop_hook(lua_State *L, lua_Debug *ar) {
         lua_sethook(L, NULL, 0, 0);
         return;
     }
-    /* Re-arm before raising, so that pcall cannot swallow the stop. */
+    /* Re-arm before raising, so that pcall cannot swallow the stop. Inside a hook, level
+       0 is the function that was running: name its line. */
     lua_sethook(L, clua_stop_hook, LUA_MASKLINE | LUA_MASKCOUNT, 1);
-    /* Inside a hook, level 0 is the function that was running: name its line. */
-    luaL_where(L, 0);
-    lua_pushstring(L, c->stop_message);
-    lua_concat(L, 2);
-    lua_error(L);
+    clua_throw_stop(L, 0);
+}
+
+/// Whether a stop is requested for the running chunk.
+static inline int clua_stopping(clua_control *c) {
+    return __atomic_load_n(&c->stop_reason, __ATOMIC_SEQ_CST) != CLUA_STOP_NONE;
 }
 
 static inline void clua_arm(lua_State *co) {
@@ -150,6 +212,17 @@ static inline void clua_request_stop_locked(clua_control *c, int reason, const c
     c->stop_message[sizeof c->stop_message - 1] = '\0';
     __atomic_store_n(&c->stop_reason, reason, __ATOMIC_SEQ_CST);
     clua_arm(c->current);
+    pthread_kill(c->runner, CLUA_WAKE_SIGNAL);
+}
+
+/// Wakes the running chunk's thread again if run `run_id` still runs and is stopping (a
+/// blocking call entered just after the first wake-up); returns whether it still runs.
+static inline int clua_wake_if_running(clua_control *c, long run_id) {
+    pthread_mutex_lock(&c->lock);
+    int running = c->run_id == run_id && c->current != NULL;
+    if (running && clua_stopping(c)) pthread_kill(c->runner, CLUA_WAKE_SIGNAL);
+    pthread_mutex_unlock(&c->lock);
+    return running;
 }
 
 /// Asks the running chunk `run_id` to stop (the watchdog); callable from any thread.
@@ -161,15 +234,36 @@ static inline void clua_request_stop(clua_control *c, long run_id, int reason, c
 
 /// Ctrl-C from the watcher thread: stops the running chunk; when none runs, ends the
 /// process if `exit_when_idle` (a script), else does nothing (the REPL's prompt).
-static inline void clua_request_stop_current(clua_control *c, int reason, const char *message) {
+/// Returns the id of the run it stopped, 0 when none ran, or minus that id when the run
+/// was already stopping (a second Ctrl-C).
+static inline long clua_request_stop_current(clua_control *c, int reason, const char *message) {
     pthread_mutex_lock(&c->lock);
     int idle = c->current == NULL;
+    long run = idle ? 0 : (clua_stopping(c) ? -c->run_id : c->run_id);
     if (!idle) clua_request_stop_locked(c, reason, message);
     pthread_mutex_unlock(&c->lock);
     if (idle && c->exit_when_idle && reason == CLUA_STOP_INTERRUPT) {
         signal(SIGINT, SIG_DFL);
         raise(SIGINT);
     }
+    return run;
+}
+
+/// Ends the process now from any thread (the backstop): flushes standard output if no
+/// other thread holds it, writes `message` to standard error and calls _exit, so nothing
+/// else of the process runs (no atexit handlers, no buffered events stored).
+static inline void clua_exit_now(const char *message, int code) {
+    if (ftrylockfile(stdout) == 0) {
+        fflush_unlocked(stdout);
+        funlockfile(stdout);
+    }
+    size_t length = strlen(message), offset = 0;
+    while (offset < length) {
+        ssize_t written = write(2, message + offset, length - offset);
+        if (written <= 0) break;
+        offset += (size_t)written;
+    }
+    _exit(code);
 }
 
 /// Makes `L` the running thread (arming it when a stop is already requested).
@@ -230,6 +324,10 @@ static inline int clua_interrupt_count(clua_control *c) {
     return __atomic_load_n(&c->interrupts, __ATOMIC_SEQ_CST);
 }
 
+/// Where the stop first hit the chunk ("file:line:", or empty), then its message.
+static inline const char *clua_stop_where(clua_control *c) { return c->stop_where; }
+static inline const char *clua_stop_message(clua_control *c) { return c->stop_message; }
+
 /// The stop reason of the current run (CLUA_STOP_*).
 static inline int clua_stop_reason(clua_control *c) {
     return __atomic_load_n(&c->stop_reason, __ATOMIC_SEQ_CST);
@@ -241,17 +339,90 @@ static inline int clua_raise(void) { return CLUA_RAISE; }
 /// The Swift engine behind a state.
 static inline void *clua_host(lua_State *L) { return clua_control_of(L)->host; }
 
+/* ---- the C stack: nested resumes and closes ---- */
+
+/* Lua 5.4.4's lua_resetthread starts the closed thread's C-call count afresh, so __close
+   handlers that close other coroutines nest without limit until the C stack ends (5.4.6's
+   lua_closethread fixed it). The shims that resume and close measure the stack instead:
+   below a floor a reserve above the end, they raise "C stack overflow". */
+#define CLUA_STACK_RESERVE ((size_t)1 << 20)
+#define CLUA_STACK_ASSUMED ((size_t)8 << 20)
+
+/* Measures the running thread's stack, once per thread. */
+static inline void clua_measure_stack(clua_control *c) {
+    pthread_t self = pthread_self();
+    if (c->stack_known && pthread_equal(self, c->stack_thread)) return;
+    char here = 0;
+    char *top = &here;
+    size_t size = CLUA_STACK_ASSUMED;
+    char *low = NULL;
+    pthread_attr_t attr;
+    if (getpid() == gettid()) {
+        /* The main thread: its stack may grow to RLIMIT_STACK below roughly here (asking
+           pthread_getattr_np would read /proc/self/maps, 0.1 ms of start-up). */
+        struct rlimit limit;
+        if (getrlimit(RLIMIT_STACK, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) size = limit.rlim_cur;
+    } else if (pthread_getattr_np(self, &attr) == 0) {
+        void *address = NULL;
+        size_t reported = 0;
+        if (pthread_attr_getstack(&attr, &address, &reported) == 0 && reported > 0) {
+            low = (char *)address;
+            size = reported;
+        }
+        pthread_attr_destroy(&attr);
+    }
+    /* An unlimited stack (ulimit -s unlimited) reports a size it may not get: assume 8 MB. */
+    if (size > CLUA_STACK_ASSUMED || low == NULL || low > top) low = top - (size > CLUA_STACK_ASSUMED ? CLUA_STACK_ASSUMED : size);
+    size_t reserve = size >= 4 * CLUA_STACK_RESERVE ? CLUA_STACK_RESERVE : size / 2;
+    c->stack_floor = low + reserve;
+    c->stack_thread = self;
+    c->stack_known = 1;
+}
+
+/* Whether the C stack has room for one more nested resume or close. */
+static inline int clua_stack_has_room(clua_control *c) {
+    char here = 0;
+    return c->stack_floor == NULL || &here > c->stack_floor;
+}
+
 /// Starts a new run on thread `co`: clears any stop, enforces the memory cap.
 static inline long clua_begin_run(clua_control *c, lua_State *co) {
+    clua_measure_stack(c);
     pthread_mutex_lock(&c->lock);
     __atomic_store_n(&c->stop_reason, CLUA_STOP_NONE, __ATOMIC_SEQ_CST);
     c->current = co;
+    c->runner = pthread_self();
+    c->stop_where[0] = '\0';
     long id = ++c->run_id;
     pthread_mutex_unlock(&c->lock);
     c->over_limit = 0;
     c->in_host = 0;
     return id;
 }
+
+/// Whether run `run_id` is still running (the backstop's question).
+static inline int clua_run_is_running(clua_control *c, long run_id) {
+    pthread_mutex_lock(&c->lock);
+    int running = c->run_id == run_id && c->current != NULL;
+    pthread_mutex_unlock(&c->lock);
+    return running;
+}
+
+/// Starts closing the state as a run on its main thread (so that the deadline, Ctrl-C and
+/// the memory cap hold for the finalizers lua_close runs); returns the run id.
+static inline long clua_begin_close(clua_control *c, lua_State *L) { return clua_begin_run(c, L); }
+
+/// Ends the closing run after lua_close (the state is gone: nothing of it is touched).
+static inline void clua_end_close(clua_control *c) {
+    pthread_mutex_lock(&c->lock);
+    c->run_id++;
+    __atomic_store_n(&c->stop_reason, CLUA_STOP_NONE, __ATOMIC_SEQ_CST);
+    c->current = NULL;
+    c->main = NULL;
+    pthread_mutex_unlock(&c->lock);
+    c->in_host = 1;
+}
+
 
 /// Ends a run: no stop can reach it any more; disarms the hooks of `co` and of `main`
 /// (which the clean-up after an error may have used) and returns to host accounting.
@@ -274,9 +445,12 @@ static inline int clua_trampoline(lua_State *L) {
     clua_dispatch_fn dispatch = (clua_dispatch_fn)lua_tocfunction(L, lua_upvalueindex(1));
     clua_control *c = clua_control_of(L);
     int was_host = c->in_host;
+    int was_in_finalizer = c->host_in_finalizer;
     c->in_host = 1;
+    c->host_in_finalizer = clua_in_finalizer(c);
     int results = dispatch(L);
     c->in_host = was_host;
+    c->host_in_finalizer = was_in_finalizer;
     if (c->hooks_pending) {
         /* app.on hooks, over the events this call made: above the results (or the error),
            run protected, in C, after Swift has returned. A hook's own error is reported by
@@ -293,6 +467,9 @@ static inline int clua_trampoline(lua_State *L) {
         lua_pushliteral(L, "not enough memory");
         return lua_error(L);
     }
+    /* A stop that came while Swift ran (a long conversion gives up on it) ends the chunk
+       here, before Lua code runs again. */
+    if (clua_stopping(c)) return clua_throw_stop(L, 1);
     if (results == CLUA_RAISE) {
         if (lua_type(L, -1) == LUA_TTABLE) {
             lua_pushliteral(L, "where");
@@ -327,6 +504,10 @@ static inline int clua_auxresume(lua_State *L, lua_State *co, int narg) {
     }
     if (lua_status(co) == LUA_OK && lua_gettop(co) == 0) {
         lua_pushliteral(L, "cannot resume dead coroutine");
+        return -1;
+    }
+    if (!clua_stack_has_room(c)) {
+        lua_pushliteral(L, "C stack overflow");
         return -1;
     }
     lua_xmove(L, co, narg);
@@ -364,9 +545,18 @@ static inline int clua_co_wrap_call(lua_State *L) {
     lua_State *co = lua_tothread(L, lua_upvalueindex(1));
     int r = clua_auxresume(L, co, lua_gettop(L));
     if (r < 0) {
+        clua_control *c = clua_control_of(L);
+        /* A stopped chunk runs no more Lua code: a coroutine the stop killed has its hooks
+           off for good (Lua leaves them off after a hook raises), so its __close handlers
+           could not be stopped. */
+        if (clua_stopping(c)) return clua_throw_stop(L, 1);
         int stat = lua_status(co);
         if (stat != LUA_OK && stat != LUA_YIELD) {
+            if (!clua_stack_has_room(c)) return luaL_error(L, "C stack overflow");
+            /* The coroutine's __close handlers run on it: point the stop switch there. */
+            clua_set_current(c, co);
             stat = lua_resetthread(co);
+            clua_set_current(c, L);
             lua_xmove(co, L, 1);
         }
         if (stat != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
@@ -388,6 +578,10 @@ static inline int clua_co_close(lua_State *L) {
     if (lua_status(co) == LUA_OK && lua_getstack(co, 0, &ar))
         return luaL_error(L, "cannot close a normal coroutine");
     clua_control *c = clua_control_of(L);
+    /* After a stop no more Lua code runs (see clua_co_wrap_call); nested closes are
+       counted against the C stack (see clua_measure_stack). */
+    if (clua_stopping(c)) return clua_throw_stop(L, 1);
+    if (!clua_stack_has_room(c)) return luaL_error(L, "C stack overflow");
     clua_set_current(c, co);
     int status = lua_resetthread(co);
     clua_set_current(c, L);

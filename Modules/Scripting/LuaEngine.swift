@@ -19,7 +19,7 @@ import Dispatch
 /// An engine is used from one thread at a time; only its `stopSwitch` crosses threads.
 public final class LuaEngine {
     let state: OpaquePointer
-    private let control: ControlBlock
+    let control: ControlBlock
     /// The routes bound into the VM.
     public let router: Router
     /// The session the routes run in (the acting user, the clock, the container).
@@ -41,6 +41,15 @@ public final class LuaEngine {
     private var nextSpan = 1
     /// Every module and nested namespace name (`habits`, `bookstories.themes`).
     private(set) var namespaces = Set<String>()
+    /// Seconds a stopped chunk (timeout, or Ctrl-C of a script) may take to stop before the
+    /// process ends (see `LuaEngine+Limits`); nil never ends the process. Set it before
+    /// `handleInterrupts`.
+    public var stopGrace: Double?
+    /// Seconds the finalizers may run when the engine closes; nil for no limit. Only with
+    /// a `stopGrace`.
+    public var closeTimeout: Double?
+    /// Whether the last chunk was stopped: its finalizers then never run at close.
+    var lastRunStopped = false
 
     /// A VM with the sandboxed libraries and every route of `router`.
     /// - Throws: `internal` when the VM cannot be set up (out of memory).
@@ -59,9 +68,10 @@ public final class LuaEngine {
     }
 
     deinit {
+        // Ctrl-C still reaches the finalizers that closing runs.
+        closeState()
         interruptSource?.cancel()
         clua_forget_sigint(control.pointer)
-        lua_close(state)
     }
 
     /// Stops the running chunk from another thread (Ctrl-C).
@@ -79,10 +89,11 @@ public final class LuaEngine {
         guard descriptor >= 0 else { return }
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: Self.watchdogQueue)
         let stopSwitch = self.stopSwitch
+        let grace = stopGrace
         source.setEventHandler {
             var bytes = [UInt8](repeating: 0, count: 64)
             _ = read(descriptor, &bytes, bytes.count)
-            stopSwitch.interrupt()
+            Self.interrupted(run: stopSwitch.interrupt(), stopSwitch: stopSwitch, grace: grace, script: exitWhenIdle)
         }
         source.resume()
         interruptSource = source
@@ -166,6 +177,7 @@ public final class LuaEngine {
         // The run stays open (deadline, Ctrl-C, memory cap) until the clean-up after an
         // error is done: __tostring and __close handlers are Lua code too.
         defer {
+            lastRunStopped = clua_stop_reason(control.pointer) != CLUA_STOP_NONE
             clua_end_run(control.pointer, thread, state)
             watchdog?.cancel()
         }
@@ -182,6 +194,8 @@ public final class LuaEngine {
             for index in Swift.stride(from: first, through: stack.top, by: 1) {
                 do {
                     values.append(try stack.value(at: index, path: "result #\(index - first + 1)"))
+                } catch let limit as ConversionLimit {
+                    return .failure(ScriptFailure(kind: .memory, message: memoryMessage(limit.message)))
                 } catch {
                     return .failure(
                         ScriptFailure(kind: .runtime, message: AppError.wrapping(error).message))
@@ -232,31 +246,18 @@ public final class LuaEngine {
         lua_settop(state, -3)
     }
 
-    /// The watchdog's own serial queue. A private queue targets libdispatch's overcommit
-    /// pool, so the deadline fires even when every worker of the shared pool is busy
-    /// (running Swift tasks, or spinning Lua code on them).
-    public static let watchdogQueue = DispatchQueue(label: "app-shell.watchdog")
-
-    private func armWatchdog(run runID: Int, after seconds: Double) -> DispatchWorkItem? {
-        guard seconds > 0 else { return nil }
-        let stopSwitch = self.stopSwitch
-        let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-        let message = "timeout: the chunk ran longer than \(shown) s (--timeout)"
-        let item = DispatchWorkItem {
-            stopSwitch.stop(run: runID, reason: CLUA_STOP_TIMEOUT, message: message)
-        }
-        Self.watchdogQueue.asyncAfter(deadline: .now() + seconds, execute: item)
-        return item
-    }
-
     /// Describes the error on top of `thread` (a failed resume) and resets the thread, while
     /// the run is still open: a runaway `__tostring` or `__close` is stopped like any chunk.
     private func failure(of thread: OpaquePointer, status: Int32, stopReason: Int32) -> ScriptFailure {
         let base = lua_gettop(state)
         defer {
             lua_settop(state, base)
-            clua_set_current(control.pointer, thread)
-            lua_resetthread(thread)
+            // A chunk the stop ended runs no more Lua code: its pending __close handlers
+            // would run with hooks off (Lua leaves them off after a hook raises).
+            if stopReason == CLUA_STOP_NONE {
+                clua_set_current(control.pointer, thread)
+                lua_resetthread(thread)
+            }
         }
         // __tostring runs on the main thread: point the stop switch there, so a runaway one
         // is stopped too. (After a stop the error is the stop's own string: nothing to run.)
@@ -278,16 +279,17 @@ public final class LuaEngine {
         } else {
             message = stack.string(at: -1) ?? "error (its message could not be printed)"
         }
+        // A stop may also have come while the error was described (a runaway __tostring).
+        let stopped = stopReason != CLUA_STOP_NONE ? stopReason : clua_stop_reason(control.pointer)
+        if stopped != CLUA_STOP_NONE { message = stopMessage }
         let kind: ScriptFailure.Kind
-        switch (stopReason, status) {
+        switch (stopped, status) {
         case (CLUA_STOP_TIMEOUT, _): kind = .timeout
         case (CLUA_STOP_INTERRUPT, _): kind = .interrupted
         case (_, LUA_ERRMEM): kind = .memory
         default: kind = message.hasSuffix("not enough memory") ? .memory : .runtime
         }
-        if kind == .memory {
-            message += " (the Lua heap is capped at \(options.memoryLimitBytes / 1_048_576) MB; --max-memory raises it)"
-        }
+        if kind == .memory { message = memoryMessage(message) }
         return ScriptFailure(kind: kind, message: message, traceback: traceback, code: code)
     }
 
@@ -466,6 +468,10 @@ public final class LuaEngine {
                 do {
                     let result = try callRoute(route, positional: positional, takesOptions: takesOptions, stack: stack)
                     try stack.push(result)
+                } catch let limit as ConversionLimit {
+                    stack.push(limit.message)
+                    pushHookEvents(recorder, after: marker, on: stack)
+                    return clua_raise()
                 } catch {
                     pushError(AppError.wrapping(error).raised(by: route.name), on: stack)
                     pushHookEvents(recorder, after: marker, on: stack)
@@ -506,6 +512,9 @@ public final class LuaEngine {
                 }
                 return 0
             }
+        } catch let limit as ConversionLimit {
+            stack.push(limit.message)
+            return clua_raise()
         } catch {
             var appError = AppError.wrapping(error)
             if case .route(let route, _, _) = function { appError = appError.raised(by: route.name) }

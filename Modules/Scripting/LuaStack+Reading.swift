@@ -12,14 +12,19 @@ extension LuaStack {
     /// table is an empty table. A cycle, mixed keys, a function, a userdata, a thread or a
     /// string that is not UTF-8 is `invalid_argument` naming `path`.
     /// An empty `path` names the options table of a call.
+    /// The Swift values built count against the memory cap (`ConversionLimit.memory`), and
+    /// a stop of the chunk ends the conversion (`ConversionLimit.stopped`).
     func value(at index: Int32, path: String) throws -> Value {
         var visiting = Set<UnsafeRawPointer>()
-        return try value(at: lua_absindex(state, index), path: path, depth: 0, visiting: &visiting)
+        var budget = ConversionBudget(state: state)
+        return try value(at: lua_absindex(state, index), path: path, depth: 0, visiting: &visiting, budget: &budget)
     }
 
     private func value(
-        at index: Int32, path: String, depth: Int, visiting: inout Set<UnsafeRawPointer>
+        at index: Int32, path: String, depth: Int, visiting: inout Set<UnsafeRawPointer>,
+        budget: inout ConversionBudget
     ) throws -> Value {
+        try budget.spend(ConversionBudget.valueCost)
         switch lua_type(state, index) {
         case LUA_TNIL, LUA_TNONE: return .null
         case LUA_TBOOLEAN: return .bool(lua_toboolean(state, index) != 0)
@@ -30,9 +35,10 @@ extension LuaStack {
             guard let text = string(at: index) else {
                 throw AppError.invalidArgument("\(shown(path)): the string is not valid UTF-8", field: fieldName(path))
             }
+            try budget.spend(text.utf8.count)
             return .string(text)
         case LUA_TTABLE:
-            return try table(at: index, path: path, depth: depth, visiting: &visiting)
+            return try table(at: index, path: path, depth: depth, visiting: &visiting, budget: &budget)
         default:
             throw AppError.invalidArgument(
                 "\(shown(path)): \(typeName(at: index)) where data is expected", field: fieldName(path))
@@ -40,7 +46,8 @@ extension LuaStack {
     }
 
     private func table(
-        at index: Int32, path: String, depth: Int, visiting: inout Set<UnsafeRawPointer>
+        at index: Int32, path: String, depth: Int, visiting: inout Set<UnsafeRawPointer>,
+        budget: inout ConversionBudget
     ) throws -> Value {
         guard depth < Self.maximumDepth, lua_checkstack(state, 4) != 0 else {
             throw AppError.invalidArgument("\(shown(path)): tables nested too deeply", field: fieldName(path))
@@ -57,19 +64,29 @@ extension LuaStack {
         lua_pushnil(state)
         while lua_next(state, index) != 0 {
             // key at -2, value at -1; the key is never converted in place.
+            do { try budget.spend(ConversionBudget.entryCost) } catch {
+                pop(2)
+                throw error
+            }
             switch lua_type(state, -2) {
             case LUA_TNUMBER where clua_isinteger(state, -2) != 0:
                 let key = Int(lua_tointegerx(state, -2, nil))
                 items[key] = try value(
-                    at: lua_gettop(state), path: "\(path)[\(key)]", depth: depth + 1, visiting: &visiting)
+                    at: lua_gettop(state), path: "\(path)[\(key)]", depth: depth + 1, visiting: &visiting,
+                    budget: &budget)
             case LUA_TSTRING:
                 guard let key = string(at: -2) else {
                     pop(2)
                     throw AppError.invalidArgument("\(shown(path)): a key is not valid UTF-8", field: fieldName(path))
                 }
                 let child = path.isEmpty ? key : "\(path).\(key)"
+                try budget.spend(key.utf8.count)
                 fields.append(
-                    (key, try value(at: lua_gettop(state), path: child, depth: depth + 1, visiting: &visiting)))
+                    (
+                        key,
+                        try value(
+                            at: lua_gettop(state), path: child, depth: depth + 1, visiting: &visiting, budget: &budget)
+                    ))
             default:
                 let kind = typeName(at: -2)
                 pop(2)

@@ -98,4 +98,100 @@ import Testing
         #expect(values.first == false)
         #expect(values.last?.stringValue?.contains("not enough memory") == true)
     }
+
+    @Test func aLoopingMessageHandlerIsStoppedToo() throws {
+        let fixture = try EngineFixture()
+        let source = "xpcall(error, function() while true do end end, 'boom') return 'escaped'"
+        guard case .loaded(let chunk) = fixture.engine.load(Array(source.utf8), name: "=handler") else {
+            Issue.record("the chunk should load")
+            return
+        }
+        guard case .failure(let failure) = fixture.engine.run(chunk, timeout: 0.3) else {
+            Issue.record("the handler escaped")
+            return
+        }
+        #expect(failure.kind == .timeout)
+        #expect(failure.message == "handler:1: timeout: the chunk ran longer than 0.3 s (--timeout)")
+    }
+
+    @Test func anAbsurdTimeoutMeansNoneInsteadOfTrapping() throws {
+        let fixture = try EngineFixture()
+        guard case .loaded(let chunk) = fixture.engine.load(Array("return 1".utf8), name: "=quick") else {
+            Issue.record("the chunk should load")
+            return
+        }
+        #expect(try fixture.engine.run(chunk, timeout: 1e19, collect: true).get() == [1])
+    }
+
+    @Test(arguments: [
+        // __close handlers that close the previous coroutine (lua_resetthread forgets the depth)
+        """
+        local previous
+        for _ = 1, 20000 do
+          local before = previous
+          local co = coroutine.create(function()
+            local guard <close> = setmetatable({}, {__close = function()
+              if before then local ok, err = coroutine.close(before); if not ok then error(err, 0) end end
+            end})
+            coroutine.yield()
+          end)
+          coroutine.resume(co)
+          previous = co
+        end
+        return select(2, coroutine.close(previous))
+        """,
+        // resumes nested inside resumes
+        """
+        local function nest(n)
+          if n == 0 then return "bottom" end
+          local ok, err = coroutine.resume(coroutine.create(nest), n - 1)
+          if not ok then error(err, 0) end
+          return err
+        end
+        return select(2, pcall(nest, 20000))
+        """,
+    ])
+    func deepNestingIsACStackOverflowNotACrash(source: String) throws {
+        let fixture = try EngineFixture()
+        let values = try fixture.values(source)
+        #expect(values.first?.stringValue?.contains("C stack overflow") == true)
+        #expect(try fixture.values("return 1 + 1") == [2])
+    }
+
+    @Test func aConversionIntoSwiftCountsAgainstTheCap() throws {
+        let fixture = try EngineFixture(options: EngineOptions(memoryLimitBytes: 16 * 1_048_576))
+        let values = try fixture.values(
+            "local t = {} for i = 1, 150000 do t[i] = 'entry ' .. i end return pcall(json, t)")
+        #expect(values.first == false)
+        #expect(values.last?.stringValue == "not enough memory")
+        #expect(try fixture.values("return json({1, 2})") == ["[1,2]"])
+    }
+
+    @Test func aFinalizerRunDuringARouteCallKeepsTheCap() throws {
+        let fixture = try EngineFixture(options: EngineOptions(memoryLimitBytes: 16 * 1_048_576))
+        let values = try fixture.values(
+            """
+            local during, outcome = false, nil
+            local finalizer = {}
+            finalizer.__gc = function()
+              if not during then setmetatable({}, finalizer)
+              elseif outcome == nil then
+                outcome = select(2, pcall(function()
+                  local hold = {}
+                  for i = 1, 100 do hold[i] = string.rep("x", 1 << 20) .. i end
+                  return "no error"
+                end))
+              end
+            end
+            for _ = 1, 20 do setmetatable({}, finalizer) end
+            local big = {}
+            for i = 1, 2000 do big[i] = "item " .. i end
+            during = true
+            for _ = 1, 400 do json(big) if outcome then break end end
+            during = false
+            return tostring(outcome)
+            """)
+        #expect(values.first?.stringValue?.contains("not enough memory") == true)
+        #expect(fixture.engine.peakMemory <= 16 * 1_048_576 + 65_536)
+    }
 }
