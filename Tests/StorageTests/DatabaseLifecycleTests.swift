@@ -100,7 +100,8 @@ import Testing
         ":memory:", "-x.db", "file:x.db?mode=memory", "a b\nc.db", "보리 🐶.db", "x.db-wal", "'; DROP TABLE items;--",
     ]
 
-    @Test(arguments: hostileNames)
+    // Serialized: each case changes the process's working folder, which parallel cases share.
+    @Test(.serialized, arguments: hostileNames)
     func aBackupIsACompleteFileUnderAnyName(name: String) throws {
         try withTemporaryDatabasePath { path in
             let folder = path + ".folder"
