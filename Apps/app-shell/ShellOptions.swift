@@ -11,6 +11,8 @@ struct ShellOptions {
     var noInit = false
     var tracePath: String?
     var eventsSink: String?
+    /// The most events kept waiting for a sink (`--events-backlog`).
+    var eventsBacklog: Int?
     var showHelp = false
     var showVersion = false
     var printStubs = false

@@ -49,6 +49,9 @@ func runShell() -> Int32 {
         return 1
     }
 
+    // The buffered events are stored on every way out from here: os.exit, SIGTERM, errors.
+    EventsAtExit.install(engine.session.container)
+
     // Ctrl-C stops the running chunk; at the REPL's prompt it clears the line, elsewhere
     // (between chunks of a script) it ends the process as usual.
     engine.handleInterrupts(exitWhenIdle: !options.interactive)
@@ -72,6 +75,7 @@ func runShell() -> Int32 {
         }
         if case .failure(let failure) = result {
             Terminal.error(failure.description)
+            CompositionRoot.storeBufferedEvents(engine.session.container)
             if let path = options.tracePath { _ = writeTrace(signposter, to: path) }
             return 1
         }

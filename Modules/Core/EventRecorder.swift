@@ -63,10 +63,13 @@ public final class EventRecorder: Sendable {
     /// How many events were ever recorded (a marker for `events(after:)`).
     public var sequence: Int { state.withLock { $0.sequence } }
 
-    /// The events recorded after `marker` (a `sequence` read earlier), oldest first; at
-    /// most the latest `recentCapacity`. `app.on` hooks run over these.
-    public func events(after marker: Int) -> [PendingEvent] {
-        state.withLock { state in state.recent.filter { $0.number > marker }.map(\.event) }
+    /// The events of user `userID` recorded after `marker` (a `sequence` read earlier),
+    /// oldest first; at most the latest `recentCapacity`. `app.on` hooks run over these,
+    /// so a hook never sees another user's events.
+    public func events(after marker: Int, of userID: String) -> [PendingEvent] {
+        state.withLock { state in
+            state.recent.filter { $0.number > marker && $0.event.userID == userID }.map(\.event)
+        }
     }
 
     /// Takes the buffer for the transaction about to commit.

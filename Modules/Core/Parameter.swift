@@ -24,6 +24,9 @@ public struct Parameter: Sendable, Equatable {
     /// Whether it holds what a person wrote (a message, content, a note): events record
     /// its length only, never the text.
     public private(set) var isFreeText = false
+    /// Whether it holds a secret (an invite code, a password): events never record it,
+    /// not even its length.
+    public private(set) var isSecret = false
 
     /// A parameter.
     public init(name: String, kind: Kind, type: ParameterType, isRequired: Bool, doc: String) {
@@ -45,6 +48,13 @@ public struct Parameter: Sendable, Equatable {
     public var freeText: Parameter {
         var copy = self
         copy.isFreeText = true
+        return copy
+    }
+
+    /// The same parameter, marked as secret (events leave it out entirely).
+    public var secret: Parameter {
+        var copy = self
+        copy.isSecret = true
         return copy
     }
 

@@ -28,7 +28,8 @@ public struct HabitsPlugin: ModulePlugin {
         }
     }
 
-    private static let ref = Parameter.positional("ref", .string, "The habit's id or exact name.")
+    // A habit's name is private: events keep the length of a ref or a name, never the text.
+    private static let ref = Parameter.positional("ref", .string, "The habit's id or exact name.").freeText
     private static let dateErrors = [
         "habits.not_found", "habits.ambiguous", "habits.before_start", "habits.future_day",
         "habits.outside_tracking_period",
@@ -41,7 +42,7 @@ public struct HabitsPlugin: ModulePlugin {
             Route(
                 "habits.create", summary: "Creates a habit, tracked daily from its start day.",
                 parameters: [
-                    .option("name", .string, "1 to 100 characters after trimming white space.", required: true),
+                    .option("name", .string, "1 to 100 characters after trimming white space.", required: true).freeText,
                     .option("start", .day, "The first tracked day, past or future; today when omitted."),
                 ],
                 returns: "habit", example: #"habits.create{name = "Run", start = "2026-11-01"}"#
@@ -82,7 +83,7 @@ public struct HabitsPlugin: ModulePlugin {
             Route(
                 "habits.rename", summary: "Gives a habit a new name.",
                 parameters: [
-                    Self.ref, .positional("name", .string, "1 to 100 characters after trimming white space."),
+                    Self.ref, .positional("name", .string, "1 to 100 characters after trimming white space.").freeText,
                 ],
                 returns: "habit", errors: Self.lookupErrors, example: #"habits.rename("Run", "Morning run")"#
             ) { arguments, context in

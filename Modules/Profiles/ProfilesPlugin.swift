@@ -37,7 +37,8 @@ public struct ProfilesPlugin: ModulePlugin {
                 "profiles.save", summary: "Creates or updates your profile: a nickname and your dog.",
                 parameters: [
                     .option(
-                        "nickname", .string, "2 to 8 characters after trimming, unique ignoring case.", required: true),
+                        "nickname", .string, "2 to 8 characters after trimming, unique ignoring case.", required: true
+                    ).freeText,
                     .option(
                         "dog", .record("dog_input"), "{name=, age=, sex=, neutered=?, size=, keywords=}.",
                         required: true),
@@ -57,7 +58,7 @@ public struct ProfilesPlugin: ModulePlugin {
             Route(
                 "profiles.set_photo",
                 summary: "Sets your photo: a 392 x 591 card and a 100 x 100 thumbnail, JPEG, metadata stripped.",
-                parameters: [.positional("path", .string, "The image file (JPEG, PNG, WebP, HEIF ...).")],
+                parameters: [.positional("path", .string, "The image file (JPEG, PNG, WebP, HEIF ...).").freeText],
                 returns: "photo_result", errors: ["profiles.bad_image", "profiles.not_found"],
                 example: #"profiles.set_photo("bori.jpg").thumbnail.path"#
             ) { arguments, context in

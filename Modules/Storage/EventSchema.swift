@@ -23,7 +23,50 @@ public enum EventSchema {
                     value TEXT NOT NULL,
                     PRIMARY KEY (event_id, position)
                 ) WITHOUT ROWID;
-                """)
+                """),
+        // Every event carries its user; ids never repeat (AUTOINCREMENT: a flushed batch's
+        // ids are never given again, so a sink may deduplicate on them); the backlog's size
+        // and each user's dropped events are counted. SQLite cannot add AUTOINCREMENT to a
+        // table, so both tables are rebuilt. Events stored before this step have no user:
+        // no one lists or sends them, and the backlog cap drops them first (they are oldest).
+        Migration(
+            version: 2, summary: "events carry their user; ids never repeat; a bounded backlog",
+            sql: """
+                ALTER TABLE event_params RENAME TO event_params_v1;
+                ALTER TABLE events RENAME TO events_v1;
+                CREATE TABLE events (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    user_id TEXT,
+                    name TEXT NOT NULL,
+                    view TEXT,
+                    occurred_at INTEGER NOT NULL
+                );
+                CREATE INDEX events_by_user ON events (user_id, id);
+                CREATE TABLE event_params (
+                    event_id INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    key TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    PRIMARY KEY (event_id, position)
+                ) WITHOUT ROWID;
+                INSERT INTO events (id, user_id, name, view, occurred_at)
+                    SELECT id, NULL, name, view, occurred_at FROM events_v1 ORDER BY id;
+                INSERT INTO event_params (event_id, position, key, value)
+                    SELECT event_id, position, key, value FROM event_params_v1;
+                DROP TABLE event_params_v1;
+                DROP TABLE events_v1;
+                CREATE TABLE event_backlog (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    stored INTEGER NOT NULL
+                );
+                INSERT INTO event_backlog (id, stored) SELECT 1, count(*) FROM events;
+                CREATE TABLE event_drops (
+                    user_id TEXT PRIMARY KEY NOT NULL,
+                    count INTEGER NOT NULL,
+                    last_id INTEGER NOT NULL,
+                    last_occurred_at INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                """),
     ]
 
     /// The schema as a migrator module.

@@ -1,20 +1,39 @@
 import Core
 
-/// Events in `events` and `event_params`, numbered in the order they were stored.
+/// Events in `events` and `event_params`, numbered in the order they were stored (ids
+/// never repeat), kept to a bounded backlog.
+///
+/// `event_backlog.stored` counts the stored events, so checking the cap costs one small
+/// update per commit rather than a count of the table. Past the capacity the oldest events
+/// go, a slice at a time, and `event_drops` keeps per user how many went, with the newest
+/// dropped one's id and time: reading that user's events shows them as one `events.dropped`
+/// event with that id, which is older than every event the user still has.
 public struct SQLiteEventStore: EventStore {
-    private let database: Database
+    /// How many events the backlog keeps when no capacity is given (`--events-backlog`).
+    public static let defaultCapacity = 10_000
+    /// The largest capacity `--events-backlog` accepts.
+    public static let maximumCapacity = 10_000_000
 
-    /// A store over `database` (migrated with `EventSchema`).
-    public init(database: Database) { self.database = database }
+    private let database: Database
+    /// The most events kept; beyond it the oldest are dropped.
+    public let capacity: Int
+
+    /// A store over `database` (migrated with `EventSchema`) keeping at most `capacity`
+    /// events (at least 1).
+    public init(database: Database, capacity: Int = Self.defaultCapacity) {
+        self.database = database
+        self.capacity = max(1, capacity)
+    }
 
     /// Stores events in order, inside the caller's transaction when there is one: two
-    /// prepared statements run once per row, whatever the number of events.
+    /// prepared statements run once per row, whatever the number of events; then drops
+    /// the oldest beyond the capacity.
     public func insert(_ events: [PendingEvent]) throws {
         guard !events.isEmpty else { return }
         try database.transaction {
             let ids = try database.executeEach(
-                "INSERT INTO events (name, view, occurred_at) VALUES (?, ?, ?)",
-                events.map { [.text($0.name), .text($0.view), .instant($0.occurredAt)] })
+                "INSERT INTO events (user_id, name, view, occurred_at) VALUES (?, ?, ?, ?)",
+                events.map { [.text($0.userID), .text($0.name), .text($0.view), .instant($0.occurredAt)] })
             var params: [[SQLValue]] = []
             for (id, event) in zip(ids, events) {
                 for (position, param) in event.params.enumerated() {
@@ -23,36 +42,112 @@ public struct SQLiteEventStore: EventStore {
             }
             try database.executeEach(
                 "INSERT INTO event_params (event_id, position, key, value) VALUES (?, ?, ?, ?)", params)
+            let stored =
+                try database.queryOne(
+                    "UPDATE event_backlog SET stored = stored + ? WHERE id = 1 RETURNING stored", [.int(events.count)]
+                ) { try $0.int(0) } ?? 0
+            if stored > capacity { try drop(stored - capacity + slack) }
         }
     }
 
-    /// Stored events, oldest first.
-    public func events(named name: String?, since: Instant?, limit: Int) throws -> [StoredEvent] {
+    /// Dropping a slice below the cap at a time keeps the per-user counting off most commits.
+    private var slack: Int { min(capacity / 16, 256) }
+
+    /// Drops the `count` oldest events, counting them per user.
+    private func drop(_ count: Int) throws {
+        guard
+            let cutoff = try database.queryOne(
+                "SELECT id FROM events ORDER BY id LIMIT 1 OFFSET ?", [.int(count - 1)], { try $0.int(0) })
+        else { return }
+        // A counter: adding to an existing user's count is the intent, not a silent upsert.
+        // With one max() aggregate, SQLite takes the bare occurred_at from that newest row.
+        try database.execute(
+            """
+            INSERT INTO event_drops (user_id, count, last_id, last_occurred_at)
+            SELECT coalesce(user_id, ''), count(*), max(id), occurred_at FROM events WHERE id <= ?1 GROUP BY user_id
+            ON CONFLICT (user_id) DO UPDATE SET count = count + excluded.count, last_id = excluded.last_id,
+                last_occurred_at = excluded.last_occurred_at
+            """, [.int(cutoff)])
+        try database.execute("DELETE FROM event_params WHERE event_id <= ?", [.int(cutoff)])
+        let dropped = try database.execute("DELETE FROM events WHERE id <= ?", [.int(cutoff)])
+        try database.execute("UPDATE event_backlog SET stored = stored - ? WHERE id = 1", [.int(dropped)])
+    }
+
+    /// The stored events of `userID`, oldest first, led by the `events.dropped` event when
+    /// some of theirs were dropped (and it matches the filters).
+    public func events(of userID: String, named name: String?, since: Instant?, limit: Int) throws -> [StoredEvent] {
+        var result: [StoredEvent] = []
+        if name == nil || name == StoredEvent.droppedName, limit > 0,
+            let marker = try database.queryOne(
+                """
+                SELECT last_id, count, last_occurred_at FROM event_drops
+                WHERE user_id = ?1 AND (?2 IS NULL OR last_occurred_at >= ?2)
+                """, [.text(userID), since.map(SQLValue.instant) ?? .null],
+                {
+                    StoredEvent(
+                        id: try $0.int(0),
+                        event: PendingEvent(
+                            name: StoredEvent.droppedName, view: "events", params: [("count", String(try $0.int(1)))],
+                            occurredAt: try $0.instant(2), userID: userID))
+                })
+        {
+            result.append(marker)
+        }
         let rows = try database.query(
             """
             SELECT id, name, view, occurred_at FROM events
-            WHERE (?1 IS NULL OR name = ?1) AND (?2 IS NULL OR occurred_at >= ?2) ORDER BY id LIMIT ?3
-            """, [.text(name), since.map(SQLValue.instant) ?? .null, .int(limit)]
+            WHERE user_id = ?1 AND (?2 IS NULL OR name = ?2) AND (?3 IS NULL OR occurred_at >= ?3)
+            ORDER BY id LIMIT ?4
+            """, [.text(userID), .text(name), since.map(SQLValue.instant) ?? .null, .int(limit - result.count)]
         ) { row in (try row.int(0), try row.string(1), row.optionalString(2), try row.instant(3)) }
-        guard let first = rows.first?.0, let last = rows.last?.0 else { return [] }
+        guard let first = rows.first?.0, let last = rows.last?.0 else { return result }
         var params: [Int: [(key: String, value: String)]] = [:]
         try database.forEach(
-            "SELECT event_id, key, value FROM event_params WHERE event_id BETWEEN ? AND ? ORDER BY event_id, position",
-            [.int(first), .int(last)]
+            """
+            SELECT p.event_id, p.key, p.value FROM event_params p JOIN events e ON e.id = p.event_id
+            WHERE p.event_id BETWEEN ?1 AND ?2 AND e.user_id = ?3 ORDER BY p.event_id, p.position
+            """, [.int(first), .int(last), .text(userID)]
         ) { row in params[try row.int(0), default: []].append((try row.string(1), try row.string(2))) }
-        return rows.map { id, name, view, occurredAt in
-            StoredEvent(
-                id: id, event: PendingEvent(name: name, view: view, params: params[id] ?? [], occurredAt: occurredAt))
+        return result
+            + rows.map { id, name, view, occurredAt in
+                StoredEvent(
+                    id: id,
+                    event: PendingEvent(
+                        name: name, view: view, params: params[id] ?? [], occurredAt: occurredAt, userID: userID))
+            }
+    }
+
+    /// Removes `userID`'s sent events (their params go with them); a sent `events.dropped`
+    /// event takes its count off that user's dropped events.
+    public func delete(_ events: [StoredEvent], of userID: String) throws {
+        try database.transaction {
+            var deleted = 0
+            for stored in events {
+                if stored.event.name == StoredEvent.droppedName, stored.event.view == "events",
+                    let count = stored.event.params.first(where: { $0.key == "count" }).flatMap({ Int($0.value) })
+                {
+                    // Events dropped since it was read stay counted.
+                    try database.execute(
+                        "UPDATE event_drops SET count = count - ? WHERE user_id = ?", [.int(count), .text(userID)])
+                    try database.execute(
+                        "DELETE FROM event_drops WHERE user_id = ? AND count <= 0", [.text(userID)])
+                    continue
+                }
+                // Its params go by the foreign key's cascade; another user's id deletes nothing.
+                deleted += try database.execute(
+                    "DELETE FROM events WHERE id = ? AND user_id = ?", [.int(stored.id), .text(userID)])
+            }
+            try database.execute("UPDATE event_backlog SET stored = stored - ? WHERE id = 1", [.int(deleted)])
         }
     }
 
-    /// Removes sent events (their params go with them).
-    public func delete(ids: [Int]) throws {
-        for id in ids { try database.execute("DELETE FROM events WHERE id = ?", [.int(id)]) }
+    /// How many events of `userID` wait (not counting dropped ones).
+    public func count(of userID: String) throws -> Int {
+        try database.queryOne("SELECT count(*) FROM events WHERE user_id = ?", [.text(userID)]) { try $0.int(0) } ?? 0
     }
 
-    /// How many events wait.
-    public func count() throws -> Int {
-        try database.queryOne("SELECT count(*) FROM events") { try $0.int(0) } ?? 0
+    /// How many events are stored, of every user.
+    public func storedCount() throws -> Int {
+        try database.queryOne("SELECT stored FROM event_backlog WHERE id = 1") { try $0.int(0) } ?? 0
     }
 }

@@ -16,15 +16,16 @@ import Testing
     static func event(_ name: String, _ params: [(key: String, value: String)] = [], at seconds: Int = 0)
         -> PendingEvent
     {
-        PendingEvent(name: name, view: "v", params: params, occurredAt: Instant(secondsSince1970: seconds))
+        PendingEvent(
+            name: name, view: "v", params: params, occurredAt: Instant(secondsSince1970: seconds), userID: "u")
     }
 
     @Test func eventsAreStoredWithTheNextTransactionsOwnWrites() throws {
         let (database, store, recorder) = try Self.database()
         recorder.record(Self.event("read.call"))
-        #expect(try store.count() == 0)  // a read is not a write
+        #expect(try store.count(of: "u") == 0)  // a read is not a write
         try database.transaction { try database.execute("INSERT INTO notes (text) VALUES (?)", ["x"]) }
-        #expect(try store.count() == 1)
+        #expect(try store.count(of: "u") == 1)
         #expect(recorder.bufferedCount == 0)
     }
 
@@ -38,10 +39,10 @@ import Testing
                 throw Failure()
             }
         }
-        #expect(try store.count() == 0)
+        #expect(try store.count(of: "u") == 0)
         #expect(recorder.bufferedCount == 1)
         try database.transaction {}
-        #expect(try store.events(named: nil, since: nil, limit: 10).map(\.event.name) == ["first"])
+        #expect(try store.events(of: "u", named: nil, since: nil, limit: 10).map(\.event.name) == ["first"])
     }
 
     @Test func aFailingCommitRestoresTheEvents() throws {
@@ -57,7 +58,7 @@ import Testing
                 try database.execute("INSERT INTO child (p) VALUES (?)", [7])
             }
         }
-        #expect(try store.count() == 0)
+        #expect(try store.count(of: "u") == 0)
         #expect(recorder.bufferedCount == 1)
     }
 
@@ -75,7 +76,7 @@ import Testing
             clock: FixedClock(Instant(secondsSince1970: 0)), container: Container())
         _ = try router.call("notes.add", session: session)
         #expect(recorder.bufferedCount == 0)
-        #expect(try store.events(named: "notes.add", since: nil, limit: 10).count == 1)
+        #expect(try store.events(of: "u", named: "notes.add", since: nil, limit: 10).count == 1)
     }
 
     @Test func storedEventsKeepTheirOrderParamsAndInstant() throws {
@@ -83,18 +84,18 @@ import Testing
         recorder.record(Self.event("a", [("k1", "v1"), ("k2", "v2")], at: 10))
         recorder.record(Self.event("b", [], at: 20))
         try database.transaction {}
-        let stored = try store.events(named: nil, since: nil, limit: 10)
+        let stored = try store.events(of: "u", named: nil, since: nil, limit: 10)
         #expect(stored.map(\.event.name) == ["a", "b"])
         #expect(stored[0].event.params.map(\.key) == ["k1", "k2"])
         #expect(stored[0].id < stored[1].id)
-        #expect(try store.events(named: "b", since: nil, limit: 10).map(\.event.name) == ["b"])
+        #expect(try store.events(of: "u", named: "b", since: nil, limit: 10).map(\.event.name) == ["b"])
         #expect(
-            try store.events(named: nil, since: Instant(secondsSince1970: 15), limit: 10).map(\.event.name) == ["b"])
-        #expect(try store.events(named: nil, since: nil, limit: 1).count == 1)
+            try store.events(of: "u", named: nil, since: Instant(secondsSince1970: 15), limit: 10).map(\.event.name) == ["b"])
+        #expect(try store.events(of: "u", named: nil, since: nil, limit: 1).count == 1)
         let json = stored[0].value(in: .utc).jsonText
         #expect(
             json
-                == #"{"id":1,"name":"a","view":"v","params":{"k1":"v1","k2":"v2"},"occurred_at":"1970-01-01T00:00:10.000Z"}"#
+                == #"{"id":1,"user_id":"u","name":"a","view":"v","params":{"k1":"v1","k2":"v2"},"occurred_at":"1970-01-01T00:00:10.000Z"}"#
         )
     }
 
@@ -103,9 +104,9 @@ import Testing
         recorder.record(Self.event("a", [("k", "v")]))
         recorder.record(Self.event("b"))
         try database.transaction {}
-        let first = try #require(try store.events(named: nil, since: nil, limit: 10).first)
-        try store.delete(ids: [first.id])
-        #expect(try store.count() == 1)
+        let first = try #require(try store.events(of: "u", named: nil, since: nil, limit: 10).first)
+        try store.delete([first], of: "u")
+        #expect(try store.count(of: "u") == 1)
         #expect(try database.queryOne("SELECT count(*) FROM event_params") { try $0.int(0) } == 0)
     }
 }
