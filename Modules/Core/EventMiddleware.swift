@@ -36,7 +36,7 @@ public struct EventMiddleware: Middleware {
             let value = call.arguments[parameter.name]
             switch value {
             case .string(let text):
-                if parameter.isFreeText {
+                if parameter.isFreeText && !(parameter.isNameOrID && Identifier.looksLikeIdentifier(text)) {
                     params.append(("\(parameter.name)_length", String(text.count)))
                 } else {
                     params.append((parameter.name, text))

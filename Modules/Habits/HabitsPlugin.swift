@@ -28,8 +28,8 @@ public struct HabitsPlugin: ModulePlugin {
         }
     }
 
-    // A habit's name is private: events keep the length of a ref or a name, never the text.
-    private static let ref = Parameter.positional("ref", .string, "The habit's id or exact name.").freeText
+    // A habit's name is private: events keep a ref that is an id, and a name's length only.
+    private static let ref = Parameter.positional("ref", .string, "The habit's id or exact name.").nameOrID
     private static let dateErrors = [
         "habits.not_found", "habits.ambiguous", "habits.before_start", "habits.future_day",
         "habits.outside_tracking_period",

@@ -82,6 +82,7 @@ import Testing
                     .positional("title", .string, "A title."), .option("body", .string, "Free text.").freeText,
                     .option("count", .integer, "A number."), .option("pinned", .boolean, "A flag."),
                     .option("tags", .array(.string), "A list."), .option("code", .string, "A secret.").secret,
+                    .option("ref", .string, "An id or a name.").nameOrID,
                 ],
                 returns: "nil", example: "notes.add('x')"
             ) { _, _ in .null },
@@ -125,6 +126,17 @@ import Testing
         let event = try #require(recorder.drainForCommit().first)
         #expect(event.params.map(\.key) == ["title"])
         #expect(!event.params.contains { $0.value.contains("K7Q2XZ") || $0.key.hasPrefix("code") })
+    }
+
+    @Test func aNameOrIDKeepsAnIdAndOnlyTheLengthOfAName() throws {
+        let recorder = EventRecorder()
+        let id = "0f8fad5b-d9cb-469f-a165-70867728950e"
+        _ = try Self.router(recorder).call("notes.add", Arguments(["title": "t", "ref": .string(id)]), session: Self.session)
+        _ = try Self.router(recorder).call("notes.add", Arguments(["title": "t", "ref": "Therapy"]), session: Self.session)
+        let events = recorder.drainForCommit()
+        #expect(events.first?.params.contains { $0.key == "ref" && $0.value == id } == true)
+        #expect(events.last?.params.contains { $0.key == "ref_length" && $0.value == "7" } == true)
+        #expect(events.last?.params.contains { $0.value == "Therapy" } == false)
     }
 
     @Test func anEventCarriesTheActingUser() throws {
