@@ -143,7 +143,7 @@ public struct EventsPlugin: ModulePlugin {
                 fields: [
                     .init("sent", "integer", "Events the sink took."),
                     .init("pending", "integer", "Your events still waiting."),
-                    .init("dropped", "integer", "Of those sent, how many the backlog had dropped before (unsent)."),
+                    .init("dropped", "integer", "How many of your events the backlog had dropped unsent (sent as one events.dropped event)."),
                 ]),
         ]
     }
@@ -166,7 +166,8 @@ public struct EventsPlugin: ModulePlugin {
         }
         // The events module's own names (events.dropped) cannot be forged.
         guard !name.hasPrefix("events.") else {
-            throw AppError.invalidArgument("event names starting with 'events.' are reserved, got '\(name)'", field: "name")
+            throw AppError.invalidArgument(
+                "event names starting with 'events.' are reserved, got '\(name)'", field: "name")
         }
         return name
     }

@@ -42,7 +42,8 @@ public struct HabitsPlugin: ModulePlugin {
             Route(
                 "habits.create", summary: "Creates a habit, tracked daily from its start day.",
                 parameters: [
-                    .option("name", .string, "1 to 100 characters after trimming white space.", required: true).freeText,
+                    .option("name", .string, "1 to 100 characters after trimming white space.", required: true)
+                        .freeText,
                     .option("start", .day, "The first tracked day, past or future; today when omitted."),
                 ],
                 returns: "habit", example: #"habits.create{name = "Run", start = "2026-11-01"}"#

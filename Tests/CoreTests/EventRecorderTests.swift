@@ -131,8 +131,10 @@ import Testing
     @Test func aNameOrIDKeepsAnIdAndOnlyTheLengthOfAName() throws {
         let recorder = EventRecorder()
         let id = "0f8fad5b-d9cb-469f-a165-70867728950e"
-        _ = try Self.router(recorder).call("notes.add", Arguments(["title": "t", "ref": .string(id)]), session: Self.session)
-        _ = try Self.router(recorder).call("notes.add", Arguments(["title": "t", "ref": "Therapy"]), session: Self.session)
+        _ = try Self.router(recorder).call(
+            "notes.add", Arguments(["title": "t", "ref": .string(id)]), session: Self.session)
+        _ = try Self.router(recorder).call(
+            "notes.add", Arguments(["title": "t", "ref": "Therapy"]), session: Self.session)
         let events = recorder.drainForCommit()
         #expect(events.first?.params.contains { $0.key == "ref" && $0.value == id } == true)
         #expect(events.last?.params.contains { $0.key == "ref_length" && $0.value == "7" } == true)

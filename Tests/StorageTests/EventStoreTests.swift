@@ -90,7 +90,8 @@ import Testing
         #expect(stored[0].id < stored[1].id)
         #expect(try store.events(of: "u", named: "b", since: nil, limit: 10).map(\.event.name) == ["b"])
         #expect(
-            try store.events(of: "u", named: nil, since: Instant(secondsSince1970: 15), limit: 10).map(\.event.name) == ["b"])
+            try store.events(of: "u", named: nil, since: Instant(secondsSince1970: 15), limit: 10).map(\.event.name)
+                == ["b"])
         #expect(try store.events(of: "u", named: nil, since: nil, limit: 1).count == 1)
         let json = stored[0].value(in: .utc).jsonText
         #expect(
@@ -132,8 +133,10 @@ import Testing
             Self.event("a.two", user: "alice"),
         ])
         #expect(try store.events(of: "mallory", named: nil, since: nil, limit: 100).map(\.event.name) == ["m.one"])
-        #expect(try store.events(of: "alice", named: nil, since: nil, limit: 100).map(\.event.name) == ["a.one", "a.two"])
-        #expect(try store.events(of: "alice", named: nil, since: nil, limit: 100).allSatisfy { $0.event.userID == "alice" })
+        #expect(
+            try store.events(of: "alice", named: nil, since: nil, limit: 100).map(\.event.name) == ["a.one", "a.two"])
+        #expect(
+            try store.events(of: "alice", named: nil, since: nil, limit: 100).allSatisfy { $0.event.userID == "alice" })
         #expect(try store.count(of: "alice") == 2 && store.count(of: "mallory") == 1)
         // Deleting with another user's ids deletes nothing of theirs.
         let alices = try store.events(of: "alice", named: nil, since: nil, limit: 100)
