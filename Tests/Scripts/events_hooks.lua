@@ -1,6 +1,6 @@
 -- stdout: hooks ok
 -- stderr: hook failed on habits.complete
--- stderr: events_hooks.lua:27: on purpose
+-- stderr: events_hooks.lua:28: on purpose
 -- app.on hooks run after matching events, in order, with the event table; :off() removes
 -- one; a hook's error is reported with its line and does not undo the route.
 habits.create{name = "Walk the dog"}
