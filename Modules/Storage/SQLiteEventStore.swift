@@ -58,7 +58,11 @@ public struct SQLiteEventStore: EventStore {
         guard
             let cutoff = try database.queryOne(
                 "SELECT id FROM events ORDER BY id LIMIT 1 OFFSET ?", [.int(count - 1)], { try $0.int(0) })
-        else { return }
+        else {
+            // Fewer rows than counted (the file was edited by hand): count them again.
+            try database.execute("UPDATE event_backlog SET stored = (SELECT count(*) FROM events) WHERE id = 1")
+            return
+        }
         // A counter: adding to an existing user's count is the intent, not a silent upsert.
         // With one max() aggregate, SQLite takes the bare occurred_at from that newest row.
         try database.execute(
