@@ -143,7 +143,9 @@ public struct EventsPlugin: ModulePlugin {
                 fields: [
                     .init("sent", "integer", "Events the sink took."),
                     .init("pending", "integer", "Your events still waiting."),
-                    .init("dropped", "integer", "How many of your events the backlog had dropped unsent (sent as one events.dropped event)."),
+                    .init(
+                        "dropped", "integer",
+                        "How many of your events the backlog had dropped unsent (sent as one events.dropped event)."),
                 ]),
         ]
     }
