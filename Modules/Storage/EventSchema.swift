@@ -27,7 +27,9 @@ public enum EventSchema {
         // Every event carries its user; ids never repeat (AUTOINCREMENT: a flushed batch's
         // ids are never given again, so a sink may deduplicate on them); the backlog's size
         // and each user's dropped events are counted. SQLite cannot add AUTOINCREMENT to a
-        // table, so both tables are rebuilt. Events stored before this step have no user:
+        // table, so both tables are rebuilt; event_params loses its cascading foreign key,
+        // whose per-row action made dropping the oldest events cost more than storing them
+        // (the store deletes params itself, by id range). Events stored before this step have no user:
         // no one lists or sends them, and the backlog cap drops them first (they are oldest).
         Migration(
             version: 2, summary: "events carry their user; ids never repeat; a bounded backlog",
@@ -41,9 +43,8 @@ public enum EventSchema {
                     view TEXT,
                     occurred_at INTEGER NOT NULL
                 );
-                CREATE INDEX events_by_user ON events (user_id, id);
                 CREATE TABLE event_params (
-                    event_id INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+                    event_id INTEGER NOT NULL,
                     position INTEGER NOT NULL,
                     key TEXT NOT NULL,
                     value TEXT NOT NULL,

@@ -137,7 +137,10 @@ public struct SQLiteEventStore: EventStore {
                         "DELETE FROM event_drops WHERE user_id = ? AND count <= 0", [.text(userID)])
                     continue
                 }
-                // Its params go by the foreign key's cascade; another user's id deletes nothing.
+                // Another user's id deletes nothing, params included.
+                try database.execute(
+                    "DELETE FROM event_params WHERE event_id = (SELECT id FROM events WHERE id = ? AND user_id = ?)",
+                    [.int(stored.id), .text(userID)])
                 deleted += try database.execute(
                     "DELETE FROM events WHERE id = ? AND user_id = ?", [.int(stored.id), .text(userID)])
             }

@@ -159,14 +159,19 @@ import Testing
     }
 
     @Test func theBacklogKeepsAtMostItsCapacityAndCountsWhatItDroppedPerUser() throws {
-        let (_, store) = try Self.database(capacity: 100)
+        let (database, store) = try Self.database(capacity: 100)
         for index in 0..<30 {
             try store.insert(
                 (0..<10).map { offset in
-                    Self.event("e", user: offset % 2 == 0 ? "alice" : "bob", at: index * 10 + offset)
+                    Self.event(
+                        "e", user: offset % 2 == 0 ? "alice" : "bob", [("n", "\(offset)")], at: index * 10 + offset)
                 })
         }
         #expect(try store.storedCount() <= 100)
+        let orphans = try database.queryOne(
+            "SELECT count(*) FROM event_params WHERE event_id NOT IN (SELECT id FROM events)"
+        ) { try $0.int(0) }
+        #expect(orphans == 0)  // dropped events take their params with them
         #expect(try store.storedCount() == store.count(of: "alice") + store.count(of: "bob"))
         let alices = try store.events(of: "alice", named: nil, since: nil, limit: 1_000)
         let marker = try #require(alices.first)
