@@ -24,12 +24,13 @@ public enum EventSchema {
                     PRIMARY KEY (event_id, position)
                 ) WITHOUT ROWID;
                 """),
-        // Every event carries its user; ids never repeat (AUTOINCREMENT: a flushed batch's
-        // ids are never given again, so a sink may deduplicate on them); the backlog's size
-        // and each user's dropped events are counted. SQLite cannot add AUTOINCREMENT to a
-        // table, so both tables are rebuilt; event_params loses its cascading foreign key,
-        // whose per-row action made dropping the oldest events cost more than storing them
-        // (the store deletes params itself, by id range). Events stored before this step have no user:
+        // Every event carries its user; ids never repeat (event_backlog.last_id only grows,
+        // so a flushed batch's ids are never given again and a sink may deduplicate on them;
+        // one counter update per commit instead of AUTOINCREMENT's per row); the backlog's
+        // size and each user's dropped events are counted. event_params loses its cascading
+        // foreign key, whose per-row action made dropping the oldest events cost more than
+        // storing them (the store deletes params itself, by id range), so both tables are
+        // rebuilt. Events stored before this step have no user:
         // no one lists or sends them, and the backlog cap drops them first (they are oldest).
         Migration(
             version: 2, summary: "events carry their user; ids never repeat; a bounded backlog",
@@ -37,7 +38,7 @@ public enum EventSchema {
                 ALTER TABLE event_params RENAME TO event_params_v1;
                 ALTER TABLE events RENAME TO events_v1;
                 CREATE TABLE events (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    id INTEGER PRIMARY KEY,
                     user_id TEXT,
                     name TEXT NOT NULL,
                     view TEXT,
@@ -58,9 +59,10 @@ public enum EventSchema {
                 DROP TABLE events_v1;
                 CREATE TABLE event_backlog (
                     id INTEGER PRIMARY KEY CHECK (id = 1),
-                    stored INTEGER NOT NULL
+                    stored INTEGER NOT NULL,
+                    last_id INTEGER NOT NULL
                 );
-                INSERT INTO event_backlog (id, stored) SELECT 1, count(*) FROM events;
+                INSERT INTO event_backlog (id, stored, last_id) SELECT 1, count(*), coalesce(max(id), 0) FROM events;
                 CREATE TABLE event_drops (
                     user_id TEXT PRIMARY KEY NOT NULL,
                     count INTEGER NOT NULL,

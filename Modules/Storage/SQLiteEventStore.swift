@@ -3,11 +3,12 @@ import Core
 /// Events in `events` and `event_params`, numbered in the order they were stored (ids
 /// never repeat), kept to a bounded backlog.
 ///
-/// `event_backlog.stored` counts the stored events, so checking the cap costs one small
-/// update per commit rather than a count of the table. Past the capacity the oldest events
-/// go, a slice at a time, and `event_drops` keeps per user how many went, with the newest
-/// dropped one's id and time: reading that user's events shows them as one `events.dropped`
-/// event with that id, which is older than every event the user still has.
+/// `event_backlog` holds the last id given and the number of stored events, so numbering
+/// a commit's events and checking the cap cost one small update per commit rather than a
+/// count of the table (or AUTOINCREMENT's bookkeeping per row). Past the capacity the
+/// oldest events go, a slice at a time, and `event_drops` keeps per user how many went,
+/// with the newest dropped one's id and time: reading that user's events shows them as one
+/// `events.dropped` event with that id, which is older than every event the user still has.
 public struct SQLiteEventStore: EventStore {
     /// How many events the backlog keeps when no capacity is given (`--events-backlog`).
     public static let defaultCapacity = 10_000
@@ -31,9 +32,21 @@ public struct SQLiteEventStore: EventStore {
     public func insert(_ events: [PendingEvent]) throws {
         guard !events.isEmpty else { return }
         try database.transaction {
-            let ids = try database.executeEach(
-                "INSERT INTO events (user_id, name, view, occurred_at) VALUES (?, ?, ?, ?)",
-                events.map { [.text($0.userID), .text($0.name), .text($0.view), .instant($0.occurredAt)] })
+            // The ids come from a counter that only grows, never from the table's largest id,
+            // which a flush or a drop may have deleted.
+            guard
+                let (stored, lastID) = try database.queryOne(
+                    """
+                    UPDATE event_backlog SET stored = stored + ?1, last_id = last_id + ?1 WHERE id = 1
+                    RETURNING stored, last_id
+                    """, [.int(events.count)], { (try $0.int(0), try $0.int(1)) })
+            else { throw AppError.internal("the event backlog counter is missing") }
+            let ids = Array((lastID - events.count + 1)...lastID)
+            try database.executeEach(
+                "INSERT INTO events (id, user_id, name, view, occurred_at) VALUES (?, ?, ?, ?, ?)",
+                zip(ids, events).map { id, event in
+                    [.int(id), .text(event.userID), .text(event.name), .text(event.view), .instant(event.occurredAt)]
+                })
             var params: [[SQLValue]] = []
             for (id, event) in zip(ids, events) {
                 for (position, param) in event.params.enumerated() {
@@ -42,10 +55,6 @@ public struct SQLiteEventStore: EventStore {
             }
             try database.executeEach(
                 "INSERT INTO event_params (event_id, position, key, value) VALUES (?, ?, ?, ?)", params)
-            let stored =
-                try database.queryOne(
-                    "UPDATE event_backlog SET stored = stored + ? WHERE id = 1 RETURNING stored", [.int(events.count)]
-                ) { try $0.int(0) } ?? 0
             if stored > capacity { try drop(stored - capacity + slack) }
         }
     }
