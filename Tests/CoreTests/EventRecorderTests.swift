@@ -64,6 +64,14 @@ import Testing
         #expect(recorder.events(after: marker, of: "alice").map(\.name) == ["alice.did"])
     }
 
+    @Test func hooksSeeAtMostTheLatestRecentEvents() {
+        let recorder = EventRecorder()
+        for index in 0..<(3 * EventRecorder.recentCapacity + 5) { recorder.record(Self.event("e\(index)")) }
+        let seen = recorder.events(after: 0, of: "u")
+        #expect(seen.count == EventRecorder.recentCapacity)
+        #expect(seen.last?.name == "e\(3 * EventRecorder.recentCapacity + 4)")
+    }
+
     @Test func hooksSeeTheEventsAfterAMarker() {
         let recorder = EventRecorder()
         recorder.record(Self.event("a"))
