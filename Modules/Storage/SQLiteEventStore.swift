@@ -64,23 +64,47 @@ public struct SQLiteEventStore: EventStore {
 
     /// Drops the `count` oldest events, counting them per user.
     private func drop(_ count: Int) throws {
-        guard
-            let cutoff = try database.queryOne(
-                "SELECT id FROM events ORDER BY id LIMIT 1 OFFSET ?", [.int(count - 1)], { try $0.int(0) })
-        else {
+        // One pass in id order finds the cutoff and counts per user (a GROUP BY would sort
+        // the slice by user, which cost more than deleting it).
+        // Consecutive events mostly share a user, so they are counted in runs and each run
+        // touches the dictionary once.
+        var cutoff: Int?
+        var seen = 0
+        var drops: [String: (count: Int, lastID: Int, lastAt: Int)] = [:]
+        var run: (user: String, count: Int, lastID: Int, lastAt: Int)?
+        func close(_ run: (user: String, count: Int, lastID: Int, lastAt: Int)) {
+            let before = drops[run.user]?.count ?? 0
+            drops[run.user] = (before + run.count, run.lastID, run.lastAt)
+        }
+        try database.forEach("SELECT id, user_id, occurred_at FROM events ORDER BY id LIMIT ?", [.int(count)]) {
+            row in
+            let id = try row.int(0)
+            let user = row.optionalString(1) ?? ""
+            let at = try row.int(2)
+            cutoff = id
+            seen += 1
+            if let current = run, current.user == user {
+                run = (user, current.count + 1, id, at)
+            } else {
+                if let current = run { close(current) }
+                run = (user, 1, id, at)
+            }
+        }
+        if let run { close(run) }
+        guard let cutoff, seen == count else {
             // Fewer rows than counted (the file was edited by hand): count them again.
             try database.execute("UPDATE event_backlog SET stored = (SELECT count(*) FROM events) WHERE id = 1")
             return
         }
-        // A counter: adding to an existing user's count is the intent, not a silent upsert.
-        // With one max() aggregate, SQLite takes the bare occurred_at from that newest row.
-        try database.execute(
-            """
-            INSERT INTO event_drops (user_id, count, last_id, last_occurred_at)
-            SELECT coalesce(user_id, ''), count(*), max(id), occurred_at FROM events WHERE id <= ?1 GROUP BY user_id
-            ON CONFLICT (user_id) DO UPDATE SET count = count + excluded.count, last_id = excluded.last_id,
-                last_occurred_at = excluded.last_occurred_at
-            """, [.int(cutoff)])
+        for (user, drop) in drops {
+            // A counter: adding to an existing user's count is the intent, not a silent upsert.
+            try database.execute(
+                """
+                INSERT INTO event_drops (user_id, count, last_id, last_occurred_at) VALUES (?1, ?2, ?3, ?4)
+                ON CONFLICT (user_id) DO UPDATE SET count = count + excluded.count, last_id = excluded.last_id,
+                    last_occurred_at = excluded.last_occurred_at
+                """, [.text(user), .int(drop.count), .int(drop.lastID), .int(drop.lastAt)])
+        }
         try database.execute("DELETE FROM event_params WHERE event_id <= ?", [.int(cutoff)])
         let dropped = try database.execute("DELETE FROM events WHERE id <= ?", [.int(cutoff)])
         try database.execute("UPDATE event_backlog SET stored = stored - ? WHERE id = 1", [.int(dropped)])
