@@ -59,8 +59,9 @@ public struct SQLiteEventStore: EventStore {
         }
     }
 
-    /// Dropping a slice below the cap at a time keeps the per-user counting off most commits.
-    private var slack: Int { min(capacity / 16, 256) }
+    /// Dropping a slice of up to an eighth below the cap at a time keeps the counting off
+    /// most commits and frees whole pages together (fewer pages rewritten per event).
+    private var slack: Int { min(capacity / 8, 2_048) }
 
     /// Drops the `count` oldest events, counting them per user.
     private func drop(_ count: Int) throws {
