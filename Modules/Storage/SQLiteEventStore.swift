@@ -42,10 +42,15 @@ public struct SQLiteEventStore: EventStore {
                     """, [.int(events.count)], { (try $0.int(0), try $0.int(1)) })
             else { throw AppError.internal("the event backlog counter is missing") }
             let ids = Array((lastID - events.count + 1)...lastID)
+            var numbers: [String: Int] = [:]
+            for userID in Set(events.compactMap(\.userID)) { numbers[userID] = try number(of: userID) }
             try database.executeEach(
-                "INSERT INTO events (id, user_id, name, view, occurred_at) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO events (id, user_number, name, view, occurred_at) VALUES (?, ?, ?, ?, ?)",
                 zip(ids, events).map { id, event in
-                    [.int(id), .text(event.userID), .text(event.name), .text(event.view), .instant(event.occurredAt)]
+                    [
+                        .int(id), .int(event.userID.flatMap { numbers[$0] }), .text(event.name), .text(event.view),
+                        .instant(event.occurredAt),
+                    ]
                 })
             var params: [[SQLValue]] = []
             for (id, event) in zip(ids, events) {
@@ -57,6 +62,17 @@ public struct SQLiteEventStore: EventStore {
                 "INSERT INTO event_params (event_id, position, key, value) VALUES (?, ?, ?, ?)", params)
             if stored > capacity { try drop(stored - capacity + slack) }
         }
+    }
+
+    /// The number `event_users` gives `userID`, given now if it has none.
+    private func number(of userID: String) throws -> Int {
+        if let number = try database.queryOne(
+            "SELECT number FROM event_users WHERE user_id = ?", [.text(userID)], { try $0.int(0) })
+        {
+            return number
+        }
+        try database.execute("INSERT INTO event_users (user_id) VALUES (?)", [.text(userID)])
+        return database.lastInsertRowID
     }
 
     /// Dropping a slice of up to an eighth below the cap at a time keeps the counting off
@@ -71,16 +87,16 @@ public struct SQLiteEventStore: EventStore {
         // touches the dictionary once.
         var cutoff: Int?
         var seen = 0
-        var drops: [String: (count: Int, lastID: Int, lastAt: Int)] = [:]
-        var run: (user: String, count: Int, lastID: Int, lastAt: Int)?
-        func close(_ run: (user: String, count: Int, lastID: Int, lastAt: Int)) {
+        var drops: [Int: (count: Int, lastID: Int, lastAt: Int)] = [:]
+        var run: (user: Int, count: Int, lastID: Int, lastAt: Int)?
+        func close(_ run: (user: Int, count: Int, lastID: Int, lastAt: Int)) {
             let before = drops[run.user]?.count ?? 0
             drops[run.user] = (before + run.count, run.lastID, run.lastAt)
         }
-        try database.forEach("SELECT id, user_id, occurred_at FROM events ORDER BY id LIMIT ?", [.int(count)]) {
+        try database.forEach("SELECT id, user_number, occurred_at FROM events ORDER BY id LIMIT ?", [.int(count)]) {
             row in
             let id = try row.int(0)
-            let user = row.optionalString(1) ?? ""
+            let user = row.optionalInt(1) ?? 0  // 0: an event stored before events had users
             let at = try row.int(2)
             cutoff = id
             seen += 1
@@ -101,10 +117,11 @@ public struct SQLiteEventStore: EventStore {
             // A counter: adding to an existing user's count is the intent, not a silent upsert.
             try database.execute(
                 """
-                INSERT INTO event_drops (user_id, count, last_id, last_occurred_at) VALUES (?1, ?2, ?3, ?4)
+                INSERT INTO event_drops (user_id, count, last_id, last_occurred_at)
+                VALUES (coalesce((SELECT user_id FROM event_users WHERE number = ?1), ''), ?2, ?3, ?4)
                 ON CONFLICT (user_id) DO UPDATE SET count = count + excluded.count, last_id = excluded.last_id,
                     last_occurred_at = excluded.last_occurred_at
-                """, [.text(user), .int(drop.count), .int(drop.lastID), .int(drop.lastAt)])
+                """, [.int(user), .int(drop.count), .int(drop.lastID), .int(drop.lastAt)])
         }
         try database.execute("DELETE FROM event_params WHERE event_id <= ?", [.int(cutoff)])
         let dropped = try database.execute("DELETE FROM events WHERE id <= ?", [.int(cutoff)])
@@ -134,7 +151,8 @@ public struct SQLiteEventStore: EventStore {
         let rows = try database.query(
             """
             SELECT id, name, view, occurred_at FROM events
-            WHERE user_id = ?1 AND (?2 IS NULL OR name = ?2) AND (?3 IS NULL OR occurred_at >= ?3)
+            WHERE user_number = (SELECT number FROM event_users WHERE user_id = ?1)
+                AND (?2 IS NULL OR name = ?2) AND (?3 IS NULL OR occurred_at >= ?3)
             ORDER BY id LIMIT ?4
             """, [.text(userID), .text(name), since.map(SQLValue.instant) ?? .null, .int(limit - result.count)]
         ) { row in (try row.int(0), try row.string(1), row.optionalString(2), try row.instant(3)) }
@@ -143,7 +161,8 @@ public struct SQLiteEventStore: EventStore {
         try database.forEach(
             """
             SELECT p.event_id, p.key, p.value FROM event_params p JOIN events e ON e.id = p.event_id
-            WHERE p.event_id BETWEEN ?1 AND ?2 AND e.user_id = ?3 ORDER BY p.event_id, p.position
+            WHERE p.event_id BETWEEN ?1 AND ?2 AND e.user_number = (SELECT number FROM event_users WHERE user_id = ?3)
+            ORDER BY p.event_id, p.position
             """, [.int(first), .int(last), .text(userID)]
         ) { row in params[try row.int(0), default: []].append((try row.string(1), try row.string(2))) }
         return result
@@ -173,10 +192,17 @@ public struct SQLiteEventStore: EventStore {
                 }
                 // Another user's id deletes nothing, params included.
                 try database.execute(
-                    "DELETE FROM event_params WHERE event_id = (SELECT id FROM events WHERE id = ? AND user_id = ?)",
+                    """
+                    DELETE FROM event_params WHERE event_id = (
+                        SELECT id FROM events
+                        WHERE id = ?1 AND user_number = (SELECT number FROM event_users WHERE user_id = ?2))
+                    """,
                     [.int(stored.id), .text(userID)])
                 deleted += try database.execute(
-                    "DELETE FROM events WHERE id = ? AND user_id = ?", [.int(stored.id), .text(userID)])
+                    """
+                    DELETE FROM events
+                    WHERE id = ?1 AND user_number = (SELECT number FROM event_users WHERE user_id = ?2)
+                    """, [.int(stored.id), .text(userID)])
             }
             try database.execute("UPDATE event_backlog SET stored = stored - ? WHERE id = 1", [.int(deleted)])
         }
@@ -184,7 +210,10 @@ public struct SQLiteEventStore: EventStore {
 
     /// How many events of `userID` wait (not counting dropped ones).
     public func count(of userID: String) throws -> Int {
-        try database.queryOne("SELECT count(*) FROM events WHERE user_id = ?", [.text(userID)]) { try $0.int(0) } ?? 0
+        try database.queryOne(
+            "SELECT count(*) FROM events WHERE user_number = (SELECT number FROM event_users WHERE user_id = ?)",
+            [.text(userID)]
+        ) { try $0.int(0) } ?? 0
     }
 
     /// How many events are stored, of every user.

@@ -201,7 +201,7 @@ import Testing
         try StorageAssembly.migrate(database, plugins: [])
         let store = SQLiteEventStore(database: database)
         #expect(try store.storedCount() == 1)
-        #expect(try database.queryOne("SELECT count(*) FROM events WHERE user_id IS NULL") { try $0.int(0) } == 1)
+        #expect(try database.queryOne("SELECT count(*) FROM events WHERE user_number IS NULL") { try $0.int(0) } == 1)
         try store.insert([Self.event("after", user: "u")])
         let after = try #require(try store.events(of: "u", named: nil, since: nil, limit: 10).first)
         #expect(after.id == 8)
