@@ -64,16 +64,18 @@ error('Cannot require a meta file')
 
 --- Something that happened: a route call or an emitted event.
 ---@class event
----@field id integer Its number, in the order events were stored.
----@field name string The route or the emitted name.
+---@field id integer Its number, in the order events were stored; never given twice.
+---@field user_id string The id of the user who acted.
+---@field name string The route or the emitted name; events.dropped stands for events the backlog dropped.
 ---@field view? string The module of a route event.
----@field params table<string, string> Scalar arguments as strings; free text by length.
+---@field params table<string, string> Scalar arguments as strings; free text by length, secrets never; events.dropped has count.
 ---@field occurred_at instant When, with milliseconds.
 
 --- What events.flush did.
 ---@class flush_result
 ---@field sent integer Events the sink took.
----@field pending integer Events still waiting.
+---@field pending integer Your events still waiting.
+---@field dropped integer How many of your events the backlog had dropped unsent (sent as one events.dropped event).
 
 --- A habit tracked daily inside its tracking periods.
 ---@class habit
@@ -358,19 +360,19 @@ function bookstories.update(id, opts) end
 events = {}
 
 --- Records an event of your own, stored at once.
----@param name string 1 to 64 characters of a-z, 0-9, _ and .
----@param params? params String keys to string values.
+---@param name string 1 to 64 characters of a-z, 0-9, _ and .; not starting with "events.".
+---@param params? params String keys to string values: at most 64 keys of 1 to 64 bytes, values of at most 4,096 bytes, 16,384 bytes in all.
 ---@return event
 --- Example: `events.emit("morning.done", {mood = "good"})`
 function events.emit(name, params) end
 
---- Sends waiting events to --events-sink, oldest first, in batches; a batch is deleted only once sent.
+--- Sends your waiting events to --events-sink, oldest first, in batches; a batch is deleted only once sent.
 ---@return flush_result
 --- Raises: events.sink_failed.
 --- Example: `events.flush{}`
 function events.flush() end
 
---- Events waiting to be sent, oldest first.
+--- Your events waiting to be sent, oldest first; first an events.dropped event when the backlog dropped some of yours.
 ---@param opts? {name?: string, since?: instant, limit?: integer}
 ---@return event[]
 --- Example: `events.list{name = "habits.complete", limit = 10}`

@@ -1,3 +1,5 @@
+import Storage
+
 /// Reads `app-shell [options] [FILE [ARGS...]]` into `ShellOptions`.
 ///
 /// Options take their value as the next word or after `=` (`--db=x.db`); the first word
@@ -20,6 +22,7 @@ enum CommandLineParser {
           --trace FILE         write every route call, transaction and trace.span as Chrome trace JSON
           --events-sink SINK   where events.flush sends events: a JSON Lines file or an http:// URL
           --backup FILE        copy the database (while others use it) into the new file FILE, then exit
+          --events-backlog N   keep at most N events waiting for the sink, dropping the oldest (default 10000)
           --no-init            skip the init script and user plugins
           --lua-stubs          print the LuaLS type stubs of every route and record
           --lua-reference      print the Markdown reference of every route and record
@@ -94,6 +97,14 @@ enum CommandLineParser {
             case "--trace": options.tracePath = try value(for: name, inline: inline)
             case "--events-sink": options.eventsSink = try value(for: name, inline: inline)
             case "--backup": options.backupFile = try value(for: name, inline: inline)
+            case "--events-backlog":
+                let text = try value(for: name, inline: inline)
+                guard let count = Int(text), (1...SQLiteEventStore.maximumCapacity).contains(count) else {
+                    throw UsageError(
+                        message: "--events-backlog takes a whole number of events, 1 to "
+                            + "\(SQLiteEventStore.maximumCapacity), got '\(text)'")
+                }
+                options.eventsBacklog = count
             default:
                 throw UsageError(message: "unknown option '\(word)'")
             }

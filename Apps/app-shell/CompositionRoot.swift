@@ -30,7 +30,8 @@ enum CompositionRoot {
 
         let container = Container()
         // Route events are stored with the next transaction's own writes, or in a batch.
-        let recorder = StorageAssembly.register(database, in: container)
+        let recorder = StorageAssembly.register(
+            database, in: container, eventBacklog: options.eventsBacklog ?? SQLiteEventStore.defaultCapacity)
         container.register((any Clock).self, instance: clock)
         container.register(Signposter.self, instance: signposter)
         container.register(EventSinkChoice.self, instance: eventSink(options.eventsSink))

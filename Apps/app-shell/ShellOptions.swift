@@ -13,6 +13,8 @@ struct ShellOptions {
     var eventsSink: String?
     /// `--backup FILE`: copy the database there and exit.
     var backupFile: String?
+    /// The most events kept waiting for a sink (`--events-backlog`).
+    var eventsBacklog: Int?
     var showHelp = false
     var showVersion = false
     var printStubs = false

@@ -51,6 +51,9 @@ func runShell() -> Int32 {
         return 1
     }
 
+    // The buffered events are stored on every way out from here: os.exit, SIGTERM, errors.
+    EventsAtExit.install(engine.session.container)
+
     let output: OutputMode = options.json ? .json : .show
     let interactive = options.interactive
     let timeout = options.timeoutSeconds ?? (interactive ? nil : 60)
@@ -78,6 +81,7 @@ func runShell() -> Int32 {
         }
         if case .failure(let failure) = result {
             Terminal.error(failure.description)
+            CompositionRoot.storeBufferedEvents(engine.session.container)
             if let path = options.tracePath { _ = writeTrace(signposter, to: path) }
             return 1
         }

@@ -34,7 +34,7 @@ public struct BookStoriesPlugin: ModulePlugin {
     private static let newVisibility = Parameter.option(
         "visibility", .choice(["public", "private"]), "Who sees it; unchanged when omitted.")
     private static let listOptions: [Parameter] = [
-        .option("keyword", .string, "Only stories with this keyword, ignoring case."),
+        .option("keyword", .string, "Only stories with this keyword, ignoring case.").freeText,
         .option("theme", .string, "Only stories in this theme (its id)."),
         .option("page", .integer, "The page, from 1."),
         .option("per_page", .integer, "Stories per page, 1 to 100; 10 when omitted."),
@@ -122,7 +122,7 @@ public struct BookStoriesPlugin: ModulePlugin {
             Route(
                 "bookstories.themes.create", summary: "Makes a theme to gather your stories.",
                 parameters: [
-                    .option("name", .string, "1 to 20 characters after trimming.", required: true),
+                    .option("name", .string, "1 to 20 characters after trimming.", required: true).freeText,
                     .option("description", .string, "At most 100 characters.").freeText, Self.visibility,
                 ],
                 returns: "theme", example: #"bookstories.themes.create{name = "성장", visibility = "public"}"#
@@ -134,7 +134,7 @@ public struct BookStoriesPlugin: ModulePlugin {
             Route(
                 "bookstories.themes.update", summary: "Changes the given fields of your theme.",
                 parameters: [
-                    Self.themeID, .option("name", .string, "1 to 20 characters after trimming."),
+                    Self.themeID, .option("name", .string, "1 to 20 characters after trimming.").freeText,
                     .option("description", .string, "At most 100 characters (\"\" removes it).").freeText,
                     Self.newVisibility,
                 ],

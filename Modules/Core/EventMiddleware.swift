@@ -1,5 +1,6 @@
-/// Turns every route call into an event: the route's name, its module, its scalar
-/// arguments as strings (free text by length only) and, for a failed call, its error code.
+/// Turns every route call into an event of the acting user: the route's name, its module,
+/// its scalar arguments as strings (free text by length only, secrets not at all) and, for
+/// a failed call, its error code.
 public struct EventMiddleware: Middleware {
     private let recorder: EventRecorder
     private let storeBatch: @Sendable () -> Void
@@ -31,11 +32,11 @@ public struct EventMiddleware: Middleware {
 
     static func event(of call: RouteCall) -> PendingEvent {
         var params: [(key: String, value: String)] = []
-        for parameter in call.route.parameters {
+        for parameter in call.route.parameters where !parameter.isSecret {
             let value = call.arguments[parameter.name]
             switch value {
             case .string(let text):
-                if parameter.isFreeText {
+                if parameter.isFreeText && !(parameter.isNameOrID && Identifier.looksLikeIdentifier(text)) {
                     params.append(("\(parameter.name)_length", String(text.count)))
                 } else {
                     params.append((parameter.name, text))
@@ -47,6 +48,7 @@ public struct EventMiddleware: Middleware {
             }
         }
         return PendingEvent(
-            name: call.route.name, view: call.route.module, params: params, occurredAt: call.context.clock.now())
+            name: call.route.name, view: call.route.module, params: params, occurredAt: call.context.clock.now(),
+            userID: call.context.user.id)
     }
 }

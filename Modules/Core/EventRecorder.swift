@@ -37,7 +37,11 @@ public final class EventRecorder: Sendable {
             let entry = Entry(number: state.sequence, event: event)
             state.buffer.append(entry)
             state.recent.append(entry)
-            if state.recent.count > Self.recentCapacity { state.recent.removeFirst() }
+            // Trimmed by half its length at a time: removing the first of 64 on every
+            // event moved the other 63 (a hot path: every route call records).
+            if state.recent.count >= 2 * Self.recentCapacity {
+                state.recent.removeFirst(state.recent.count - Self.recentCapacity)
+            }
             return state.sequence
         }
     }
@@ -63,10 +67,14 @@ public final class EventRecorder: Sendable {
     /// How many events were ever recorded (a marker for `events(after:)`).
     public var sequence: Int { state.withLock { $0.sequence } }
 
-    /// The events recorded after `marker` (a `sequence` read earlier), oldest first; at
-    /// most the latest `recentCapacity`. `app.on` hooks run over these.
-    public func events(after marker: Int) -> [PendingEvent] {
-        state.withLock { state in state.recent.filter { $0.number > marker }.map(\.event) }
+    /// The events of user `userID` recorded after `marker` (a `sequence` read earlier),
+    /// oldest first; at most the latest `recentCapacity`. `app.on` hooks run over these,
+    /// so a hook never sees another user's events.
+    public func events(after marker: Int, of userID: String) -> [PendingEvent] {
+        state.withLock { state in
+            state.recent.suffix(Self.recentCapacity).filter { $0.number > marker && $0.event.userID == userID }.map(
+                \.event)
+        }
     }
 
     /// Takes the buffer for the transaction about to commit.

@@ -24,6 +24,12 @@ public struct Parameter: Sendable, Equatable {
     /// Whether it holds what a person wrote (a message, content, a note): events record
     /// its length only, never the text.
     public private(set) var isFreeText = false
+    /// Whether it holds an id or a private name (a habit's `ref`): events record an id
+    /// (a UUID) as it is and a name by its length only.
+    public private(set) var isNameOrID = false
+    /// Whether it holds a secret (an invite code, a password): events never record it,
+    /// not even its length.
+    public private(set) var isSecret = false
 
     /// A parameter.
     public init(name: String, kind: Kind, type: ParameterType, isRequired: Bool, doc: String) {
@@ -45,6 +51,21 @@ public struct Parameter: Sendable, Equatable {
     public var freeText: Parameter {
         var copy = self
         copy.isFreeText = true
+        return copy
+    }
+
+    /// The same parameter, marked as an id or a private name (events record an id, and a
+    /// name by its length only).
+    public var nameOrID: Parameter {
+        var copy = freeText
+        copy.isNameOrID = true
+        return copy
+    }
+
+    /// The same parameter, marked as secret (events leave it out entirely).
+    public var secret: Parameter {
+        var copy = self
+        copy.isSecret = true
         return copy
     }
 

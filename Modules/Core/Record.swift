@@ -1,20 +1,30 @@
 /// Named values in insertion order: the fields of a `Value.table`.
 ///
-/// Records are small (a habit has eight fields), so lookup is a linear scan, which beats
-/// hashing at this size and keeps the order a route chose for its fields. Setting a key
-/// that exists replaces its value in place; setting `.null` removes it, because an absent
-/// optional value is a missing key in the contract.
+/// Records are usually small (a habit has eight fields), so up to `indexThreshold` fields
+/// lookup is a linear scan, which beats hashing at this size and keeps the order a route
+/// chose for its fields. A larger record (a table a script built, such as an options
+/// table with thousands of keys) also keeps a key index, so building or reading it stays
+/// linear in its size instead of quadratic. Setting a key that exists replaces its value
+/// in place; setting `.null` removes it, because an absent optional value is a missing
+/// key in the contract.
 public struct Record: Sendable, Equatable, Sequence {
     /// The fields in order.
     public private(set) var fields: [(key: String, value: Value)]
+    /// Each key's position in `fields`, once there are more than `indexThreshold` fields.
+    private var index: [String: Int]?
+
+    /// Up to this many fields, keys are found by a linear scan and no index is kept.
+    static let indexThreshold = 16
 
     /// An empty record.
     public init() { fields = [] }
 
-    /// A record with these fields in this order; `.null` values are left out.
+    /// A record with these fields in this order; `.null` values are left out, and a key
+    /// given twice keeps its first place with its last value.
     public init(_ pairs: [(String, Value)]) {
         fields = []
         fields.reserveCapacity(pairs.count)
+        if pairs.count > Self.indexThreshold { index = Dictionary(minimumCapacity: pairs.count) }
         for (key, value) in pairs { self[key] = value }
     }
 
@@ -29,13 +39,12 @@ public struct Record: Sendable, Equatable, Sequence {
 
     /// The value for `key`; setting `.null` or `nil` removes the key.
     public subscript(key: String) -> Value? {
-        get { fields.first { $0.key == key }?.value }
+        get { position(of: key).map { fields[$0].value } }
         set {
-            let index = fields.firstIndex { $0.key == key }
-            switch (index, newValue) {
-            case (let index?, .some(let value)) where !value.isNull: fields[index].value = value
-            case (let index?, _): fields.remove(at: index)
-            case (nil, .some(let value)) where !value.isNull: fields.append((key, value))
+            switch (position(of: key), newValue) {
+            case (let position?, .some(let value)) where !value.isNull: fields[position].value = value
+            case (let position?, _): remove(at: position)
+            case (nil, .some(let value)) where !value.isNull: append(key, value)
             case (nil, _): break
             }
         }
@@ -50,5 +59,26 @@ public struct Record: Sendable, Equatable, Sequence {
     public static func == (lhs: Record, rhs: Record) -> Bool {
         guard lhs.count == rhs.count else { return false }
         return lhs.fields.allSatisfy { field in rhs[field.key] == field.value }
+    }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return fields.firstIndex { $0.key == key }
+    }
+
+    private mutating func append(_ key: String, _ value: Value) {
+        fields.append((key, value))
+        if index != nil {
+            index?[key] = fields.count - 1
+        } else if fields.count > Self.indexThreshold {
+            index = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($0.element.key, $0.offset) })
+        }
+    }
+
+    private mutating func remove(at position: Int) {
+        fields.remove(at: position)
+        guard index != nil else { return }
+        // Removal is rare (an optional set to nil); the positions after it shift down.
+        index = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($0.element.key, $0.offset) })
     }
 }

@@ -40,6 +40,11 @@ public struct Route: Sendable {
     /// The module: the name's first part (`habits`), kept (events name it on every call).
     public let module: String
 
+    /// The most keys a table passed to a route may hold: its options table, or a table
+    /// argument such as `events.emit`'s params (front ends refuse a larger one before
+    /// converting it, so a hostile table of a million keys costs nothing).
+    public static let maximumTableKeys = 256
+
     /// The parts of the name (`["bookstories", "themes", "create"]`).
     public var path: [String] { name.split(separator: ".").map(String.init) }
 
@@ -69,6 +74,18 @@ public struct Route: Sendable {
     ///   unknown option, or a value of the wrong type.
     public func validate(_ arguments: Arguments) throws -> Arguments {
         var conformed = Arguments()
+        for (name, value) in arguments.values {
+            let count: Int
+            switch value {
+            case .table(let record): count = record.count
+            case .array(let items): count = items.count
+            default: continue
+            }
+            guard count <= Self.maximumTableKeys else {
+                throw AppError.invalidArgument(
+                    "\(name) holds at most \(Self.maximumTableKeys) keys, got \(count)", field: name)
+            }
+        }
         for name in arguments.values.keys where !parameters.contains(where: { $0.name == name }) {
             let known = options.map(\.name).sorted().joined(separator: ", ")
             throw AppError.invalidArgument(

@@ -5,13 +5,17 @@ public struct StoredEvent: Sendable, Equatable {
     /// The event.
     public let event: PendingEvent
 
+    /// The name of the event that stands for a user's events the backlog dropped unsent;
+    /// its `count` param says how many.
+    public static let droppedName = "events.dropped"
+
     /// A stored event.
     public init(id: Int, event: PendingEvent) {
         self.id = id
         self.event = event
     }
 
-    /// The contract's record: `{id, name, view?, params, occurred_at}`.
+    /// The contract's record: `{id, user_id, name, view?, params, occurred_at}`.
     public func value(in zone: TimeZoneRules) -> Value {
         guard case .table(let fields) = event.value(in: zone) else { return .null }
         return .table(Record([("id", Value.int(id))] + fields.fields.map { ($0.key, $0.value) }))

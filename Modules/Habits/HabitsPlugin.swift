@@ -28,7 +28,8 @@ public struct HabitsPlugin: ModulePlugin {
         }
     }
 
-    private static let ref = Parameter.positional("ref", .string, "The habit's id or exact name.")
+    // A habit's name is private: events keep a ref that is an id, and a name's length only.
+    private static let ref = Parameter.positional("ref", .string, "The habit's id or exact name.").nameOrID
     private static let dateErrors = [
         "habits.not_found", "habits.ambiguous", "habits.before_start", "habits.future_day",
         "habits.outside_tracking_period",
@@ -44,7 +45,8 @@ public struct HabitsPlugin: ModulePlugin {
                     .option(
                         "name", .string,
                         "1 to 100 characters after trimming white space; no other active habit of yours may have it (ignoring case).",
-                        required: true),
+                        required: true
+                    ).freeText,
                     .option("start", .day, "The first tracked day, past or future; today when omitted."),
                 ],
                 returns: "habit", errors: ["habits.name_taken"],
@@ -86,7 +88,7 @@ public struct HabitsPlugin: ModulePlugin {
             Route(
                 "habits.rename", summary: "Gives a habit a new name.",
                 parameters: [
-                    Self.ref, .positional("name", .string, "1 to 100 characters after trimming white space."),
+                    Self.ref, .positional("name", .string, "1 to 100 characters after trimming white space.").freeText,
                 ],
                 returns: "habit", errors: Self.lookupErrors + ["habits.name_taken"],
                 example: #"habits.rename("Run", "Morning run")"#

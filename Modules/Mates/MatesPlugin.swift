@@ -48,7 +48,7 @@ public struct MatesPlugin: ModulePlugin {
             },
             Route(
                 "mates.join", summary: "Becomes mates with the user who made the code (both ways).",
-                parameters: [.positional("code", .string, "The 6-character invite code.")], returns: "mate",
+                parameters: [.positional("code", .string, "The 6-character invite code.").secret], returns: "mate",
                 errors: [
                     "mates.bad_code", "mates.expired_code", "mates.already_mates", "mates.self",
                     "mates.too_many_attempts", "profiles.not_found",

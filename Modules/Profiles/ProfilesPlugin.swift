@@ -37,7 +37,8 @@ public struct ProfilesPlugin: ModulePlugin {
                 "profiles.save", summary: "Creates or updates your profile: a nickname and your dog.",
                 parameters: [
                     .option(
-                        "nickname", .string, "2 to 8 characters after trimming, unique ignoring case.", required: true),
+                        "nickname", .string, "2 to 8 characters after trimming, unique ignoring case.", required: true
+                    ).freeText,
                     .option(
                         "dog", .record("dog_input"), "{name=, age=, sex=, neutered=?, size=, keywords=}.",
                         required: true),
@@ -60,7 +61,8 @@ public struct ProfilesPlugin: ModulePlugin {
                 parameters: [
                     .positional(
                         "path", .string,
-                        "The image file: JPEG, PNG, WebP, HEIC or AVIF, at most 50 MB and 100 megapixels.")
+                        "The image file: JPEG, PNG, WebP, HEIC or AVIF, at most 50 MB and 100 megapixels."
+                    ).freeText
                 ],
                 returns: "photo_result", errors: ["profiles.bad_image", "profiles.not_found"],
                 example: #"profiles.set_photo("bori.jpg").thumbnail.path"#

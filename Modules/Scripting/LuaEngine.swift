@@ -540,6 +540,7 @@ public final class LuaEngine {
         }
         var values: [String: Value] = [:]
         for (offset, parameter) in positional.enumerated() where offset < count {
+            try checkKeyCount(at: Int32(offset + 1), in: stack, field: parameter.name)
             values[parameter.name] = try stack.value(at: Int32(offset + 1), path: parameter.name)
         }
         let optionsIndex = Int32(positional.count + 1)
@@ -547,6 +548,7 @@ public final class LuaEngine {
             switch stack.type(at: optionsIndex) {
             case LUA_TNIL: break
             case LUA_TTABLE:
+                try checkKeyCount(at: optionsIndex, in: stack, field: nil)
                 guard case .table(let options) = try stack.value(at: optionsIndex, path: "") else {
                     if case .array(let items) = try stack.value(at: optionsIndex, path: ""), items.isEmpty { break }
                     throw AppError.invalidArgument(
@@ -567,11 +569,28 @@ public final class LuaEngine {
     /// the `app.on` hooks.
     private func pushHookEvents(_ recorder: EventRecorder?, after marker: Int, on stack: LuaStack) {
         guard let recorder else { return }
-        let events = recorder.events(after: marker)
+        let events = recorder.events(after: marker, of: session.user.id)
         guard !events.isEmpty, lua_checkstack(stack.state, 4) != 0 else { return }
         let zone = session.clock.timeZone
         guard (try? stack.push(.array(events.map { $0.value(in: zone) }))) != nil else { return }
         control.pointer.pointee.hooks_pending = 1
+    }
+
+    /// Refuses a table argument with more than `Route.maximumTableKeys` keys before it is
+    /// converted, counting no further than one past the limit.
+    private func checkKeyCount(at index: Int32, in stack: LuaStack, field: String?) throws {
+        guard stack.type(at: index) == LUA_TTABLE, lua_checkstack(stack.state, 2) != 0 else { return }
+        var keys = 0
+        lua_pushnil(stack.state)
+        while lua_next(stack.state, index) != 0 {
+            stack.pop(1)
+            keys += 1
+            if keys > Route.maximumTableKeys {
+                stack.pop(1)
+                throw AppError.invalidArgument(
+                    "\(field ?? "the options table") holds at most \(Route.maximumTableKeys) keys", field: field)
+            }
+        }
     }
 
     private func isNothing(at index: Int32, in stack: LuaStack) -> Bool {

@@ -217,4 +217,13 @@ public final class Database: Sendable {
             return result
         }
     }
+
+    /// Runs an outermost `transaction(body)` only when no other thread is using the
+    /// connection; returns false at once otherwise. For the way out of the process (an
+    /// `atexit` handler, a signal), where waiting on a thread that is stopped mid-call
+    /// would hang the exit instead of ending it.
+    @discardableResult
+    public func transactionIfIdle(_ body: () throws -> Void) throws -> Bool {
+        try connection.withLockIfAvailable { _ in try transaction(body) } != nil
+    }
 }

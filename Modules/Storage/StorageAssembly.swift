@@ -16,14 +16,17 @@ public enum StorageAssembly {
 
     /// Registers `database` as itself and as the `TransactionRunner`, the SQLite user
     /// repository and event store, and an `EventRecorder` whose route events are stored by
-    /// the transaction that commits them (or dropped with its rollback).
+    /// the transaction that commits them (or dropped with its rollback). The event store
+    /// keeps at most `eventBacklog` events (`--events-backlog`).
     /// - Returns: the recorder, for the router's `EventMiddleware`.
     @discardableResult
-    public static func register(_ database: Database, in container: Container) -> EventRecorder {
+    public static func register(
+        _ database: Database, in container: Container, eventBacklog: Int = SQLiteEventStore.defaultCapacity
+    ) -> EventRecorder {
         container.register(Database.self, instance: database)
         container.register((any TransactionRunner).self, instance: database)
         let recorder = EventRecorder()
-        let events = SQLiteEventStore(database: database)
+        let events = SQLiteEventStore(database: database, capacity: eventBacklog)
         container.register(EventRecorder.self, instance: recorder)
         container.register((any EventStore).self, instance: events)
         database.setCommitHooks(

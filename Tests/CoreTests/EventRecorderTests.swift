@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct EventRecorderTests {
     static func event(_ name: String) -> PendingEvent {
-        PendingEvent(name: name, view: nil, params: [], occurredAt: Instant(secondsSince1970: 0))
+        PendingEvent(name: name, view: nil, params: [], occurredAt: Instant(secondsSince1970: 0), userID: "u")
     }
 
     @Test func aCommittedDrainEmptiesTheBuffer() {
@@ -54,12 +54,30 @@ import Testing
         #expect(again.first?.params.last?.value == "x.late")
     }
 
+    @Test func hooksSeeOnlyTheActingUsersEvents() {
+        let recorder = EventRecorder()
+        let marker = recorder.sequence
+        let at = Instant(secondsSince1970: 0)
+        recorder.record(PendingEvent(name: "alice.did", view: nil, params: [], occurredAt: at, userID: "alice"))
+        recorder.record(PendingEvent(name: "mallory.did", view: nil, params: [], occurredAt: at, userID: "mallory"))
+        #expect(recorder.events(after: marker, of: "mallory").map(\.name) == ["mallory.did"])
+        #expect(recorder.events(after: marker, of: "alice").map(\.name) == ["alice.did"])
+    }
+
+    @Test func hooksSeeAtMostTheLatestRecentEvents() {
+        let recorder = EventRecorder()
+        for index in 0..<(3 * EventRecorder.recentCapacity + 5) { recorder.record(Self.event("e\(index)")) }
+        let seen = recorder.events(after: 0, of: "u")
+        #expect(seen.count == EventRecorder.recentCapacity)
+        #expect(seen.last?.name == "e\(3 * EventRecorder.recentCapacity + 4)")
+    }
+
     @Test func hooksSeeTheEventsAfterAMarker() {
         let recorder = EventRecorder()
         recorder.record(Self.event("a"))
         let marker = recorder.sequence
         recorder.record(Self.event("b"))
-        #expect(recorder.events(after: marker).map(\.name) == ["b"])
+        #expect(recorder.events(after: marker, of: "u").map(\.name) == ["b"])
     }
 }
 
@@ -71,7 +89,8 @@ import Testing
                 parameters: [
                     .positional("title", .string, "A title."), .option("body", .string, "Free text.").freeText,
                     .option("count", .integer, "A number."), .option("pinned", .boolean, "A flag."),
-                    .option("tags", .array(.string), "A list."),
+                    .option("tags", .array(.string), "A list."), .option("code", .string, "A secret.").secret,
+                    .option("ref", .string, "An id or a name.").nameOrID,
                 ],
                 returns: "nil", example: "notes.add('x')"
             ) { _, _ in .null },
@@ -108,6 +127,34 @@ import Testing
         #expect(!event.params.contains { $0.value.contains("비밀") })
     }
 
+    @Test func aSecretIsNeverRecordedNotEvenItsLength() throws {
+        let recorder = EventRecorder()
+        _ = try Self.router(recorder).call(
+            "notes.add", Arguments(["title": "t", "code": "K7Q2XZ"]), session: Self.session)
+        let event = try #require(recorder.drainForCommit().first)
+        #expect(event.params.map(\.key) == ["title"])
+        #expect(!event.params.contains { $0.value.contains("K7Q2XZ") || $0.key.hasPrefix("code") })
+    }
+
+    @Test func aNameOrIDKeepsAnIdAndOnlyTheLengthOfAName() throws {
+        let recorder = EventRecorder()
+        let id = "0f8fad5b-d9cb-469f-a165-70867728950e"
+        _ = try Self.router(recorder).call(
+            "notes.add", Arguments(["title": "t", "ref": .string(id)]), session: Self.session)
+        _ = try Self.router(recorder).call(
+            "notes.add", Arguments(["title": "t", "ref": "Therapy"]), session: Self.session)
+        let events = recorder.drainForCommit()
+        #expect(events.first?.params.contains { $0.key == "ref" && $0.value == id } == true)
+        #expect(events.last?.params.contains { $0.key == "ref_length" && $0.value == "7" } == true)
+        #expect(events.last?.params.contains { $0.value == "Therapy" } == false)
+    }
+
+    @Test func anEventCarriesTheActingUser() throws {
+        let recorder = EventRecorder()
+        _ = try Self.router(recorder).call("notes.add", Arguments(["title": "t"]), session: Self.session)
+        #expect(recorder.drainForCommit().first?.userID == "u")
+    }
+
     @Test func aFailedCallIsAnEventWithItsErrorCode() throws {
         let recorder = EventRecorder()
         #expect(throws: AppError.self) { try Self.router(recorder).call("notes.fail", session: Self.session) }
@@ -138,5 +185,30 @@ import Testing
         let error = try #require(throws: AppError.self) { try EventsPlugin.checkedParams(["n": 1]) }
         #expect(error.code == "invalid_argument")
         #expect(error.field == "params")
+    }
+}
+
+@Suite struct EventParamLimitTests {
+    @Test func theEventsNamespaceIsReserved() throws {
+        let error = try #require(throws: AppError.self) { try EventsPlugin.checkedName("events.dropped") }
+        #expect(error.field == "name")
+    }
+
+    @Test func paramsAreCappedInCountKeyValueAndTotalSize() throws {
+        func refused(_ params: Value) throws -> AppError {
+            try #require(throws: AppError.self) { try EventsPlugin.checkedParams(params) }
+        }
+        let tooMany = Value.table(Record((0...EventsPlugin.maximumParams).map { ("k\($0)", Value.string("v")) }))
+        let longValue = Value.table(Record([("k", .string(String(repeating: "가", count: 1_400)))]))  // 4,200 bytes
+        let longKey = Value.table(Record([(String(repeating: "k", count: 65), .string("v"))]))
+        let emptyKey = Value.table(Record([("", .string("v"))]))
+        let tooBig = Value.table(Record((0..<5).map { ("k\($0)", Value.string(String(repeating: "x", count: 4_000))) }))
+        for params in [tooMany, longValue, longKey, emptyKey, tooBig] {
+            let error = try refused(params)
+            #expect(error.code == "invalid_argument" && error.field == "params", "\(error.message)")
+        }
+        // The largest accepted: 4 values of 4,000 bytes and short keys, under 16,384 bytes.
+        let fits = Value.table(Record((0..<4).map { ("k\($0)", Value.string(String(repeating: "x", count: 4_000))) }))
+        #expect(try EventsPlugin.checkedParams(fits).count == 4)
     }
 }

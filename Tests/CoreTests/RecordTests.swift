@@ -59,3 +59,37 @@ import Testing
         #expect(record.map(\.value) == [1, 2])
     }
 }
+
+/// Converting a table with many keys (a hostile options table) stays linear: before the
+/// key index, 200,000 keys took minutes of string comparisons, far past the time limit.
+@Suite struct LargeRecordTests {
+    @Test(.timeLimit(.minutes(1))) func manyDistinctKeysBuildAndLookUpInLinearTime() {
+        let count = 200_000
+        let record = Record((0..<count).map { ("key\($0)", Value.int($0)) })
+        #expect(record.count == count)
+        #expect(record["key0"] == .int(0))
+        #expect(record["key\(count - 1)"] == .int(count - 1))
+        #expect(record.keys.first == "key0")
+        #expect(record == Record((0..<count).reversed().map { ("key\($0)", Value.int($0)) }))
+    }
+
+    @Test func aLargeRecordKeepsOrderReplacementsAndRemovals() {
+        var record = Record((0..<50_000).map { ("k\($0)", Value.int($0)) })
+        record["k10"] = "ten"
+        record["k5"] = nil
+        record["k6"] = .null
+        record["new"] = true
+        record["k10"] = "again"
+        #expect(record.count == 49_999)
+        #expect(record["k10"] == "again")
+        #expect(record["k5"] == nil && record["k6"] == nil)
+        #expect(record.keys.prefix(6) == ["k0", "k1", "k2", "k3", "k4", "k7"])
+        #expect(record.keys.last == "new")
+        #expect(record["k49999"] == .int(49_999))
+        // Duplicate keys in the input: the last value wins, in the first one's place.
+        let duplicated = Record((0..<40).map { ("k\($0 % 20)", Value.int($0)) })
+        #expect(duplicated.count == 20)
+        #expect(duplicated["k3"] == .int(23))
+        #expect(duplicated.keys.first == "k0")
+    }
+}

@@ -229,3 +229,18 @@ import Testing
         #expect(optionsOnly.path == ["habits", "create"])
     }
 }
+
+@Suite struct RouteTableLimitTests {
+    static let route = Route(
+        "notes.tag", summary: "Test.", parameters: [.positional("tags", .record("tags"), "A table.")],
+        returns: "nil", example: "notes.tag{}"
+    ) { _, _ in .null }
+
+    @Test func aTableArgumentHoldsAtMostTheLimitOfKeys() throws {
+        let big = Record((0...Route.maximumTableKeys).map { ("k\($0)", Value.int($0)) })
+        let error = try #require(throws: AppError.self) { try Self.route.validate(Arguments(["tags": .table(big)])) }
+        #expect(error.code == "invalid_argument" && error.field == "tags")
+        let fits = Record((1...Route.maximumTableKeys).map { ("k\($0)", Value.int($0)) })
+        #expect(try Self.route.validate(Arguments(["tags": .table(fits)]))["tags"] == .table(fits))
+    }
+}

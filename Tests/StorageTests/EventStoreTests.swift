@@ -16,15 +16,16 @@ import Testing
     static func event(_ name: String, _ params: [(key: String, value: String)] = [], at seconds: Int = 0)
         -> PendingEvent
     {
-        PendingEvent(name: name, view: "v", params: params, occurredAt: Instant(secondsSince1970: seconds))
+        PendingEvent(
+            name: name, view: "v", params: params, occurredAt: Instant(secondsSince1970: seconds), userID: "u")
     }
 
     @Test func eventsAreStoredWithTheNextTransactionsOwnWrites() throws {
         let (database, store, recorder) = try Self.database()
         recorder.record(Self.event("read.call"))
-        #expect(try store.count() == 0)  // a read is not a write
+        #expect(try store.count(of: "u") == 0)  // a read is not a write
         try database.transaction { try database.execute("INSERT INTO notes (text) VALUES (?)", ["x"]) }
-        #expect(try store.count() == 1)
+        #expect(try store.count(of: "u") == 1)
         #expect(recorder.bufferedCount == 0)
     }
 
@@ -38,10 +39,10 @@ import Testing
                 throw Failure()
             }
         }
-        #expect(try store.count() == 0)
+        #expect(try store.count(of: "u") == 0)
         #expect(recorder.bufferedCount == 1)
         try database.transaction {}
-        #expect(try store.events(named: nil, since: nil, limit: 10).map(\.event.name) == ["first"])
+        #expect(try store.events(of: "u", named: nil, since: nil, limit: 10).map(\.event.name) == ["first"])
     }
 
     @Test func aFailingCommitRestoresTheEvents() throws {
@@ -57,7 +58,7 @@ import Testing
                 try database.execute("INSERT INTO child (p) VALUES (?)", [7])
             }
         }
-        #expect(try store.count() == 0)
+        #expect(try store.count(of: "u") == 0)
         #expect(recorder.bufferedCount == 1)
     }
 
@@ -75,7 +76,7 @@ import Testing
             clock: FixedClock(Instant(secondsSince1970: 0)), container: Container())
         _ = try router.call("notes.add", session: session)
         #expect(recorder.bufferedCount == 0)
-        #expect(try store.events(named: "notes.add", since: nil, limit: 10).count == 1)
+        #expect(try store.events(of: "u", named: "notes.add", since: nil, limit: 10).count == 1)
     }
 
     @Test func storedEventsKeepTheirOrderParamsAndInstant() throws {
@@ -83,18 +84,19 @@ import Testing
         recorder.record(Self.event("a", [("k1", "v1"), ("k2", "v2")], at: 10))
         recorder.record(Self.event("b", [], at: 20))
         try database.transaction {}
-        let stored = try store.events(named: nil, since: nil, limit: 10)
+        let stored = try store.events(of: "u", named: nil, since: nil, limit: 10)
         #expect(stored.map(\.event.name) == ["a", "b"])
         #expect(stored[0].event.params.map(\.key) == ["k1", "k2"])
         #expect(stored[0].id < stored[1].id)
-        #expect(try store.events(named: "b", since: nil, limit: 10).map(\.event.name) == ["b"])
+        #expect(try store.events(of: "u", named: "b", since: nil, limit: 10).map(\.event.name) == ["b"])
         #expect(
-            try store.events(named: nil, since: Instant(secondsSince1970: 15), limit: 10).map(\.event.name) == ["b"])
-        #expect(try store.events(named: nil, since: nil, limit: 1).count == 1)
+            try store.events(of: "u", named: nil, since: Instant(secondsSince1970: 15), limit: 10).map(\.event.name)
+                == ["b"])
+        #expect(try store.events(of: "u", named: nil, since: nil, limit: 1).count == 1)
         let json = stored[0].value(in: .utc).jsonText
         #expect(
             json
-                == #"{"id":1,"name":"a","view":"v","params":{"k1":"v1","k2":"v2"},"occurred_at":"1970-01-01T00:00:10.000Z"}"#
+                == #"{"id":1,"user_id":"u","name":"a","view":"v","params":{"k1":"v1","k2":"v2"},"occurred_at":"1970-01-01T00:00:10.000Z"}"#
         )
     }
 
@@ -103,9 +105,106 @@ import Testing
         recorder.record(Self.event("a", [("k", "v")]))
         recorder.record(Self.event("b"))
         try database.transaction {}
-        let first = try #require(try store.events(named: nil, since: nil, limit: 10).first)
-        try store.delete(ids: [first.id])
-        #expect(try store.count() == 1)
+        let first = try #require(try store.events(of: "u", named: nil, since: nil, limit: 10).first)
+        try store.delete([first], of: "u")
+        #expect(try store.count(of: "u") == 1)
         #expect(try database.queryOne("SELECT count(*) FROM event_params") { try $0.int(0) } == 0)
+    }
+}
+
+@Suite struct EventPrivacyAndBacklogTests {
+    static func event(_ name: String, user: String, _ params: [(key: String, value: String)] = [], at seconds: Int = 0)
+        -> PendingEvent
+    {
+        PendingEvent(
+            name: name, view: "v", params: params, occurredAt: Instant(secondsSince1970: seconds), userID: user)
+    }
+
+    static func database(capacity: Int = SQLiteEventStore.defaultCapacity) throws -> (Database, SQLiteEventStore) {
+        let database = try Database(path: ":memory:")
+        try StorageAssembly.migrate(database, plugins: [])
+        return (database, SQLiteEventStore(database: database, capacity: capacity))
+    }
+
+    @Test func eachUserReadsAndCountsOnlyTheirOwnEvents() throws {
+        let (_, store) = try Self.database()
+        try store.insert([
+            Self.event("a.one", user: "alice", [("theme", "secret garden")]), Self.event("m.one", user: "mallory"),
+            Self.event("a.two", user: "alice"),
+        ])
+        #expect(try store.events(of: "mallory", named: nil, since: nil, limit: 100).map(\.event.name) == ["m.one"])
+        #expect(
+            try store.events(of: "alice", named: nil, since: nil, limit: 100).map(\.event.name) == ["a.one", "a.two"])
+        #expect(
+            try store.events(of: "alice", named: nil, since: nil, limit: 100).allSatisfy { $0.event.userID == "alice" })
+        #expect(try store.count(of: "alice") == 2 && store.count(of: "mallory") == 1)
+        // Deleting with another user's ids deletes nothing of theirs.
+        let alices = try store.events(of: "alice", named: nil, since: nil, limit: 100)
+        try store.delete(alices, of: "mallory")
+        #expect(try store.count(of: "alice") == 2)
+    }
+
+    @Test func idsNeverRepeatAfterEverythingWasDeleted() throws {
+        let (_, store) = try Self.database()
+        var seen: [Int] = []
+        for round in 0..<3 {
+            try store.insert([Self.event("r\(round).a", user: "u"), Self.event("r\(round).b", user: "u")])
+            let batch = try store.events(of: "u", named: nil, since: nil, limit: 100)
+            #expect(batch.count == 2)
+            seen += batch.map(\.id)
+            try store.delete(batch, of: "u")  // a flush empties the table
+            #expect(try store.count(of: "u") == 0)
+        }
+        #expect(seen == seen.sorted() && Set(seen).count == 6, "\(seen)")
+    }
+
+    @Test func theBacklogKeepsAtMostItsCapacityAndCountsWhatItDroppedPerUser() throws {
+        let (database, store) = try Self.database(capacity: 100)
+        for index in 0..<30 {
+            try store.insert(
+                (0..<10).map { offset in
+                    Self.event(
+                        "e", user: offset % 2 == 0 ? "alice" : "bob", [("n", "\(offset)")], at: index * 10 + offset)
+                })
+        }
+        #expect(try store.storedCount() <= 100)
+        let orphans = try database.queryOne(
+            "SELECT count(*) FROM event_params WHERE event_id NOT IN (SELECT id FROM events)"
+        ) { try $0.int(0) }
+        #expect(orphans == 0)  // dropped events take their params with them
+        #expect(try store.storedCount() == store.count(of: "alice") + store.count(of: "bob"))
+        let alices = try store.events(of: "alice", named: nil, since: nil, limit: 1_000)
+        let marker = try #require(alices.first)
+        #expect(marker.event.name == StoredEvent.droppedName && marker.event.view == "events")
+        let dropped = try #require(marker.event.params.first { $0.key == "count" }.flatMap { Int($0.value) })
+        #expect(dropped + alices.count - 1 == 150)  // every one of alice's events: kept or counted
+        #expect(alices.dropFirst().allSatisfy { $0.id > marker.id })  // it stands where they were
+        #expect(try store.events(of: "alice", named: nil, since: nil, limit: 1).map(\.id) == [marker.id])
+        #expect(try store.events(of: "alice", named: "e", since: nil, limit: 1_000).count == alices.count - 1)
+        // Sending it resets the count; the kept events stay.
+        try store.delete([marker], of: "alice")
+        #expect(try store.events(of: "alice", named: nil, since: nil, limit: 1_000).first?.event.name == "e")
+        #expect(try store.count(of: "alice") == alices.count - 1)
+    }
+
+    @Test func aVersionOneDatabaseKeepsItsEventsWithoutAUserAndNeverReusesTheirIds() throws {
+        let database = try Database(path: ":memory:")
+        let versionOne = Array(EventSchema.migrations.prefix(1))
+        try Migrator(database: database).migrate([
+            CoreSchema.migratorModule, Migrator.Module(name: EventSchema.module, migrations: versionOne),
+        ])
+        try database.executeScript(
+            """
+            INSERT INTO events (id, name, view, occurred_at) VALUES (7, 'mates.join', 'mates', 0);
+            INSERT INTO event_params (event_id, position, key, value) VALUES (7, 0, 'code', 'K7Q2XZ');
+            """)
+        try StorageAssembly.migrate(database, plugins: [])
+        let store = SQLiteEventStore(database: database)
+        #expect(try store.storedCount() == 1)
+        #expect(try database.queryOne("SELECT count(*) FROM events WHERE user_number IS NULL") { try $0.int(0) } == 1)
+        try store.insert([Self.event("after", user: "u")])
+        let after = try #require(try store.events(of: "u", named: nil, since: nil, limit: 10).first)
+        #expect(after.id == 8)
+        #expect(try store.events(of: "", named: nil, since: nil, limit: 10).isEmpty)
     }
 }
