@@ -23,13 +23,12 @@ let package = Package(
         .systemLibrary(
             name: "CLua", path: "Modules/CLua", pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]),
-        .systemLibrary(
-            name: "CSQLite", path: "Modules/CSQLite", pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(
-            name: "CEdit", path: "Modules/CEdit", pkgConfig: "libedit",
-            providers: [.apt(["libedit-dev"])]),
-        .systemLibrary(name: "CHTTP", path: "Modules/CHTTP"),
+        // C targets (a header that declares, a .c file that defines): their state exists once
+        // per process, however many Swift modules import them.
+        .target(name: "CSQLite", path: "Modules/CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "CEdit", path: "Modules/CEdit", linkerSettings: [.linkedLibrary("edit")]),
+        // Reads curl/curl.h (libcurl4-openssl-dev) at build time; loads libcurl with dlopen.
+        .target(name: "CHTTP", path: "Modules/CHTTP"),
         .systemLibrary(name: "CVips", path: "Modules/CVips"),
         .target(name: "Core", path: "Modules/Core"),
         .target(name: "Storage", dependencies: ["Core", "CSQLite"], path: "Modules/Storage"),
