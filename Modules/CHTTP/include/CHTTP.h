@@ -7,7 +7,7 @@
  * libcurl's own curl.h, read in chttp.c at build time (libcurl4-openssl-dev); no libcurl
  * symbol is linked.
  *
- * This is a C target, not a header of static functions: the loaded library and its load
+ * This is a C target, not a header-only shim: the loaded library and its load
  * state exist once in the process, behind a lock.
  */
 #include <stddef.h>
