@@ -16,7 +16,9 @@ public struct ManageMates: Sendable {
     let transactions: any TransactionRunner
     let clock: any Clock
 
-    /// The use case.
+    /// `store` keeps codes, wrong attempts, mates and reports; `profiles` says who has a
+    /// profile; `users` finds a user by name or id; `transactions` makes a join or a report
+    /// atomic; `clock` dates codes and attempts.
     public init(
         store: any MateStore, profiles: any ProfileDirectory, users: any UserRepository,
         transactions: any TransactionRunner, clock: any Clock

@@ -127,3 +127,7 @@ shell_c_problems=$(shell_c_targets "$here/../..")
 if [ -z "$shell_c_problems" ]; then echo "ok   CSQLite, CEdit and CHTTP are C targets with declaring headers"; passed=$((passed + 1)); else
   echo "$shell_c_problems" >"$work/err"; fail "CSQLite, CEdit and CHTTP are C targets with declaring headers" "problems" "$work/err"; fi
 if nm -D --undefined-only "$binary" | grep -q 'curl_'; then fail "no libcurl symbol is linked" "nm shows curl_"; else echo "ok   no libcurl symbol is linked"; passed=$((passed + 1)); fi
+
+# Doc comments say something: none is a filler written only for the lint rule.
+if grep -rnE '^\s*/// (The use case|Dependencies)\.$' "$here/../../Modules" >"$work/err"; then
+  fail "no filler doc comments in Modules" "found" "$work/err"; else echo "ok   no filler doc comments in Modules"; passed=$((passed + 1)); fi
