@@ -30,7 +30,11 @@ let package = Package(
         // Reads curl/curl.h (libcurl4-openssl-dev) at build time; loads libcurl with dlopen.
         .target(name: "CHTTP", path: "Modules/CHTTP"),
         .systemLibrary(name: "CVips", path: "Modules/CVips"),
-        .target(name: "Core", path: "Modules/Core"),
+        // Unicode NFC for Core's folding: a stable C API instead of the standard library's
+        // underscored one. No pkgConfig: libutf8proc.pc adds a -D flag SwiftPM refuses with a
+        // warning; utf8proc.h is in /usr/include and the module map links the library.
+        .systemLibrary(name: "CUTF8Proc", path: "Modules/CUTF8Proc", providers: [.apt(["libutf8proc-dev"])]),
+        .target(name: "Core", dependencies: ["CUTF8Proc"], path: "Modules/Core"),
         .target(name: "Storage", dependencies: ["Core", "CSQLite"], path: "Modules/Storage"),
         .target(name: "Scripting", dependencies: ["Core", "CLua"], path: "Modules/Scripting"),
         .target(name: "Habits", dependencies: ["Core", "Storage"], path: "Modules/Habits"),
@@ -65,7 +69,7 @@ let package = Package(
                     verb: "generate-docs", description: "Writes docs/app-shell.lua and docs/lua-api.md from the routes"),
                 permissions: [.writeToPackageDirectory(reason: "It writes the generated files under docs/.")]),
             path: "Plugins/GenerateDocs"),
-        .testTarget(name: "CoreTests", dependencies: ["Core"], path: "Tests/CoreTests"),
+        .testTarget(name: "CoreTests", dependencies: ["Core", "CUTF8Proc"], path: "Tests/CoreTests"),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Core"], path: "Tests/StorageTests"),
         .testTarget(

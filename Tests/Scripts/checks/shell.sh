@@ -131,3 +131,9 @@ if nm -D --undefined-only "$binary" | grep -q 'curl_'; then fail "no libcurl sym
 # Doc comments say something: none is a filler written only for the lint rule.
 if grep -rnE '^\s*/// (The use case|Dependencies)\.$' "$here/../../Modules" >"$work/err"; then
   fail "no filler doc comments in Modules" "found" "$work/err"; else echo "ok   no filler doc comments in Modules"; passed=$((passed + 1)); fi
+
+# No underscored standard-library API (it may change or go in any release): NFC comes from
+# libutf8proc.
+if grep -rnE '\._[a-zA-Z]+' --include='*.swift' "$here/../../Modules" "$here/../../Apps" >"$work/err"; then
+  fail "no underscored standard-library API in Modules and Apps" "found" "$work/err"; else
+  echo "ok   no underscored standard-library API in Modules and Apps"; passed=$((passed + 1)); fi
