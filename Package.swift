@@ -87,6 +87,10 @@ let package = Package(
         .testTarget(
             name: "BookStoriesTests", dependencies: ["BookStories", "Core", "Storage"],
             path: "Tests/BookStoriesTests"),
+        // Over every plugin of the composition root: each route's result against its shape.
+        .testTarget(
+            name: "AppShellTests", dependencies: ["AppShell", "Core", "Storage", "Imaging", "Profiles"],
+            path: "Tests/AppShellTests"),
     ],
     swiftLanguageModes: [.v6]
 )
