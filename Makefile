@@ -6,7 +6,7 @@
 #   make docs   regenerate docs/app-shell.lua (LuaLS stubs) and docs/lua-api.md (reference)
 #   make lint   swift-format, strict, with the committed configuration
 SWIFT ?= swift
-PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev pkg-config tzdata lua5.4 tmux libcurl4 libvips-dev libvips-tools
+PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev pkg-config tzdata lua5.4 tmux libcurl4 libcurl4-openssl-dev libutf8proc-dev libvips-dev libvips-tools
 
 .PHONY: all build run test bench docs lint deps bench-deps clean
 

@@ -23,16 +23,18 @@ let package = Package(
         .systemLibrary(
             name: "CLua", path: "Modules/CLua", pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]),
-        .systemLibrary(
-            name: "CSQLite", path: "Modules/CSQLite", pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(
-            name: "CEdit", path: "Modules/CEdit", pkgConfig: "libedit",
-            providers: [.apt(["libedit-dev"])]),
-        .systemLibrary(name: "CHTTP", path: "Modules/CHTTP"),
-        // A C target (not a header of static functions): its load state exists once per process.
+        // C targets (a header that declares, a .c file that defines): their state exists once
+        // per process, however many Swift modules import them.
+        .target(name: "CSQLite", path: "Modules/CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "CEdit", path: "Modules/CEdit", linkerSettings: [.linkedLibrary("edit")]),
+        // Reads curl/curl.h (libcurl4-openssl-dev) at build time; loads libcurl with dlopen.
+        .target(name: "CHTTP", path: "Modules/CHTTP"),
         .target(name: "CVips", path: "Modules/CVips"),
-        .target(name: "Core", path: "Modules/Core"),
+        // Unicode NFC for Core's folding: a stable C API instead of the standard library's
+        // underscored one. No pkgConfig: libutf8proc.pc adds a -D flag SwiftPM refuses with a
+        // warning; utf8proc.h is in /usr/include and the module map links the library.
+        .systemLibrary(name: "CUTF8Proc", path: "Modules/CUTF8Proc", providers: [.apt(["libutf8proc-dev"])]),
+        .target(name: "Core", dependencies: ["CUTF8Proc"], path: "Modules/Core"),
         .target(name: "Storage", dependencies: ["Core", "CSQLite"], path: "Modules/Storage"),
         .target(name: "Scripting", dependencies: ["Core", "CLua"], path: "Modules/Scripting"),
         .target(name: "Habits", dependencies: ["Core", "Storage"], path: "Modules/Habits"),
@@ -67,7 +69,7 @@ let package = Package(
                     verb: "generate-docs", description: "Writes docs/app-shell.lua and docs/lua-api.md from the routes"),
                 permissions: [.writeToPackageDirectory(reason: "It writes the generated files under docs/.")]),
             path: "Plugins/GenerateDocs"),
-        .testTarget(name: "CoreTests", dependencies: ["Core"], path: "Tests/CoreTests"),
+        .testTarget(name: "CoreTests", dependencies: ["Core", "CUTF8Proc"], path: "Tests/CoreTests"),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Core"], path: "Tests/StorageTests"),
         .testTarget(
@@ -86,6 +88,10 @@ let package = Package(
         .testTarget(
             name: "BookStoriesTests", dependencies: ["BookStories", "Core", "Storage"],
             path: "Tests/BookStoriesTests"),
+        // Over every plugin of the composition root: each route's result against its shape.
+        .testTarget(
+            name: "AppShellTests", dependencies: ["AppShell", "Core", "Storage", "Imaging", "Profiles"],
+            path: "Tests/AppShellTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,7 +21,8 @@ public struct BookStoryDependencies: Sendable {
     /// The app clock.
     public let clock: any Clock
 
-    /// Dependencies.
+    /// The repositories must write through the database `transactions` runs on, or a use
+    /// case's writes are not one transaction.
     public init(
         stories: any StoryRepository, themes: any ThemeRepository, reviews: any ReviewRepository,
         mine: any StoryListing, everyone: any StoryListing, ofUser: @escaping @Sendable (String) -> any StoryListing,

@@ -4,7 +4,8 @@ import Core
 public struct CreateStory: Sendable {
     let dependencies: BookStoryDependencies
 
-    /// The use case.
+    /// Checks the themes and writes the story through `dependencies`, in one transaction, stamped
+    /// by its clock.
     public init(_ dependencies: BookStoryDependencies) { self.dependencies = dependencies }
 
     /// The new story, stored, as its author sees it.

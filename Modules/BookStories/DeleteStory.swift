@@ -2,7 +2,7 @@
 public struct DeleteStory: Sendable {
     let dependencies: BookStoryDependencies
 
-    /// The use case.
+    /// Checks ownership and deletes through `dependencies.stories`, in one transaction.
     public init(_ dependencies: BookStoryDependencies) { self.dependencies = dependencies }
 
     /// Deletes it.

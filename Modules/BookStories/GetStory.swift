@@ -2,7 +2,7 @@
 public struct GetStory: Sendable {
     let dependencies: BookStoryDependencies
 
-    /// The use case.
+    /// Reads through `dependencies.stories`; never writes.
     public init(_ dependencies: BookStoryDependencies) { self.dependencies = dependencies }
 
     /// The story as the viewer sees it.

@@ -5,7 +5,7 @@ import Core
 public struct ListStories: Sendable {
     let dependencies: BookStoryDependencies
 
-    /// The use case.
+    /// Reads through the three listings of `dependencies` (and its users, for `of`); never writes.
     public init(_ dependencies: BookStoryDependencies) { self.dependencies = dependencies }
 
     /// The acting user's stories, private included.

@@ -4,7 +4,8 @@ import Core
 public struct ManageThemes: Sendable {
     let dependencies: BookStoryDependencies
 
-    /// The use case.
+    /// Works on `dependencies.themes`; an update or a delete checks ownership and writes in one
+    /// transaction.
     public init(_ dependencies: BookStoryDependencies) { self.dependencies = dependencies }
 
     /// A new theme (private unless asked otherwise).

@@ -7,7 +7,8 @@ public struct ReviewStories: Sendable {
     let dependencies: BookStoryDependencies
     let selector = ReviewSelector()
 
-    /// The use case.
+    /// Picks from `dependencies.reviews` and records the picks there, in one transaction; the
+    /// day is its clock's.
     public init(_ dependencies: BookStoryDependencies) { self.dependencies = dependencies }
 
     /// Up to `count` stories (1 to 100).

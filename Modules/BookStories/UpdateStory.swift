@@ -4,7 +4,7 @@ import Core
 public struct UpdateStory: Sendable {
     let dependencies: BookStoryDependencies
 
-    /// The use case.
+    /// Reads and rewrites the story through `dependencies.stories` in one transaction.
     public init(_ dependencies: BookStoryDependencies) { self.dependencies = dependencies }
 
     /// The changed story.

@@ -4,7 +4,7 @@ import Core
 public struct ArchiveHabit: Sendable {
     let dependencies: HabitDependencies
 
-    /// The use case.
+    /// Changes the habit through `dependencies` in one transaction; "today" is its clock's.
     public init(_ dependencies: HabitDependencies) { self.dependencies = dependencies }
 
     /// The archived habit.

@@ -8,7 +8,7 @@ import Core
 public struct CancelCompletion: Sendable {
     let dependencies: HabitDependencies
 
-    /// The use case.
+    /// Checks the day and deletes the completion through `dependencies` in one transaction.
     public init(_ dependencies: HabitDependencies) { self.dependencies = dependencies }
 
     /// The removed completion.

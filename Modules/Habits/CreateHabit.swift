@@ -4,7 +4,7 @@ import Core
 public struct CreateHabit: Sendable {
     let dependencies: HabitDependencies
 
-    /// The use case.
+    /// Writes through `dependencies.habits`; the start day defaults to its clock's today.
     public init(_ dependencies: HabitDependencies) { self.dependencies = dependencies }
 
     /// The new habit, stored.

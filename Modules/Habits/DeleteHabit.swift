@@ -4,7 +4,7 @@ import Core
 public struct DeleteHabit: Sendable {
     let dependencies: HabitDependencies
 
-    /// The use case.
+    /// Deletes through `dependencies`: the habit and its completions in one transaction.
     public init(_ dependencies: HabitDependencies) { self.dependencies = dependencies }
 
     /// Deletes the habit.

@@ -12,7 +12,8 @@ public struct HabitDependencies: Sendable {
     /// The app clock.
     public let clock: any Clock
 
-    /// Dependencies.
+    /// The repositories must write through the database `transactions` runs on, or a use
+    /// case's writes are not one transaction.
     public init(
         habits: any HabitRepository, completions: any CompletionRepository, transactions: any TransactionRunner,
         clock: any Clock

@@ -4,7 +4,7 @@ import Core
 public struct ListCompletions: Sendable {
     let dependencies: HabitDependencies
 
-    /// The use case.
+    /// Reads the habit and its completions from `dependencies`; never writes.
     public init(_ dependencies: HabitDependencies) { self.dependencies = dependencies }
 
     /// The completions from `from` to `to` (inclusive; open ends when nil).

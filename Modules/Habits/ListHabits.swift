@@ -2,7 +2,7 @@
 public struct ListHabits: Sendable {
     let dependencies: HabitDependencies
 
-    /// The use case.
+    /// Reads through `dependencies.habits`; never writes.
     public init(_ dependencies: HabitDependencies) { self.dependencies = dependencies }
 
     /// The habits that pass `filter`.

@@ -5,7 +5,7 @@ public struct LoadDayEntries: Sendable {
     let dependencies: HabitDependencies
     let calculator = HabitCalendarCalculator()
 
-    /// The use case.
+    /// Reads the habits and that day's completions from `dependencies`; "today" is its clock's.
     public init(_ dependencies: HabitDependencies) { self.dependencies = dependencies }
 
     /// The entries, oldest habit first.

@@ -5,7 +5,7 @@ public struct LoadHabitCalendar: Sendable {
     let dependencies: HabitDependencies
     let calculator = HabitCalendarCalculator()
 
-    /// The use case.
+    /// Reads the habit and its completions from `dependencies`; "this month" is its clock's.
     public init(_ dependencies: HabitDependencies) { self.dependencies = dependencies }
 
     /// The calendar of `year`-`month`.

@@ -5,7 +5,7 @@ public struct LoadHabitStatistics: Sendable {
     let dependencies: HabitDependencies
     let calculator = HabitStatisticsCalculator()
 
-    /// The use case.
+    /// Reads the habit and its completions from `dependencies`; "today" is its clock's.
     public init(_ dependencies: HabitDependencies) { self.dependencies = dependencies }
 
     /// The statistics, computed from the stored completions.

@@ -5,7 +5,7 @@ public struct LoadOverview: Sendable {
     let dependencies: HabitDependencies
     let calculator = HabitStatisticsCalculator()
 
-    /// The use case.
+    /// Reads every habit and completion of the user from `dependencies`; "today" is its clock's.
     public init(_ dependencies: HabitDependencies) { self.dependencies = dependencies }
 
     /// One summary per habit, oldest first; two queries whatever the number of habits.

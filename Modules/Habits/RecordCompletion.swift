@@ -4,7 +4,7 @@ import Core
 public struct RecordCompletion: Sendable {
     let dependencies: HabitDependencies
 
-    /// The use case.
+    /// Checks the day and writes the completion through `dependencies` in one transaction.
     public init(_ dependencies: HabitDependencies) { self.dependencies = dependencies }
 
     /// The new completion.

@@ -4,7 +4,7 @@ import Core
 public struct RenameHabit: Sendable {
     let dependencies: HabitDependencies
 
-    /// The use case.
+    /// Reads, renames and writes the habit through `dependencies`, in one transaction.
     public init(_ dependencies: HabitDependencies) { self.dependencies = dependencies }
 
     /// The renamed habit.

@@ -5,7 +5,7 @@ import Core
 public struct UnarchiveHabit: Sendable {
     let dependencies: HabitDependencies
 
-    /// The use case.
+    /// Changes the habit through `dependencies` in one transaction; "today" is its clock's.
     public init(_ dependencies: HabitDependencies) { self.dependencies = dependencies }
 
     /// The unarchived habit.

@@ -22,7 +22,9 @@ public struct ManageMates: Sendable {
     let clock: any Clock
     let linkEndHandler: (any MateLinkEndHandler)?
 
-    /// The use case.
+    /// `store` keeps codes, wrong attempts, mates and reports; `profiles` says who has a
+    /// profile; `users` finds a user by name or id; `transactions` makes a join or a report
+    /// atomic; `clock` dates codes and attempts.
     /// - Parameter linkEndHandler: told, inside the same transaction, when a link ends
     ///   (Walks cancels the pending walk requests between the two); nil without Walks.
     public init(

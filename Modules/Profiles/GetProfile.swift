@@ -4,7 +4,7 @@ import Core
 public struct GetProfile: Sendable {
     let dependencies: ProfileDependencies
 
-    /// The use case.
+    /// Reads through `dependencies.profiles` and `dependencies.users`; never writes.
     public init(_ dependencies: ProfileDependencies) { self.dependencies = dependencies }
 
     /// The acting user's profile.

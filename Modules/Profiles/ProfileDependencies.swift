@@ -11,7 +11,8 @@ public struct ProfileDependencies: Sendable {
     /// The app clock.
     public let clock: any Clock
 
-    /// Dependencies.
+    /// The repositories must write through the database `transactions` runs on, or a use
+    /// case's writes are not one transaction.
     public init(
         profiles: any ProfileRepository, users: any UserRepository, transactions: any TransactionRunner,
         clock: any Clock

@@ -4,7 +4,8 @@ import Core
 public struct SaveProfile: Sendable {
     let dependencies: ProfileDependencies
 
-    /// The use case.
+    /// Checks the nickname is free and writes the profile through `dependencies`, in one
+    /// transaction.
     public init(_ dependencies: ProfileDependencies) { self.dependencies = dependencies }
 
     /// The saved profile.

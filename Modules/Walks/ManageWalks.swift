@@ -8,7 +8,8 @@ public struct ManageWalks: Sendable {
     let users: any UserRepository
     let clock: any Clock
 
-    /// The use case.
+    /// `mates` says who may be asked, `users` finds a user by name or id, and `clock` judges
+    /// each request's 60 seconds when it is read or answered.
     public init(store: SQLiteWalkStore, mates: any MateDirectory, users: any UserRepository, clock: any Clock) {
         self.store = store
         self.mates = mates

@@ -5,8 +5,9 @@ import PackagePlugin
 ///
 /// - A feature target (Habits, Profiles, Mates, Walks, BookStories) may depend on and
 ///   import Core and Storage only: never another feature, Scripting or a C target.
-/// - Core depends on nothing and imports only the standard library, FoundationEssentials
-///   and Synchronization.
+/// - Core depends on nothing but CUTF8Proc (Unicode normalization, a small C library with
+///   no dependencies of its own) and imports only it, the standard library,
+///   FoundationEssentials and Synchronization.
 @main
 struct CheckBoundaries: CommandPlugin {
     static let features: Set<String> = ["Habits", "Profiles", "Mates", "Walks", "BookStories"]
@@ -14,7 +15,8 @@ struct CheckBoundaries: CommandPlugin {
     static let systemModules: Set<String> = [
         "Foundation", "FoundationEssentials", "Synchronization", "Dispatch", "Glibc", "Musl",
     ]
-    static let coreMayImport: Set<String> = ["FoundationEssentials", "Synchronization"]
+    static let coreMayUse: Set<String> = ["CUTF8Proc"]
+    static let coreMayImport: Set<String> = ["FoundationEssentials", "Synchronization", "CUTF8Proc"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let targets = context.package.targets
@@ -23,7 +25,7 @@ struct CheckBoundaries: CommandPlugin {
         for target in targets {
             let name = target.name
             guard Self.features.contains(name) || name == "Core" else { continue }
-            let allowed = name == "Core" ? Set<String>() : Self.featureMayUse
+            let allowed = name == "Core" ? Self.coreMayUse : Self.featureMayUse
             for dependency in target.dependencies {
                 switch dependency {
                 case .target(let other) where !allowed.contains(other.name):

@@ -107,3 +107,33 @@ if command -v tmux >/dev/null 2>&1; then
     tmux -S "$utf_socket" kill-server 2>/dev/null
   done
 fi
+
+# The C shims of the shell's libraries are C targets: a header under include/ that only
+# declares (no static function or variable, so no state is copied into each importer) and a
+# .c file that defines.
+shell_c_targets() {
+  local root=$1 name problems=""
+  for name in CSQLite CEdit CHTTP; do
+    local folder="$root/Modules/$name"
+    [ -f "$folder/include/$name.h" ] || problems="$problems $name:no-include/$name.h"
+    ls "$folder"/*.c >/dev/null 2>&1 || problems="$problems $name:no-.c"
+    [ -e "$folder/module.modulemap" ] && problems="$problems $name:modulemap"
+    grep -lw static "$folder"/*.h "$folder"/include/*.h 2>/dev/null | sed 's/^/ static-in:/' | tr -d '\n' >"$work/static"
+    problems="$problems$(cat "$work/static")"
+  done
+  echo "$problems"
+}
+shell_c_problems=$(shell_c_targets "$here/../..")
+if [ -z "$shell_c_problems" ]; then echo "ok   CSQLite, CEdit and CHTTP are C targets with declaring headers"; passed=$((passed + 1)); else
+  echo "$shell_c_problems" >"$work/err"; fail "CSQLite, CEdit and CHTTP are C targets with declaring headers" "problems" "$work/err"; fi
+if nm -D --undefined-only "$binary" | grep -q 'curl_'; then fail "no libcurl symbol is linked" "nm shows curl_"; else echo "ok   no libcurl symbol is linked"; passed=$((passed + 1)); fi
+
+# Doc comments say something: none is a filler written only for the lint rule.
+if grep -rnE '^\s*/// (The use case|Dependencies)\.$' "$here/../../Modules" >"$work/err"; then
+  fail "no filler doc comments in Modules" "found" "$work/err"; else echo "ok   no filler doc comments in Modules"; passed=$((passed + 1)); fi
+
+# No underscored standard-library API (it may change or go in any release): NFC comes from
+# libutf8proc.
+if grep -rnE '\._[a-zA-Z]+' --include='*.swift' "$here/../../Modules" "$here/../../Apps" >"$work/err"; then
+  fail "no underscored standard-library API in Modules and Apps" "found" "$work/err"; else
+  echo "ok   no underscored standard-library API in Modules and Apps"; passed=$((passed + 1)); fi

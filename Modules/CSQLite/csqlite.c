@@ -1,0 +1,9 @@
+#include "CSQLite.h"
+
+sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
+
+const char *csqlite_empty_text(void) { return ""; }
+
+int csqlite_constraint_unique(void) { return SQLITE_CONSTRAINT_UNIQUE; }
+
+int csqlite_constraint_primarykey(void) { return SQLITE_CONSTRAINT_PRIMARYKEY; }

@@ -1,0 +1,252 @@
+import Core
+import FoundationEssentials
+import Imaging
+import Profiles
+import Storage
+import Testing
+
+@testable import AppShell
+
+/// Every route of every plugin in the composition root, called with valid arguments on a
+/// fresh database, returns what its declaration says: the declared record shape (each
+/// required field present, no undeclared key, each value of its field's type), list, or
+/// basic type. A route added without a call here fails the test, as does a returned record
+/// that drifted from the shape the stubs and the reference are generated from.
+@Suite struct RouteReturnShapeTests {
+    /// A fresh app: a `:memory:` database migrated by every plugin, the container wired as
+    /// `CompositionRoot.makeEngine` wires it, a fixed clock in Seoul, and "me" signed in.
+    final class App {
+        let router: Router
+        let session: Session
+        let accounts: UserAccounts
+        let checker: RecordShapeChecker
+        let folder: String
+        private(set) var called: Set<String> = []
+        private(set) var problems: [String] = []
+
+        init() throws {
+            let instant = try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00"))
+            let clock = FixedClock(instant, timeZone: try TimeZoneRules.named("Asia/Seoul"))
+            let plugins = CompositionRoot.plugins
+            let database = try Database(path: ":memory:")
+            try StorageAssembly.migrate(database, plugins: plugins)
+            folder = try Self.temporaryFolder()
+            let container = Container()
+            let recorder = StorageAssembly.register(database, in: container)
+            let signposter = Signposter()
+            container.register((any Clock).self, instance: clock)
+            container.register(Signposter.self, instance: signposter)
+            container.register(EventSinkChoice.self, instance: CompositionRoot.eventSink("\(folder)/events.jsonl"))
+            container.register((any PhotoProcessing).self, instance: VipsPhotoProcessor())
+            container.register(PhotoFolder.self, instance: PhotoFolder(path: folder))
+            for plugin in plugins { plugin.register(in: container) }
+            router = try Router(
+                routes: plugins.flatMap { $0.routes() },
+                middleware: [
+                    TraceMiddleware(signposter: signposter),
+                    EventMiddleware(recorder: recorder, storeBatch: { try? database.transaction {} }),
+                ])
+            accounts = try container.resolve(UserAccounts.self)
+            session = Session(user: try accounts.signIn(name: "me"), clock: clock, container: container)
+            checker = RecordShapeChecker(plugins.flatMap { $0.shapes() })
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+        /// Calls `name` as the acting user and checks the result against the route's
+        /// declared return type; returns the result for the calls that follow.
+        @discardableResult
+        func call(_ name: String, _ arguments: [String: Value] = [:]) throws -> Value {
+            let route = try #require(router.route(named: name), "no route \(name)")
+            let value = try router.call(name, Arguments(arguments), session: session)
+            called.insert(name)
+            problems += checker.problems(value, as: route.returns, at: name)
+            return value
+        }
+
+        /// Acts as `name` from now on.
+        func actAs(_ name: String) throws { try call("app.login", ["name": .string(name)]) }
+
+        /// The field `key` of a returned record (an id or a code for the calls that follow).
+        func field(_ value: Value, _ key: String) throws -> Value {
+            guard case .table(let record) = value, let found = record[key] else {
+                Issue.record("no field \(key) in \(value)")
+                throw AppError(code: "test", message: "no field \(key)")
+            }
+            return found
+        }
+
+        static func temporaryFolder() throws -> String {
+            let path = "\(FileManager.default.temporaryDirectory.path)/route-shapes-\(Identifier.random())"
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            return path
+        }
+    }
+
+    @Test func everyRouteReturnsItsDeclaredShape() throws {
+        let app = try App()
+
+        try app.call("app.today")
+        try app.call("app.now")
+        try app.call("app.user")
+        try app.call("app.routes")
+
+        // Habits: one habit through its whole life, with a completion and an archived period.
+        try app.call("habits.create", ["name": "Run", "start": "2026-11-01"])
+        try app.call("habits.get", ["ref": "Run"])
+        try app.call("habits.complete", ["ref": "Run", "on": "2026-11-28"])
+        try app.call("habits.completions", ["ref": "Run", "from": "2026-11-01"])
+        try app.call("habits.day", ["on": "2026-11-28"])
+        try app.call("habits.today")
+        try app.call("habits.calendar", ["ref": "Run", "year": 2026, "month": 11])
+        try app.call("habits.stats", ["ref": "Run"])
+        try app.call("habits.overview")
+        try app.call("habits.uncomplete", ["ref": "Run", "on": "2026-11-28"])
+        try app.call("habits.rename", ["ref": "Run", "name": "Morning run"])
+        try app.call("habits.archive", ["ref": "Morning run"])
+        try app.call("habits.list", ["archived": "all"])
+        try app.call("habits.unarchive", ["ref": "Morning run"])
+        try app.call("habits.delete", ["ref": "Morning run"])
+
+        // BookStories: a theme, a story in it, every read scope, then both deleted.
+        let theme = try app.field(
+            try app.call("bookstories.themes.create", ["name": "성장", "visibility": "public"]), "id")
+        try app.call("bookstories.themes.update", ["id": theme, "name": "자람"])
+        try app.call("bookstories.themes.list")
+        let story = try app.field(
+            try app.call(
+                "bookstories.create",
+                [
+                    "book": ["title": "데미안", "author": "헤르만 헤세"], "quotes": ["새는 알에서 나오려고 투쟁한다."],
+                    "content": "🐣", "keywords": ["성장"], "themes": [theme], "visibility": "public",
+                ]), "id")
+        try app.call("bookstories.get", ["id": story])
+        try app.call("bookstories.update", ["id": story, "content": "다시 읽음"])
+        try app.call("bookstories.mine", ["keyword": "성장"])
+        try app.call("bookstories.public")
+        try app.call("bookstories.of", ["user": "me"])
+        try app.call("bookstories.review", ["count": 3])
+
+        // Profiles, with a real photo through libvips.
+        try app.call(
+            "profiles.save",
+            [
+                "nickname": "보리맘",
+                "dog": ["name": "보리", "age": 3, "sex": "female", "size": "small", "keywords": ["friendly"]],
+            ])
+        try app.call("profiles.me")
+        let photo = "\(app.folder)/bori.png"
+        try Self.writePNG(to: photo, width: 16, height: 16)
+        try app.call("profiles.set_photo", ["path": .string(photo)])
+        try app.call("profiles.get", ["user": "me"])
+
+        // Mates: "mina" joins with my code.
+        let code = try app.field(try app.call("mates.invite"), "code")
+        try app.actAs("mina")
+        try app.call(
+            "profiles.save",
+            ["nickname": "미나", "dog": ["name": "콩", "age": 1, "sex": "male", "size": "medium", "keywords": ["shy"]]])
+        try app.call("mates.join", ["code": code])
+        try app.call("mates.list")
+
+        // Walks: mina asks three times; she cancels one, I accept one and decline one.
+        let place: Value = ["lat": 37.52, "lng": 126.93, "name": "한강"]
+        let cancelled = try app.field(
+            try app.call("walks.request", ["mate": "me", "message": "한강 갈래?", "place": place]), "id")
+        try app.call("walks.outgoing")
+        try app.call("walks.cancel", ["id": cancelled])
+        let accepted = try app.field(
+            try app.call("walks.request", ["mate": "me", "message": "지금?", "place": place]), "id")
+        let declined = try app.field(
+            try app.call("walks.request", ["mate": "me", "message": "내일?", "place": place]), "id")
+        try app.actAs("me")
+        try app.call("walks.incoming", ["status": "pending"])
+        try app.call("walks.accept", ["id": accepted])
+        try app.call("walks.decline", ["id": declined])
+        try app.call(
+            "walks.log",
+            [
+                "steps": 1200, "distance": 0.9, "started_at": "2026-11-29T07:00:00+09:00",
+                "ended_at": "2026-11-29T07:30:00+09:00",
+            ])
+        try app.call("walks.logs", ["from": "2026-11-01"])
+        try app.call("mates.remove", ["user": "mina"])
+        // A report ends the pair too: mina joins again first.
+        let again = try app.field(try app.call("mates.invite"), "code")
+        try app.actAs("mina")
+        try app.call("mates.join", ["code": again])
+        try app.actAs("me")
+        try app.call("mates.report", ["user": "mina", "reason": "other"])
+
+        try app.call("bookstories.delete", ["id": story])
+        try app.call("bookstories.themes.delete", ["id": theme])
+
+        // Events and trace last, so they hold every call above.
+        try app.call("events.emit", ["name": "morning.done", "params": ["mood": "good"]])
+        try app.call("events.list", ["limit": 10])
+        try app.call("events.flush")
+        try app.call("trace.summary")
+
+        #expect(app.problems == [])
+        let uncalled = Set(app.router.routes.map(\.name)).subtracting(app.called).sorted()
+        #expect(uncalled == [], "routes with no call in this test")
+    }
+
+    @Test func theCheckerFindsAMissingFieldAnExtraKeyAndAWrongType() throws {
+        let checker = RecordShapeChecker([
+            RecordShape(
+                "pair", doc: "Two values.",
+                fields: [.init("day", "day", "A day."), .init("count", "integer", "A count.", optional: true)])
+        ])
+        #expect(checker.problems(["day": "2026-11-29", "count": 2], as: "pair[]", at: "r") != [])
+        #expect(checker.problems([["day": "2026-11-29", "count": 2]], as: "pair[]", at: "r") == [])
+        #expect(checker.problems(["count": 2], as: "pair", at: "r") == ["r.day: missing from pair"])
+        #expect(checker.problems(["day": "2026-11-29", "x": 1], as: "pair", at: "r") == ["r.x: not a field of pair"])
+        #expect(checker.problems(["day": "2026-11-31"], as: "pair", at: "r").count == 1)
+        #expect(checker.problems(["day": "2026-11-29", "count": 2.5], as: "pair", at: "r").count == 1)
+        #expect(checker.problems("male", as: #""male"|"female""#, at: "r") == [])
+        #expect(checker.problems("cat", as: #""male"|"female""#, at: "r").count == 1)
+        #expect(checker.problems(["a": "x", "b": "y"], as: "table<string, string>", at: "r") == [])
+        #expect(checker.problems(["a": 1], as: "table<string, string>", at: "r").count == 1)
+    }
+
+    /// Writes a gray gradient as an uncompressed PNG (stored deflate blocks), so the photo
+    /// route reads a real image file without a fixture in the repository.
+    static func writePNG(to path: String, width: Int, height: Int) throws {
+        var raw: [UInt8] = []
+        for y in 0..<height {
+            raw.append(0)
+            for x in 0..<width { raw.append(UInt8((x + y) * 255 / max(1, width + height - 2))) }
+        }
+        var zlib: [UInt8] = [0x78, 0x01, 0x01]
+        let length = UInt16(raw.count)
+        zlib += [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+        zlib += raw
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in raw {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        zlib += bigEndian((b << 16) | a)
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 0, 0, 0, 0])
+        png += chunk("IDAT", zlib)
+        png += chunk("IEND", [])
+        try Data(png).write(to: URL(fileURLWithPath: path))
+    }
+
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+    }
+
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in body {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = (crc & 1) != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return bigEndian(UInt32(data.count)) + body + bigEndian(~crc)
+    }
+}
