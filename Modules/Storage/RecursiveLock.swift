@@ -44,12 +44,4 @@ final class RecursiveLock<Guarded: AnyObject>: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body(guarded)
     }
-
-    /// Runs `body` only if the lock is free or already held by this thread; nil, without
-    /// waiting, when another thread holds it.
-    func withLockIfAvailable<Result>(_ body: (Guarded) throws -> Result) rethrows -> Result? {
-        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(guarded)
-    }
 }
