@@ -40,5 +40,8 @@ enum HabitSchema {
                 ALTER TABLE habits ADD COLUMN name_folded TEXT;
                 CREATE INDEX habits_by_folded_name ON habits (owner_id, name_folded);
                 """),
+        Migration(
+            version: 3, summary: "habit frequencies, measures, skips, pauses, amounts and notes",
+            sql: HabitDetailsSchema.sql),
     ]
 }

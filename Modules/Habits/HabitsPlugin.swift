@@ -26,6 +26,11 @@ public struct HabitsPlugin: ModulePlugin {
                 completions: try resolver.resolve((any CompletionRepository).self),
                 transactions: try resolver.resolve(Database.self), clock: try resolver.resolve((any Clock).self))
         }
+        container.register(HabitDetailsStore.self) { resolver in
+            HabitDetailsStore(
+                base: try resolver.resolve(HabitDependencies.self),
+                details: SQLiteHabitDetailsRepository(database: try resolver.resolve(Database.self)))
+        }
     }
 
     // A habit's name is private: events keep a ref that is an id, and a name's length only.
@@ -48,12 +53,22 @@ public struct HabitsPlugin: ModulePlugin {
                         required: true
                     ).freeText,
                     .option("start", .day, "The first tracked day, past or future; today when omitted."),
+                    .option(
+                        "frequency", Self.frequencyType, "How often it is due; daily when omitted: " + Self.frequencyDoc
+                    ),
+                    .option("unit", .string, "Makes it measurable: the unit of its amounts, 1 to 20 characters."),
+                    .option("target", .number, "A measurable habit's daily target, above 0 and at most 1,000,000."),
+                    .option(
+                        "at_most", .boolean, "True when a day is done at or under the target; at least when omitted."),
                 ],
                 returns: "habit", errors: ["habits.name_taken"],
                 example: #"habits.create{name = "Run", start = "2026-11-01"}"#
             ) { arguments, context in
-                let habit = try CreateHabit(try Self.dependencies(context))(
+                let frequency = try arguments.has("frequency") ? HabitFrequency.parse(arguments["frequency"]) : nil
+                let habit = try CreateDetailedHabit(try Self.detailStore(context))(
                     name: try arguments.string("name"), start: try arguments.optionalDay("start"),
+                    frequency: frequency, unit: arguments.optionalString("unit"),
+                    target: arguments.optionalDouble("target"), atMost: arguments.bool("at_most", default: false),
                     ownerID: context.user.id)
                 return HabitValues.habit(habit, zone: context.clock.timeZone)
             },
@@ -120,11 +135,23 @@ public struct HabitsPlugin: ModulePlugin {
                 return HabitValues.habit(habit, zone: context.clock.timeZone)
             },
             Route(
-                "habits.complete", summary: "Records that a habit was done on a day.",
-                parameters: [Self.ref, .option("on", .day, "The day; today when omitted.")], returns: "completion",
-                errors: Self.dateErrors + ["habits.already_completed"],
+                "habits.complete",
+                summary: "Records that a habit was done on a day, or adds an amount to a measurable habit's day.",
+                parameters: [
+                    Self.ref, .option("on", .day, "The day; today when omitted."),
+                    .option(
+                        "value", .number, "A measurable habit's amount, added to the day's total (0 to 1,000,000)."),
+                    .option("set", .boolean, "True to make value the day's total instead of adding it."),
+                ],
+                returns: "completion", errors: Self.dateErrors + ["habits.already_completed"],
                 example: #"habits.complete("Run", {on = "2026-11-28"})"#
             ) { arguments, context in
+                if let value = arguments.optionalDouble("value") {
+                    let result = try RecordAmount(try Self.detailStore(context))(
+                        try arguments.string("ref"), value: value, set: arguments.bool("set", default: false),
+                        on: try arguments.optionalDay("on"), ownerID: context.user.id)
+                    return HabitDetailValues.amount(result, zone: context.clock.timeZone)
+                }
                 let completion = try RecordCompletion(try Self.dependencies(context))(
                     try arguments.string("ref"), on: try arguments.optionalDay("on"), ownerID: context.user.id)
                 return HabitValues.completion(completion, zone: context.clock.timeZone)
@@ -191,8 +218,8 @@ public struct HabitsPlugin: ModulePlugin {
                 returns: "statistics", errors: Self.lookupErrors + ["habits.future_day"],
                 example: #"habits.stats("Run").streak.current"#
             ) { arguments, context in
-                HabitValues.statistics(
-                    try LoadHabitStatistics(try Self.dependencies(context))(
+                HabitDetailValues.progress(
+                    try LoadHabitProgress(try Self.detailStore(context))(
                         try arguments.string("ref"), asOf: try arguments.optionalDay("as_of"), ownerID: context.user.id)
                 )
             },
@@ -210,7 +237,7 @@ public struct HabitsPlugin: ModulePlugin {
                 try DeleteHabit(try Self.dependencies(context))(try arguments.string("ref"), ownerID: context.user.id)
                 return .null
             },
-        ]
+        ] + Self.detailRoutes()
     }
 
     /// The records the `habits` routes return.
@@ -238,6 +265,11 @@ public struct HabitsPlugin: ModulePlugin {
                     .init("id", "string", "A lowercase UUID."), .init("habit_id", "string", "The habit's id."),
                     .init("completed_on", "day", "The day it was done."),
                     .init("recorded_at", "instant", "When it was recorded."),
+                    .init("total", "number", "With value: the day's total of a measurable habit.", optional: true),
+                    .init(
+                        "done", "boolean",
+                        "With value: whether the total meets the target (else no completion is stored and id is missing).",
+                        optional: true),
                 ]),
             RecordShape(
                 "day_entry", doc: "A habit on a day.",
@@ -272,6 +304,11 @@ public struct HabitsPlugin: ModulePlugin {
                     .init("eligible_tracking_days", "integer", "Tracked days up to the reference day."),
                     .init("completion_rate", "number", "total / eligible, 0 to 1."),
                     .init("streak", "streak", "The current and longest streaks."),
+                    .init("score", "number", "Loop Habit Tracker's score, 0 to 1 (forgives a missed day)."),
+                    .init("frequency", #"frequency|"daily""#, "The frequency on the reference day."),
+                    .init(
+                        "streak_unit", #""day"|"week"|"month"|"period""#,
+                        "What a streak counts: met days, weeks, months or runs of days."),
                 ]),
             RecordShape(
                 "summary", doc: "One habit in the overview.",
@@ -281,7 +318,7 @@ public struct HabitsPlugin: ModulePlugin {
                     .init("current_streak", "integer", "Its current streak."),
                     .init("completion_rate", "number", "Its completion rate, 0 to 1."),
                 ]),
-        ]
+        ] + Self.detailShapes()
     }
 
     private static func dependencies(_ context: Context) throws -> HabitDependencies {

@@ -14,8 +14,10 @@ import Testing
         #expect(
             names == [
                 "habits.archive", "habits.calendar", "habits.complete", "habits.completions", "habits.create",
-                "habits.day", "habits.delete", "habits.get", "habits.list", "habits.overview", "habits.rename",
-                "habits.stats", "habits.today", "habits.unarchive", "habits.uncomplete",
+                "habits.day", "habits.delete", "habits.details", "habits.get", "habits.list", "habits.note",
+                "habits.overview", "habits.pause", "habits.rename", "habits.scores", "habits.set_frequency",
+                "habits.skip", "habits.stats", "habits.today", "habits.unarchive", "habits.uncomplete",
+                "habits.unpause", "habits.unskip",
             ])
     }
 

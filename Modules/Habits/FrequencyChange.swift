@@ -1,0 +1,16 @@
+import Core
+
+/// A habit's frequency from a day on, until the next change: days before a change keep the
+/// frequency they had.
+public struct FrequencyChange: Sendable, Equatable {
+    /// The first day the frequency applies to.
+    public let start: LocalDay
+    /// The frequency.
+    public let frequency: HabitFrequency
+
+    /// A change.
+    public init(start: LocalDay, frequency: HabitFrequency) {
+        self.start = start
+        self.frequency = frequency
+    }
+}

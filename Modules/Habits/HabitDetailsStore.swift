@@ -1,0 +1,22 @@
+import Core
+
+/// What the use cases of frequencies, skips, pauses, amounts and notes work with: the
+/// Habits dependencies and the details repository, which must write through the same
+/// database. Registered by the plugin beside `HabitDependencies`.
+public struct HabitDetailsStore: Sendable {
+    /// The habits, completions, transactions and clock.
+    public let base: HabitDependencies
+    /// The details.
+    public let details: any HabitDetailsRepository
+
+    /// A store.
+    public init(base: HabitDependencies, details: any HabitDetailsRepository) {
+        self.base = base
+        self.details = details
+    }
+
+    /// The days `habit` was done, as a set.
+    func doneDays(of habit: Habit) throws -> Set<LocalDay> {
+        Set(try base.completions.completedDays(habitID: habit.id))
+    }
+}

@@ -1,0 +1,173 @@
+import Core
+
+/// Statistics of a habit under frequencies, skips and pauses; pure, no I/O.
+///
+/// The tracked days are cut into periods by the frequency in force: a day (daily, and each
+/// due day of a weekday habit), a calendar week (Monday to Sunday), a calendar month, or a
+/// run of `days` days from the frequency's start. A period never spans a frequency change.
+/// - A day is eligible when it is tracked, due, and neither skipped nor paused (a completed
+///   day always is). A period with no eligible day is transparent: it neither keeps nor
+///   breaks a streak.
+/// - A period needs `ceil(times × eligible / length)` completions (at least 1), so skipped,
+///   paused and untracked days lower what a period asks for, in proportion.
+/// - Streaks count met periods; the period holding the reference day is in progress: it
+///   counts once met, and does not break the streak before it ends (StackDay's rule for today).
+/// - The rate is met over due completions; the period in progress is due in proportion to
+///   its eligible days so far.
+///
+/// For a daily yes/no habit with nothing skipped or paused this is exactly StackDay's
+/// `HabitStatisticsCalculator` (each day a period needing one completion).
+public struct HabitProgressCalculator: Sendable {
+    /// A calculator.
+    public init() {}
+
+    /// The statistics of `habit` on `reference`, with `done` its done days.
+    public func statistics(
+        of habit: Habit, details: HabitDetails, done: Set<LocalDay>, reference: LocalDay
+    ) -> (statistics: HabitStatistics, unit: String) {
+        let frequency = details.frequency(on: reference)
+        let unit = Self.unit(of: frequency)
+        guard let first = habit.trackingPeriods.first.map({ Swift.max($0.start, habit.startDay) }), first <= reference
+        else {
+            return (
+                HabitStatistics(
+                    totalCompletedDays: 0, eligibleTrackingDays: 0, completionRate: 0,
+                    streak: HabitStreak(current: 0, longest: 0)), unit
+            )
+        }
+        let horizon = Self.periodEnd(containing: reference, details: details)
+        var group = Group()
+        var tally = Tally(reference: reference)
+        var day = first
+        var periodIndex = 0
+        let periods = habit.trackingPeriods
+        while day <= horizon {
+            // Jump over untracked days: they belong to no period and break nothing.
+            while periodIndex < periods.count, let end = periods[periodIndex].end, end < day { periodIndex += 1 }
+            guard periodIndex < periods.count else { break }
+            if day < periods[periodIndex].start {
+                day = periods[periodIndex].start
+                continue
+            }
+            let (segment, change) = Self.segment(of: day, details: details)
+            let key = Self.key(of: day, frequency: change.frequency, start: change.start)
+            if group.key != key.key || group.segment != segment {
+                tally.add(group)
+                group = Group(segment: segment, key: key.key, length: key.length, times: key.times)
+            }
+            let isDone = done.contains(day)
+            let eligible = isDone || (change.frequency.isDue(on: day) && !details.isExcused(day))
+            if eligible {
+                group.full += 1
+                if day <= reference {
+                    group.elapsed += 1
+                    if isDone { group.done += 1 }
+                }
+            }
+            group.last = day
+            day = day.next
+        }
+        tally.add(group)
+        let rate = tally.due == 0 ? 0 : Double(tally.met) / Double(tally.due)
+        return (
+            HabitStatistics(
+                totalCompletedDays: tally.completed, eligibleTrackingDays: tally.eligible, completionRate: rate,
+                streak: HabitStreak(current: tally.run, longest: tally.longest)), unit
+        )
+    }
+
+    /// What a streak of `frequency` counts.
+    static func unit(of frequency: HabitFrequency) -> String {
+        switch frequency {
+        case .daily, .weekdays: "day"
+        case .perWeek: "week"
+        case .perMonth: "month"
+        case .inDays: "period"
+        }
+    }
+
+    /// The change in force on `day` and its index (−1 before the first change: daily).
+    static func segment(of day: LocalDay, details: HabitDetails) -> (Int, FrequencyChange) {
+        guard let index = details.frequencies.lastIndex(where: { $0.start <= day }) else {
+            return (-1, FrequencyChange(start: LocalDay(dayNumber: 0), frequency: .daily))
+        }
+        return (index, details.frequencies[index])
+    }
+
+    /// The period of `day` under `frequency` (in force from `start`): a key, the period's
+    /// length in days and the times it asks for.
+    static func key(of day: LocalDay, frequency: HabitFrequency, start: LocalDay) -> (key: Int, length: Int, times: Int)
+    {
+        switch frequency {
+        case .daily, .weekdays: (day.dayNumber, 1, 1)
+        case .perWeek(let times): (floorDivide(day.dayNumber + 3, 7), 7, times)
+        case .perMonth(let times): (day.year * 12 + day.month, day.daysInMonth, times)
+        case .inDays(let times, let days): (floorDivide(day.dayNumber - start.dayNumber, days), days, times)
+        }
+    }
+
+    /// The last day of the period that holds `day` (the period may not end at a later change).
+    static func periodEnd(containing day: LocalDay, details: HabitDetails) -> LocalDay {
+        let (segment, change) = segment(of: day, details: details)
+        let key = key(of: day, frequency: change.frequency, start: change.start).key
+        var end = day
+        for _ in 0..<HabitFrequency.maximumDays {
+            let next = end.next
+            let (nextSegment, nextChange) = Self.segment(of: next, details: details)
+            guard nextSegment == segment,
+                Self.key(of: next, frequency: nextChange.frequency, start: nextChange.start).key == key
+            else { break }
+            end = next
+        }
+        return end
+    }
+
+    static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
+        let quotient = value / divisor
+        return value % divisor < 0 ? quotient - 1 : quotient
+    }
+
+    private struct Group {
+        var segment = Int.min
+        var key = Int.min
+        var length = 1
+        var times = 1
+        var full = 0
+        var elapsed = 0
+        var done = 0
+        var last = LocalDay(dayNumber: Int.min / 2)
+    }
+
+    private struct Tally {
+        let reference: LocalDay
+        var completed = 0
+        var eligible = 0
+        var met = 0
+        var due = 0
+        var run = 0
+        var longest = 0
+
+        mutating func add(_ group: Group) {
+            guard group.full > 0 else { return }
+            let needed = Swift.min(
+                Swift.max(1, (group.times * group.full + group.length - 1) / group.length), group.full)
+            let inProgress = group.last >= reference
+            let metCount = Swift.min(group.done, needed)
+            completed += group.done
+            eligible += group.elapsed
+            met += metCount
+            if inProgress {
+                let soFar = Swift.min((group.times * group.elapsed + group.length - 1) / group.length, group.elapsed)
+                due += Swift.max(soFar, metCount)
+            } else {
+                due += needed
+            }
+            if group.done >= needed {
+                run += 1
+                longest = Swift.max(longest, run)
+            } else if !inProgress {
+                run = 0
+            }
+        }
+    }
+}
