@@ -38,11 +38,23 @@ error('Cannot require a meta file')
 ---@field habit_id string The habit's id.
 ---@field completed_on day The day it was done.
 ---@field recorded_at instant When it was recorded.
+---@field total? number With value: the day's total of a measurable habit.
+---@field done? boolean With value: whether the total meets the target (else no completion is stored and id is missing).
+
+--- A measurable habit's total of a day.
+---@class day_amount
+---@field date day The day.
+---@field total number The day's total.
 
 --- A habit on a day.
 ---@class day_entry
 ---@field habit habit The habit.
 ---@field state "completed"|"pending"|"missed"|"future" Where the day stands.
+
+--- A note of a day.
+---@class day_note
+---@field date day The day.
+---@field text string The note.
 
 --- A dog.
 ---@class dog
@@ -77,6 +89,20 @@ error('Cannot require a meta file')
 ---@field pending integer Your events still waiting.
 ---@field dropped integer How many of your events the backlog had dropped unsent (sent as one events.dropped event).
 
+--- How often a habit is due; one of the forms below.
+---@class frequency
+---@field times? integer Times due: 1 to 7 per week, 1 to 31 per month, 1 to days.
+---@field per? "day"|"week"|"month" The calendar period of times.
+---@field days? integer A run of days (1 to 366) times are counted in.
+---@field every? integer Once in this many days (1 to 366).
+---@field weekdays? string[] The due weekdays: "mon" … "sun".
+
+--- A frequency from a day on.
+---@class frequency_change
+---@field start day The first day it applies to.
+---@field frequency frequency The frequency.
+---@field label string Short text: "daily", "3/week", "2 in 3 days", "mon wed fri".
+
 --- A habit tracked daily inside its tracking periods.
 ---@class habit
 ---@field id string A lowercase UUID.
@@ -86,6 +112,15 @@ error('Cannot require a meta file')
 ---@field tracking_periods tracking_period[] The periods of tracking, oldest first.
 ---@field created_at instant When it was created.
 ---@field updated_at instant When it last changed.
+
+--- What a habit has beyond a daily yes/no.
+---@class habit_details
+---@field frequencies frequency_change[] The frequency changes, oldest first (empty: daily).
+---@field measure? measure The unit and target; missing for a yes/no habit.
+---@field skips day[] The skipped days in the range, in order.
+---@field pauses pause[] The pauses that overlap the range.
+---@field amounts day_amount[] The day totals in the range, by day.
+---@field notes day_note[] The notes in the range, by day.
 
 --- An invite code.
 ---@class invite
@@ -101,6 +136,17 @@ error('Cannot require a meta file')
 ---@field dog_keywords string[] Their dog's keywords.
 ---@field thumbnail? string The 100 x 100 thumbnail's path.
 ---@field since instant When you became mates.
+
+--- What makes a habit measurable.
+---@class measure
+---@field unit string The unit, 1 to 20 characters.
+---@field target number The day's target, above 0.
+---@field at_most boolean True when a day is done at or under the target, else at or over.
+
+--- Days a habit is paused.
+---@class pause
+---@field from day The first paused day.
+---@field to day The last paused day.
 
 --- A profile photo's two files.
 ---@class photo
@@ -144,12 +190,20 @@ error('Cannot require a meta file')
 ---@field name string The dotted name.
 ---@field summary string What it does.
 
+--- Loop Habit Tracker's score of a day.
+---@class score
+---@field date day The day.
+---@field score number 0 to 1.
+
 --- A habit's statistics on a reference day.
 ---@class statistics
 ---@field total_completed_days integer Completions on eligible days.
 ---@field eligible_tracking_days integer Tracked days up to the reference day.
 ---@field completion_rate number total / eligible, 0 to 1.
 ---@field streak streak The current and longest streaks.
+---@field score number Loop Habit Tracker's score, 0 to 1 (forgives a missed day).
+---@field frequency frequency|"daily" The frequency on the reference day.
+---@field streak_unit "day"|"week"|"month"|"period" What a streak counts: met days, weeks, months or runs of days.
 
 --- A book story: quotes from a book with the reader's own words.
 ---@class story
@@ -396,9 +450,9 @@ function habits.archive(ref) end
 --- Example: `habits.calendar("Run", {year = 2026, month = 11})`
 function habits.calendar(ref, opts) end
 
---- Records that a habit was done on a day.
+--- Records that a habit was done on a day, or adds an amount to a measurable habit's day.
 ---@param ref string The habit's id or exact name.
----@param opts? {on?: day}
+---@param opts? {on?: day, value?: number, set?: boolean}
 ---@return completion
 --- Raises: habits.not_found, habits.ambiguous, habits.before_start, habits.future_day, habits.outside_tracking_period, habits.already_completed.
 --- Example: `habits.complete("Run", {on = "2026-11-28"})`
@@ -413,7 +467,7 @@ function habits.complete(ref, opts) end
 function habits.completions(ref, opts) end
 
 --- Creates a habit, tracked daily from its start day.
----@param opts {name: string, start?: day}
+---@param opts {name: string, start?: day, frequency?: "daily"|frequency, unit?: string, target?: number, at_most?: boolean}
 ---@return habit
 --- Raises: habits.name_taken.
 --- Example: `habits.create{name = "Run", start = "2026-11-01"}`
@@ -431,6 +485,14 @@ function habits.day(opts) end
 --- Example: `habits.delete("Run")`
 function habits.delete(ref) end
 
+--- A habit's frequencies, measure, skips, pauses, day totals and notes in a range of days.
+---@param ref string The habit's id or exact name.
+---@param opts? {from?: day, to?: day}
+---@return habit_details
+--- Raises: habits.not_found, habits.ambiguous.
+--- Example: `habits.details("Run").frequencies[1].frequency`
+function habits.details(ref, opts) end
+
 --- One habit, by id or exact name.
 ---@param ref string The habit's id or exact name.
 ---@return habit
@@ -444,10 +506,27 @@ function habits.get(ref) end
 --- Example: `habits.list{archived = "all"}`
 function habits.list(opts) end
 
+--- Writes the note of a day, done or not (at most 1,000 characters; empty removes it).
+---@param ref string The habit's id or exact name.
+---@param text string The note, at most 1,000 characters.
+---@param opts? {on?: day}
+---@return day
+--- Raises: habits.not_found, habits.ambiguous, habits.before_start, habits.future_day.
+--- Example: `habits.note("Run", "Rainy, ran indoors", {on = "2026-11-28"})`
+function habits.note(ref, text, opts) end
+
 --- Every habit, archived too, with its current streak and completion rate.
 ---@return summary[]
 --- Example: `habits.overview()`
 function habits.overview() end
+
+--- Pauses a habit over days (a vacation, at most 366): neither eligible nor missed.
+---@param ref string The habit's id or exact name.
+---@param opts {from?: day, to: day}
+---@return pause
+--- Raises: habits.not_found, habits.ambiguous, habits.before_start, habits.overlapping_pause.
+--- Example: `habits.pause("Run", {from = "2026-12-20", to = "2026-12-31"})`
+function habits.pause(ref, opts) end
 
 --- Gives a habit a new name.
 ---@param ref string The habit's id or exact name.
@@ -456,6 +535,31 @@ function habits.overview() end
 --- Raises: habits.not_found, habits.ambiguous, habits.name_taken.
 --- Example: `habits.rename("Run", "Morning run")`
 function habits.rename(ref, name) end
+
+--- A habit's Loop score day by day, 0 to 1, at most 3,660 days.
+---@param ref string The habit's id or exact name.
+---@param opts? {from?: day, to?: day}
+---@return score[]
+--- Raises: habits.not_found, habits.ambiguous, habits.future_day.
+--- Example: `habits.scores("Run", {from = "2026-11-01"})`
+function habits.scores(ref, opts) end
+
+--- Gives a habit a new frequency from a day on; days before keep the old one.
+---@param ref string The habit's id or exact name.
+---@param frequency "daily"|frequency {times = 3, per = "week"}, {times = 2, per = "month"}, {times = 2, days = 3}, {every = 2}, {weekdays = {"mon", "fri"}} or "daily".
+---@param opts? {from?: day}
+---@return frequency_change[]
+--- Raises: habits.not_found, habits.ambiguous, habits.before_start.
+--- Example: `habits.set_frequency("Run", {times = 3, per = "week"})`
+function habits.set_frequency(ref, frequency, opts) end
+
+--- Skips a day: neither eligible nor missed, and no streak breaks.
+---@param ref string The habit's id or exact name.
+---@param opts? {on?: day}
+---@return day
+--- Raises: habits.not_found, habits.ambiguous, habits.before_start, habits.outside_tracking_period, habits.already_completed, habits.already_skipped.
+--- Example: `habits.skip("Run", {on = "2026-11-28"})`
+function habits.skip(ref, opts) end
 
 --- A habit's statistics: completed and eligible days, rate, streaks.
 ---@param ref string The habit's id or exact name.
@@ -484,6 +588,21 @@ function habits.unarchive(ref) end
 --- Raises: habits.not_found, habits.ambiguous, habits.before_start, habits.future_day, habits.outside_tracking_period, habits.not_completed.
 --- Example: `habits.uncomplete("Run", {on = "2026-11-28"})`
 function habits.uncomplete(ref, opts) end
+
+--- Removes the pause that starts on a day.
+---@param ref string The habit's id or exact name.
+---@param opts {from: day}
+--- Raises: habits.not_found, habits.ambiguous, habits.not_paused.
+--- Example: `habits.unpause("Run", {from = "2026-12-20"})`
+function habits.unpause(ref, opts) end
+
+--- Takes back a skip.
+---@param ref string The habit's id or exact name.
+---@param opts? {on?: day}
+---@return day
+--- Raises: habits.not_found, habits.ambiguous, habits.not_skipped.
+--- Example: `habits.unskip("Run", {on = "2026-11-28"})`
+function habits.unskip(ref, opts) end
 
 ---@class mates
 mates = {}
