@@ -29,7 +29,7 @@ error('Cannot require a meta file')
 --- A day of a monthly calendar.
 ---@class calendar_day
 ---@field date day The date.
----@field state "completed"|"missed"|"pending"|"empty" How the day is drawn.
+---@field state "completed"|"missed"|"pending"|"empty"|"skipped"|"paused"|"partial" How the day is drawn (partial: some amount, short of the target).
 ---@field is_today boolean Whether it is today.
 
 --- That a habit was done on a day.

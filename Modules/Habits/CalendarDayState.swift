@@ -8,4 +8,10 @@ public enum CalendarDayState: String, Sendable, Equatable {
     case pending
     /// In the future, or outside every tracking period.
     case empty
+    /// A skipped day (neither eligible nor missed).
+    case skipped
+    /// A paused day (neither eligible nor missed).
+    case paused
+    /// A measurable habit's day with an amount short of its target.
+    case partial
 }

@@ -205,10 +205,12 @@ public struct HabitsPlugin: ModulePlugin {
                 returns: "calendar", errors: Self.lookupErrors,
                 example: #"habits.calendar("Run", {year = 2026, month = 11})"#
             ) { arguments, context in
-                HabitValues.calendar(
-                    try LoadHabitCalendar(try Self.dependencies(context))(
-                        try arguments.string("ref"), year: arguments.optionalInt("year"),
-                        month: arguments.optionalInt("month"), ownerID: context.user.id))
+                let calendar = try LoadHabitCalendar(try Self.dependencies(context))(
+                    try arguments.string("ref"), year: arguments.optionalInt("year"),
+                    month: arguments.optionalInt("month"), ownerID: context.user.id)
+                return HabitValues.calendar(
+                    try HabitCalendarMarks(try Self.detailStore(context))(
+                        calendar, reference: try arguments.string("ref"), ownerID: context.user.id))
             },
             Route(
                 "habits.stats", summary: "A habit's statistics: completed and eligible days, rate, streaks.",
@@ -281,7 +283,9 @@ public struct HabitsPlugin: ModulePlugin {
                 "calendar_day", doc: "A day of a monthly calendar.",
                 fields: [
                     .init("date", "day", "The date."),
-                    .init("state", #""completed"|"missed"|"pending"|"empty""#, "How the day is drawn."),
+                    .init(
+                        "state", #""completed"|"missed"|"pending"|"empty"|"skipped"|"paused"|"partial""#,
+                        "How the day is drawn (partial: some amount, short of the target)."),
                     .init("is_today", "boolean", "Whether it is today."),
                 ]),
             RecordShape(

@@ -45,3 +45,18 @@ import Testing
         #expect(try fixture.error("habits.unpause", ["ref": "Gym", "from": "2026-01-12"]).code == "habits.not_paused")
     }
 }
+
+/// The month calendar marks skipped, paused and partial days.
+@Suite struct HabitCalendarMarkTests {
+    @Test func calendarMarksSkippedPausedAndPartialDays() throws {
+        let fixture = try HabitFixture()  // 2026-01-06
+        try fixture.call("habits.create", ["name": "Read", "start": "2026-01-01", "unit": "pages", "target": 20])
+        try fixture.call("habits.skip", ["ref": "Read", "on": "2026-01-02"])
+        try fixture.call("habits.pause", ["ref": "Read", "from": "2026-01-03", "to": "2026-01-04"])
+        try fixture.call("habits.complete", ["ref": "Read", "value": 5, "on": "2026-01-05"])
+        try fixture.call("habits.complete", ["ref": "Read", "value": 25, "on": "2026-01-01"])
+        let days = try fixture.call("habits.calendar", ["ref": "Read", "year": 2026, "month": 1])["days"].items
+        #expect(
+            days.prefix(6).map { $0["state"] } == ["completed", "skipped", "paused", "paused", "partial", "pending"])
+    }
+}

@@ -1,0 +1,39 @@
+import Core
+
+/// Marks a monthly calendar's skipped, paused and partial days, and the days a weekday
+/// habit is not due (empty), from the habit's details; a daily yes/no habit's calendar is
+/// returned unchanged.
+public struct HabitCalendarMarks: Sendable {
+    let store: HabitDetailsStore
+
+    /// Reads through `store`.
+    public init(_ store: HabitDetailsStore) { self.store = store }
+
+    /// The calendar with its days marked.
+    /// - Throws: the lookup errors.
+    public func callAsFunction(_ calendar: HabitMonthlyCalendar, reference: String, ownerID: String) throws
+        -> HabitMonthlyCalendar
+    {
+        let habit = try store.base.habit(reference, ownedBy: ownerID)
+        let details = try store.details.details(habitID: habit.id)
+        guard !details.isPlainDaily else { return calendar }
+        let days = calendar.days.map { day -> CalendarDay in
+            guard day.state == .missed || day.state == .pending else { return day }
+            let state: CalendarDayState
+            if details.skips.contains(day.date) {
+                state = .skipped
+            } else if details.isPaused(day.date) {
+                state = .paused
+            } else if !details.frequency(on: day.date).isDue(on: day.date) {
+                state = .empty
+            } else if (details.amounts[day.date] ?? 0) > 0 {
+                state = .partial
+            } else {
+                state = day.state
+            }
+            return CalendarDay(date: day.date, state: state, isToday: day.isToday)
+        }
+        return HabitMonthlyCalendar(
+            year: calendar.year, month: calendar.month, days: days, canMoveToNextMonth: calendar.canMoveToNextMonth)
+    }
+}
