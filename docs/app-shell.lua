@@ -31,6 +31,7 @@ error('Cannot require a meta file')
 ---@field date day The date.
 ---@field state "completed"|"missed"|"pending"|"empty"|"skipped"|"paused"|"partial" How the day is drawn (partial: some amount, short of the target).
 ---@field is_today boolean Whether it is today.
+---@field note? string The day's note, if any.
 
 --- That a habit was done on a day.
 ---@class completion
@@ -50,6 +51,7 @@ error('Cannot require a meta file')
 ---@class day_entry
 ---@field habit habit The habit.
 ---@field state "completed"|"pending"|"missed"|"future" Where the day stands.
+---@field note? string The day's note, if any.
 
 --- A note of a day.
 ---@class day_note
@@ -279,6 +281,18 @@ error('Cannot require a meta file')
 ---@field status "pending"|"accepted"|"declined"|"cancelled"|"expired" As of now.
 ---@field created_at instant When it was sent.
 ---@field expires_at instant When a pending request expires.
+
+--- A habit's year, every day from 1 January to 31 December.
+---@class year
+---@field year integer The year.
+---@field name string The habit's name.
+---@field frequency string The frequency's label, such as "3/week".
+---@field days year_day[] Every day of the year, in order.
+
+--- A day of habits.year.
+---@class year_day
+---@field date day The day.
+---@field state "completed"|"partial"|"missed"|"rest"|"skipped"|"paused"|"pending"|"not_due"|"empty" How the day is drawn: rest is a day off in a period that met (or may meet) the frequency.
 
 --- Prints the help of a route, a module, or (with no argument) the list of modules.
 ---@param x? function|table|string
@@ -603,6 +617,14 @@ function habits.unpause(ref, opts) end
 --- Raises: habits.not_found, habits.ambiguous, habits.not_skipped.
 --- Example: `habits.unskip("Run", {on = "2026-11-28"})`
 function habits.unskip(ref, opts) end
+
+--- A habit's year day by day, for a grid of weeks: show(habits.year(ref)) draws it.
+---@param ref string The habit's id or exact name.
+---@param opts? {year?: integer}
+---@return year
+--- Raises: habits.not_found, habits.ambiguous.
+--- Example: `show(habits.year("Run"))`
+function habits.year(ref, opts) end
 
 ---@class mates
 mates = {}

@@ -25,6 +25,49 @@ enum HabitDetailValues {
             ]))
     }
 
+    /// A day entry with its note.
+    static func withNote(_ entry: Value, _ note: String?) -> Value {
+        guard let note, case .table(var record) = entry else { return entry }
+        record["note"] = .string(note)
+        return .table(record)
+    }
+
+    /// A calendar record whose days carry their notes.
+    static func withNotes(_ calendar: Value, _ notes: [LocalDay: String]) -> Value {
+        guard !notes.isEmpty, case .table(var record) = calendar, let days = record["days"]?.arrayValue else {
+            return calendar
+        }
+        record["days"] = .array(
+            days.map { day in
+                guard case .table(var fields) = day,
+                    let date = fields["date"]?.stringValue.flatMap(LocalDay.init(parsing:)),
+                    let note = notes[date]
+                else { return day }
+                fields["note"] = .string(note)
+                return .table(fields)
+            })
+        return .table(record)
+    }
+
+    /// The record of `habits.year`.
+    static func year(
+        _ result: (habit: Habit, frequency: HabitFrequency, days: [(date: LocalDay, state: HabitYearState)]), year: Int
+    ) -> Value {
+        .table(
+            Record([
+                ("year", .int(year)), ("name", .string(result.habit.name)),
+                ("frequency", .string(result.frequency.label)),
+                (
+                    "days",
+                    .array(
+                        result.days.map {
+                            .table(
+                                Record([("date", .string($0.date.description)), ("state", .string($0.state.rawValue))]))
+                        })
+                ),
+            ]))
+    }
+
     static func pause(_ pause: HabitPause) -> Value {
         .table(Record([("from", .string(pause.from.description)), ("to", .string(pause.to.description))]))
     }

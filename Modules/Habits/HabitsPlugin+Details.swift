@@ -114,6 +114,17 @@ extension HabitsPlugin {
                     ).description)
             },
             Route(
+                "habits.year",
+                summary: "A habit's year day by day, for a grid of weeks: show(habits.year(ref)) draws it.",
+                parameters: [detailRef, .option("year", .integer, "The year; this year when omitted.")],
+                returns: "year", errors: lookup, example: #"show(habits.year("Run"))"#
+            ) { arguments, context in
+                let result = try LoadHabitYear(try detailStore(context))(
+                    try arguments.string("ref"), year: arguments.optionalInt("year"), ownerID: context.user.id)
+                return HabitDetailValues.year(
+                    result, year: arguments.optionalInt("year") ?? context.clock.today().year)
+            },
+            Route(
                 "habits.details",
                 summary: "A habit's frequencies, measure, skips, pauses, day totals and notes in a range of days.",
                 parameters: [
@@ -171,6 +182,22 @@ extension HabitsPlugin {
             RecordShape(
                 "day_amount", doc: "A measurable habit's total of a day.",
                 fields: [.init("date", "day", "The day."), .init("total", "number", "The day's total.")]),
+            RecordShape(
+                "year_day", doc: "A day of habits.year.",
+                fields: [
+                    .init("date", "day", "The day."),
+                    .init(
+                        "state",
+                        #""completed"|"partial"|"missed"|"rest"|"skipped"|"paused"|"pending"|"not_due"|"empty""#,
+                        "How the day is drawn: rest is a day off in a period that met (or may meet) the frequency."),
+                ]),
+            RecordShape(
+                "year", doc: "A habit's year, every day from 1 January to 31 December.",
+                fields: [
+                    .init("year", "integer", "The year."), .init("name", "string", "The habit's name."),
+                    .init("frequency", "string", #"The frequency's label, such as "3/week"."#),
+                    .init("days", "year_day[]", "Every day of the year, in order."),
+                ]),
             RecordShape(
                 "habit_details", doc: "What a habit has beyond a daily yes/no.",
                 fields: [

@@ -208,9 +208,14 @@ public struct HabitsPlugin: ModulePlugin {
                 let calendar = try LoadHabitCalendar(try Self.dependencies(context))(
                     try arguments.string("ref"), year: arguments.optionalInt("year"),
                     month: arguments.optionalInt("month"), ownerID: context.user.id)
-                return HabitValues.calendar(
-                    try HabitCalendarMarks(try Self.detailStore(context))(
-                        calendar, reference: try arguments.string("ref"), ownerID: context.user.id))
+                let store = try Self.detailStore(context)
+                let reference = try arguments.string("ref")
+                return HabitDetailValues.withNotes(
+                    HabitValues.calendar(
+                        try HabitCalendarMarks(store)(calendar, reference: reference, ownerID: context.user.id)),
+                    try store.details.details(
+                        habitID: try store.base.habit(reference, ownedBy: context.user.id).id
+                    ).notes)
             },
             Route(
                 "habits.stats", summary: "A habit's statistics: completed and eligible days, rate, streaks.",
@@ -278,6 +283,7 @@ public struct HabitsPlugin: ModulePlugin {
                 fields: [
                     .init("habit", "habit", "The habit."),
                     .init("state", #""completed"|"pending"|"missed"|"future""#, "Where the day stands."),
+                    .init("note", "string", "The day's note, if any.", optional: true),
                 ]),
             RecordShape(
                 "calendar_day", doc: "A day of a monthly calendar.",
@@ -287,6 +293,7 @@ public struct HabitsPlugin: ModulePlugin {
                         "state", #""completed"|"missed"|"pending"|"empty"|"skipped"|"paused"|"partial""#,
                         "How the day is drawn (partial: some amount, short of the target)."),
                     .init("is_today", "boolean", "Whether it is today."),
+                    .init("note", "string", "The day's note, if any.", optional: true),
                 ]),
             RecordShape(
                 "calendar", doc: "A habit's month, day by day.",
@@ -331,9 +338,11 @@ public struct HabitsPlugin: ModulePlugin {
 
     private static func dayEntries(on day: LocalDay?, _ context: Context) throws -> Value {
         let zone = context.clock.timeZone
+        let notes = try detailStore(context).details.notes(
+            ownedBy: context.user.id, on: day ?? context.clock.today())
         return .array(
             try LoadDayEntries(try dependencies(context))(on: day, ownerID: context.user.id).map {
-                HabitValues.entry($0, zone: zone)
+                HabitDetailValues.withNote(HabitValues.entry($0, zone: zone), notes[$0.habit.id])
             })
     }
 }

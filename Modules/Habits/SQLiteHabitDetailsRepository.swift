@@ -122,6 +122,18 @@ public struct SQLiteHabitDetailsRepository: HabitDetailsRepository {
             now: now)
     }
 
+    /// The notes of `ownerID`'s habits on `day`, by habit id.
+    public func notes(ownedBy ownerID: String, on day: LocalDay) throws -> [String: String] {
+        var notes: [String: String] = [:]
+        try database.forEach(
+            """
+            SELECT n.habit_id, n.body FROM habit_notes n JOIN habits h ON h.id = n.habit_id
+            WHERE h.owner_id = ? AND n.day = ?
+            """, [.text(ownerID), .day(day)]
+        ) { row in notes[try row.string(0)] = try row.string(1) }
+        return notes
+    }
+
     /// Sets a day's note.
     public func setNote(_ text: String?, on day: LocalDay, habitID: String, at now: Instant) throws {
         try set(

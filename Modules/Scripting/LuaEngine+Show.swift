@@ -17,7 +17,8 @@ extension LuaEngine {
         }
         guard loaded == LUA_OK else { throw showFailure("show does not compile") }
         pushBound(.visible)
-        guard lua_pcallk(state, 1, 1, 0, 0, nil) == LUA_OK else { throw showFailure("show failed") }
+        lua_pushboolean(state, TerminalText.standardOutputTakesColour ? 1 : 0)
+        guard lua_pcallk(state, 2, 1, 0, 0, nil) == LUA_OK else { throw showFailure("show failed") }
         let table = lua_gettop(state)
         let stack = LuaStack(state)
         stack.push("text")

@@ -16,7 +16,7 @@ enum LuaShow {
     static let cellWidth = 40
 
     static let source = #"""
-        local visible = ...
+        local visible, colour = ...
         local type, next, ipairs, tostring, select = type, next, ipairs, tostring, select
         local rawget, getmetatable, print = rawget, getmetatable, print
         local format, rep, gsub, match = string.format, string.rep, string.gsub, string.match
@@ -144,6 +144,8 @@ enum LuaShow {
           return concat(lines, "\n")
         end
 
+        \#(LuaShowYear.source)
+
         -- The contract's statistics as a short card.
         local function statistics_card(v)
           local streak = rawget(v, "streak")
@@ -218,7 +220,7 @@ enum LuaShow {
           if type(v) == "number" then return number_text(v) end
           -- Tables print visible pieces only (escaped cells and strings, numbers, fixed words).
           if type(v) == "table" and getmetatable(v) == nil then
-            return calendar_grid(v) or statistics_card(v) or record_list(v) or render(v, 1, {}, "")
+            return calendar_grid(v) or year_grid(v) or statistics_card(v) or record_list(v) or render(v, 1, {}, "")
           end
           return (visible(tostring(v), "block"))
         end

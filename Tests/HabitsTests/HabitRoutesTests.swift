@@ -17,7 +17,7 @@ import Testing
                 "habits.day", "habits.delete", "habits.details", "habits.get", "habits.list", "habits.note",
                 "habits.overview", "habits.pause", "habits.rename", "habits.scores", "habits.set_frequency",
                 "habits.skip", "habits.stats", "habits.today", "habits.unarchive", "habits.uncomplete",
-                "habits.unpause", "habits.unskip",
+                "habits.unpause", "habits.unskip", "habits.year",
             ])
     }
 

@@ -1,5 +1,14 @@
 -- args: --tz America/New_York --now 2026-03-22T20:00:00-04:00
 -- stdout: habits frequency ok
+-- stdout: Gym  2026  (3/week)
+-- stdout:     Jan Feb Mar  Apr May  Jun Jul Aug  Sep Oct Nov  Dec
+-- stdout: Mo         ##s##
+-- stdout: Tu         --s--
+-- stdout: Su         --s-o
+-- stdout: 운동 🏃  2026  (mon wed fri)
+-- stdout: Mo             #
+-- stdout: Fr             x
+-- stdout: Su             .
 -- A "3 times a week" habit through the spring change (2026-03-08 is 23 hours long in New
 -- York) and a skipped week: kept weeks make the streak, the skipped week breaks nothing,
 -- and bad frequencies are refused with the field named.
@@ -50,5 +59,16 @@ assert(fails("habits.create", "invalid_argument", habits.create, {name = "Read",
 assert(fails("habits.note", "invalid_argument", habits.note, "Gym", string.rep("가", 1001)).field == "text")
 assert(habits.note("Gym", "비 오는 날 🌧", {on = "2026-03-08"}) == "2026-03-08")
 assert(habits.details("Gym").notes[1].text == "비 오는 날 🌧")
+
+-- The year as a grid of weeks: plain characters when standard output is not a terminal.
+local year = habits.year("Gym")
+assert(#year.days == 365 and year.days[1].date == "2026-01-01" and year.frequency == "3/week")
+assert(year.days[66].date == "2026-03-07" and year.days[66].state == "skipped")
+assert(year.days[75].state == "completed" and year.days[76].state == "rest" and year.days[81].state == "pending")
+show(year)
+local swim = habits.create{name = "운동 🏃", start = "2026-03-16", frequency = {weekdays = {"mon", "wed", "fri"}}}
+habits.complete(swim.id, {on = "2026-03-16"})
+habits.complete(swim.id, {on = "2026-03-18"})
+show(habits.year(swim.id))
 
 print("habits frequency ok")
