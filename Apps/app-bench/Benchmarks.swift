@@ -82,6 +82,58 @@ enum Benchmarks {
         return BenchResult(name: "stats_10y", ours: ms, anchor: nil, unit: "ms", goal: 2, note: "3,652 completions")
     }
 
+    /// `habits.stats` of a "3 times a week" measurable habit over ten years: amounts and
+    /// a completion on Monday, Wednesday and Friday, a note every tenth day, a skipped
+    /// week every quarter; ms per call (score included).
+    static func statistics10YearsWeekly() throws -> BenchResult {
+        let environment = try BenchEnvironment()
+        let start = try LocalDay.parse("2016-11-30")
+        let habits = SQLiteHabitRepository(database: environment.database)
+        let completions = SQLiteCompletionRepository(database: environment.database)
+        let details = SQLiteHabitDetailsRepository(database: environment.database)
+        let now = Instant(secondsSince1970: 1_795_900_000)
+        let habit = try Habit.new(
+            id: Identifier.random(), ownerID: environment.user.id, name: "Read", startDay: start, at: now)
+        try environment.database.transaction {
+            try habits.insert(habit)
+            try details.insertFrequency(
+                FrequencyChange(start: start, frequency: .perWeek(times: 3)), habitID: habit.id)
+            try details.insertMeasure(HabitMeasure(unit: "pages", target: 20, atMost: false), habitID: habit.id)
+            for offset in 0..<3652 {
+                let day = start.adding(days: offset)
+                if offset % 91 < 7 {
+                    try details.insertSkip(day, habitID: habit.id)
+                    continue
+                }
+                if [1, 3, 5].contains(day.weekday) {
+                    try details.setAmount(Double(15 + offset % 10), on: day, habitID: habit.id, at: now)
+                    if 15 + offset % 10 >= 20 {
+                        try completions.insert(
+                            Completion(id: Identifier.random(), habitID: habit.id, completedOn: day, recordedAt: now))
+                    }
+                }
+                if offset % 10 == 0 {
+                    try details.setNote("A note of day \(offset), 한국어 too", on: day, habitID: habit.id, at: now)
+                }
+            }
+        }
+        let ms = try environment.number(
+            """
+            local stats, id = habits.stats, "\(habit.id)"
+            assert(stats(id).streak_unit == "week" and stats(id).score > 0)
+            local fastest = math.huge
+            for _ = 1, 5 do
+              local started = os.clock()
+              for _ = 1, 20 do stats(id) end
+              fastest = math.min(fastest, (os.clock() - started) / 20)
+            end
+            return fastest * 1000
+            """)
+        return BenchResult(
+            name: "stats_10y_weekly", ours: ms, anchor: nil, unit: "ms", goal: 5,
+            note: "3/week, amounts on 1,565 days, 366 notes, a skipped week a quarter")
+    }
+
     /// `habits.overview()` over 1,000 habits with a year of completions each.
     static func overview1000() throws -> BenchResult {
         let environment = try BenchEnvironment()

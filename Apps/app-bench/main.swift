@@ -11,6 +11,7 @@ let runs: [(String, () throws -> BenchResult)] = [
     ("startup", { try Benchmarks.startup(appShell: appShell) }),
     ("complete", Benchmarks.complete),
     ("stats_10y", Benchmarks.statistics10Years),
+    ("stats_10y_weekly", Benchmarks.statistics10YearsWeekly),
     ("overview_1000", Benchmarks.overview1000),
 ]
 do {
