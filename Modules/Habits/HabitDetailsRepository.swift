@@ -5,6 +5,8 @@ import Core
 public protocol HabitDetailsRepository: Sendable {
     /// Everything of one habit (empty details when it has none).
     func details(habitID: String) throws -> HabitDetails
+    /// The measure of a habit, if it is measurable.
+    func measure(habitID: String) throws -> HabitMeasure?
     /// Stores a frequency change. - Throws: `storage.duplicate` when one starts that day.
     func insertFrequency(_ change: FrequencyChange, habitID: String) throws
     /// Replaces the change that starts on `change.start`. - Throws: `habits.not_found`.

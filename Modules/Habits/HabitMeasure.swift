@@ -19,6 +19,11 @@ public struct HabitMeasure: Sendable, Equatable {
         self.atMost = atMost
     }
 
+    /// `value` without a trailing ".0" when it is whole, for messages.
+    static func text(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
     /// Whether a day with this total is done.
     public func isMet(by total: Double) -> Bool { atMost ? total <= target : total >= target }
 }

@@ -56,7 +56,8 @@ public struct HabitsPlugin: ModulePlugin {
                     .option(
                         "frequency", Self.frequencyType, "How often it is due; daily when omitted: " + Self.frequencyDoc
                     ),
-                    .option("unit", .string, "Makes it measurable: the unit of its amounts, 1 to 20 characters."),
+                    .option("unit", .string, "Makes it measurable: the unit of its amounts, 1 to 20 characters.")
+                        .freeText,
                     .option("target", .number, "A measurable habit's daily target, above 0 and at most 1,000,000."),
                     .option(
                         "at_most", .boolean, "True when a day is done at or under the target; at least when omitted."),
@@ -152,6 +153,7 @@ public struct HabitsPlugin: ModulePlugin {
                         on: try arguments.optionalDay("on"), ownerID: context.user.id)
                     return HabitDetailValues.amount(result, zone: context.clock.timeZone)
                 }
+                try Self.refuseMeasurable(try arguments.string("ref"), context)
                 let completion = try RecordCompletion(try Self.dependencies(context))(
                     try arguments.string("ref"), on: try arguments.optionalDay("on"), ownerID: context.user.id)
                 return HabitValues.completion(completion, zone: context.clock.timeZone)

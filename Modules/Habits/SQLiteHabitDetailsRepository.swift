@@ -21,11 +21,7 @@ public struct SQLiteHabitDetailsRepository: HabitDetailsRepository {
                 frequency: try Self.frequency(
                     kind: try row.string(1), times: try row.int(2), days: try row.int(3), weekdays: try row.string(4)))
         }
-        let measure = try database.queryOne(
-            "SELECT unit, target, direction FROM habit_measures WHERE habit_id = ?", id
-        ) { row in
-            HabitMeasure(unit: try row.string(0), target: try row.double(1), atMost: try row.string(2) == "at_most")
-        }
+        let measure = try measure(habitID: habitID)
         let skips = try database.query("SELECT day FROM habit_skips WHERE habit_id = ?", id) { try $0.day(0) }
         let pauses = try database.query(
             "SELECT from_day, to_day FROM habit_pauses WHERE habit_id = ? ORDER BY from_day", id
@@ -46,6 +42,12 @@ public struct SQLiteHabitDetailsRepository: HabitDetailsRepository {
         return HabitDetails(
             frequencies: frequencies, measure: measure, skips: Set(skips), pauses: pauses, amounts: amounts,
             notes: notes)
+    }
+
+    /// The measure of a habit, if it is measurable.
+    public func measure(habitID: String) throws -> HabitMeasure? {
+        try database.queryOne(
+            "SELECT unit, target, direction FROM habit_measures WHERE habit_id = ?", [.text(habitID)], Self.measure)
     }
 
     /// Stores a frequency change.
@@ -158,6 +160,10 @@ public struct SQLiteHabitDetailsRepository: HabitDetailsRepository {
                 "INSERT INTO \(table) (habit_id, day, \(column), updated_at) VALUES (?, ?, ?, ?)",
                 key + [value, .instant(now)])
         }
+    }
+
+    private static func measure(_ row: Row) throws -> HabitMeasure {
+        HabitMeasure(unit: try row.string(0), target: try row.double(1), atMost: try row.string(2) == "at_most")
     }
 
     private static func columns(of frequency: HabitFrequency) -> (String, Int, Int, String) {

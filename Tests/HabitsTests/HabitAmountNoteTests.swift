@@ -73,3 +73,37 @@ import Testing
                 == "habits.future_day")
     }
 }
+
+/// A measurable habit is completed by amounts; deleting a habit takes its details along.
+@Suite struct HabitMeasurableCompletionTests {
+    @Test func aBareCompletionOfAMeasurableHabitIsRefused() throws {
+        let fixture = try HabitFixture()
+        try fixture.call("habits.create", ["name": "Read", "unit": "쪽", "target": 20])
+        let before = try fixture.snapshot()
+        let error = try fixture.error("habits.complete", ["ref": "Read"])
+        #expect(error.code == "invalid_argument")
+        #expect(error.field == "value")
+        #expect(error.message.contains("{value = 20}"))
+        #expect(try fixture.snapshot() == before)
+    }
+
+    @Test func deletingAHabitDeletesItsDetails() throws {
+        let fixture = try HabitFixture()
+        try fixture.call(
+            "habits.create",
+            [
+                "name": "Read", "start": "2026-01-01", "unit": "pages", "target": 20,
+                "frequency": .table(Record([("times", 3), ("per", "week")])),
+            ])
+        try fixture.call("habits.complete", ["ref": "Read", "value": 25, "on": "2026-01-02"])
+        try fixture.call("habits.skip", ["ref": "Read", "on": "2026-01-03"])
+        try fixture.call("habits.pause", ["ref": "Read", "from": "2026-01-10", "to": "2026-01-12"])
+        try fixture.call("habits.note", ["ref": "Read", "text": "good", "on": "2026-01-04"])
+        try fixture.call("habits.delete", ["ref": "Read"])
+        for table in [
+            "habit_frequencies", "habit_measures", "habit_skips", "habit_pauses", "habit_amounts", "habit_notes",
+        ] {
+            #expect(try fixture.count(table) == 0, "\(table)")
+        }
+    }
+}
