@@ -59,6 +59,9 @@ assert(fails("habits.create", "invalid_argument", habits.create, {name = "Read",
 assert(fails("habits.note", "invalid_argument", habits.note, "Gym", string.rep("가", 1001)).field == "text")
 assert(habits.note("Gym", "비 오는 날 🌧", {on = "2026-03-08"}) == "2026-03-08")
 assert(habits.details("Gym").notes[1].text == "비 오는 날 🌧")
+local recorded = json(events.list{limit = 10000})
+assert(not recorded:find("비 오는 날", 1, true), "a note is recorded by its length only")
+assert(recorded:find('"text_length":"8"', 1, true), "the note's length (8 characters) is recorded")
 
 -- The year as a grid of weeks: plain characters when standard output is not a terminal.
 local year = habits.year("Gym")
