@@ -35,10 +35,10 @@ error('Cannot require a meta file')
 
 --- That a habit was done on a day.
 ---@class completion
----@field id string A lowercase UUID.
+---@field id? string A lowercase UUID; missing only after an amount that leaves a measurable day short of its target.
 ---@field habit_id string The habit's id.
 ---@field completed_on day The day it was done.
----@field recorded_at instant When it was recorded.
+---@field recorded_at? instant When it was recorded; missing when id is.
 ---@field total? number With value: the day's total of a measurable habit.
 ---@field done? boolean With value: whether the total meets the target (else no completion is stored and id is missing).
 
@@ -204,7 +204,7 @@ error('Cannot require a meta file')
 ---@field completion_rate number total / eligible, 0 to 1.
 ---@field streak streak The current and longest streaks.
 ---@field score number Loop Habit Tracker's score, 0 to 1 (forgives a missed day).
----@field frequency frequency|"daily" The frequency on the reference day.
+---@field frequency frequency The frequency on the reference day ({times = 1, per = "day"} when daily).
 ---@field streak_unit "day"|"week"|"month"|"period" What a streak counts: met days, weeks, months or runs of days.
 
 --- A book story: quotes from a book with the reader's own words.

@@ -4,7 +4,7 @@ import Core
 enum HabitDetailValues {
     static func frequency(_ frequency: HabitFrequency) -> Value {
         switch frequency {
-        case .daily: .string("daily")
+        case .daily: .table(Record([("times", .int(1)), ("per", .string("day"))]))
         case .perWeek(let times): .table(Record([("times", .int(times)), ("per", .string("week"))]))
         case .perMonth(let times): .table(Record([("times", .int(times)), ("per", .string("month"))]))
         case .inDays(1, let days): .table(Record([("every", .int(days))]))
@@ -121,11 +121,14 @@ enum HabitDetailValues {
     /// A measurable habit's day after `habits.complete{value}`: the completion's fields when
     /// the day is done (no id or instant when not), with the total and whether it is done.
     static func amount(
-        _ result: (day: LocalDay, total: Double, done: Bool, completion: Completion?), zone: TimeZoneRules
+        _ result: (habitID: String, day: LocalDay, total: Double, done: Bool, completion: Completion?),
+        zone: TimeZoneRules
     )
         -> Value
     {
-        var record = Record([("completed_on", .string(result.day.description))])
+        var record = Record([
+            ("habit_id", .string(result.habitID)), ("completed_on", .string(result.day.description)),
+        ])
         if let completion = result.completion, case .table(let stored) = HabitValues.completion(completion, zone: zone)
         {
             record = stored

@@ -271,9 +271,14 @@ public struct HabitsPlugin: ModulePlugin {
             RecordShape(
                 "completion", doc: "That a habit was done on a day.",
                 fields: [
-                    .init("id", "string", "A lowercase UUID."), .init("habit_id", "string", "The habit's id."),
+                    .init(
+                        "id", "string",
+                        "A lowercase UUID; missing only after an amount that leaves a measurable day short of its target.",
+                        optional: true),
+                    .init("habit_id", "string", "The habit's id."),
                     .init("completed_on", "day", "The day it was done."),
-                    .init("recorded_at", "instant", "When it was recorded."),
+                    .init(
+                        "recorded_at", "instant", "When it was recorded; missing when id is.", optional: true),
                     .init("total", "number", "With value: the day's total of a measurable habit.", optional: true),
                     .init(
                         "done", "boolean",
@@ -318,7 +323,9 @@ public struct HabitsPlugin: ModulePlugin {
                     .init("completion_rate", "number", "total / eligible, 0 to 1."),
                     .init("streak", "streak", "The current and longest streaks."),
                     .init("score", "number", "Loop Habit Tracker's score, 0 to 1 (forgives a missed day)."),
-                    .init("frequency", #"frequency|"daily""#, "The frequency on the reference day."),
+                    .init(
+                        "frequency", "frequency",
+                        #"The frequency on the reference day ({times = 1, per = "day"} when daily)."#),
                     .init(
                         "streak_unit", #""day"|"week"|"month"|"period""#,
                         "What a streak counts: met days, weeks, months or runs of days."),

@@ -14,7 +14,7 @@ public struct RecordAmount: Sendable {
     /// - Throws: the date errors of `habits.complete`; `invalid_argument` (field `value`) for a
     ///   yes/no habit, a value that is not a finite number, negative, or a total over 1,000,000.
     public func callAsFunction(_ reference: String, value: Double, set: Bool, on day: LocalDay?, ownerID: String)
-        throws -> (day: LocalDay, total: Double, done: Bool, completion: Completion?)
+        throws -> (habitID: String, day: LocalDay, total: Double, done: Bool, completion: Completion?)
     {
         guard value.isFinite, value >= 0 else {
             throw AppError.invalidArgument("an amount is a number of at least 0, got \(value)", field: "value")
@@ -43,7 +43,7 @@ public struct RecordAmount: Sendable {
                 try store.base.completions.delete(id: existing.id)
                 completion = nil
             }
-            return (target, total, done, completion)
+            return (habit.id, target, total, done, completion)
         }
     }
 }

@@ -101,6 +101,29 @@ import Testing
         try app.call("habits.calendar", ["ref": "Run", "year": 2026, "month": 11])
         try app.call("habits.stats", ["ref": "Run"])
         try app.call("habits.overview")
+        try app.call(
+            "habits.create",
+            [
+                "name": "Read", "start": "2026-11-01", "unit": "쪽", "target": 20,
+                "frequency": ["times": 3, "per": "week"],
+            ])
+        try app.call("habits.complete", ["ref": "Read", "value": 12, "on": "2026-11-27"])
+        try app.call("habits.complete", ["ref": "Read", "value": 8, "on": "2026-11-27"])
+        try app.call(
+            "habits.set_frequency", ["ref": "Read", "frequency": ["weekdays": ["mon", "fri"]], "from": "2026-11-16"])
+        try app.call("habits.skip", ["ref": "Read", "on": "2026-11-26"])
+        try app.call("habits.unskip", ["ref": "Read", "on": "2026-11-26"])
+        try app.call("habits.skip", ["ref": "Read", "on": "2026-11-24"])
+        try app.call("habits.pause", ["ref": "Read", "from": "2026-11-20", "to": "2026-11-22"])
+        try app.call("habits.note", ["ref": "Read", "text": "좋은 책 📚", "on": "2026-11-27"])
+        try app.call("habits.details", ["ref": "Read"])
+        try app.call("habits.stats", ["ref": "Read"])
+        try app.call("habits.stats", ["ref": "Run"])
+        try app.call("habits.scores", ["ref": "Read", "from": "2026-11-20"])
+        try app.call("habits.year", ["ref": "Read"])
+        try app.call("habits.calendar", ["ref": "Read", "year": 2026, "month": 11])
+        try app.call("habits.day", ["on": "2026-11-27"])
+        try app.call("habits.unpause", ["ref": "Read", "from": "2026-11-20"])
         try app.call("habits.uncomplete", ["ref": "Run", "on": "2026-11-28"])
         try app.call("habits.rename", ["ref": "Run", "name": "Morning run"])
         try app.call("habits.archive", ["ref": "Morning run"])
