@@ -5,6 +5,9 @@ import Core
 public protocol HabitDetailsRepository: Sendable {
     /// Everything of one habit (empty details when it has none).
     func details(habitID: String) throws -> HabitDetails
+    /// The ids of `ownerID`'s habits that StackDay's daily rules do not cover alone: a
+    /// frequency other than daily, a skip, a pause or a measure.
+    func detailedHabitIDs(ownedBy ownerID: String) throws -> Set<String>
     /// The measure of a habit, if it is measurable.
     func measure(habitID: String) throws -> HabitMeasure?
     /// Stores a frequency change. - Throws: `storage.duplicate` when one starts that day.

@@ -237,7 +237,8 @@ public struct HabitsPlugin: ModulePlugin {
                 returns: "summary[]", example: "habits.overview()"
             ) { _, context in
                 .array(
-                    try LoadOverview(try Self.dependencies(context))(ownerID: context.user.id).map(HabitValues.summary))
+                    try LoadDetailedOverview(try Self.detailStore(context))(ownerID: context.user.id).map(
+                        HabitValues.summary))
             },
             Route(
                 "habits.delete", summary: "Deletes a habit and all its completions, in one transaction.",

@@ -44,6 +44,20 @@ public struct SQLiteHabitDetailsRepository: HabitDetailsRepository {
             notes: notes)
     }
 
+    /// The ids of `ownerID`'s habits with a frequency other than daily, a skip, a pause or a measure.
+    public func detailedHabitIDs(ownedBy ownerID: String) throws -> Set<String> {
+        Set(
+            try database.query(
+                """
+                SELECT f.habit_id FROM habit_frequencies f JOIN habits h ON h.id = f.habit_id
+                WHERE h.owner_id = ? AND f.kind <> 'daily'
+                UNION SELECT s.habit_id FROM habit_skips s JOIN habits h ON h.id = s.habit_id WHERE h.owner_id = ?
+                UNION SELECT p.habit_id FROM habit_pauses p JOIN habits h ON h.id = p.habit_id WHERE h.owner_id = ?
+                UNION SELECT m.habit_id FROM habit_measures m JOIN habits h ON h.id = m.habit_id WHERE h.owner_id = ?
+                """, [.text(ownerID), .text(ownerID), .text(ownerID), .text(ownerID)]
+            ) { try $0.string(0) })
+    }
+
     /// The measure of a habit, if it is measurable.
     public func measure(habitID: String) throws -> HabitMeasure? {
         try database.queryOne(

@@ -93,3 +93,19 @@ import Testing
         #expect(stats["completion_rate"] == 1.0)
     }
 }
+
+/// The overview counts a habit's streak under its frequency and skips.
+@Suite struct HabitOverviewFrequencyTests {
+    @Test func theOverviewUsesTheFrequency() throws {
+        let fixture = try HabitFixture(now: "2026-01-31T12:00:00-05:00", zone: "America/New_York")
+        try fixture.call(
+            "habits.create",
+            ["name": "Gym", "start": "2026-01-05", "frequency": .table(Record([("times", 1), ("per", "week")]))])
+        try fixture.create("Run", start: "2026-01-30")
+        for day in ["2026-01-05", "2026-01-13", "2026-01-21", "2026-01-29"] { try fixture.complete("Gym", on: day) }
+        try fixture.complete("Run", on: "2026-01-30")
+        let overview = try fixture.call("habits.overview").items
+        #expect(overview.map { $0["current_streak"] } == [4, 1])
+        #expect(overview.map { $0["completion_rate"] } == [1.0, 0.5])
+    }
+}
