@@ -50,7 +50,7 @@ error('Cannot require a meta file')
 --- A habit on a day.
 ---@class day_entry
 ---@field habit habit The habit.
----@field state "completed"|"pending"|"missed"|"future" Where the day stands.
+---@field state "completed"|"pending"|"missed"|"future"|"skipped"|"paused" Where the day stands.
 ---@field note? string The day's note, if any.
 
 --- A note of a day.

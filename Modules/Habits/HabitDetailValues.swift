@@ -25,10 +25,18 @@ enum HabitDetailValues {
             ]))
     }
 
-    /// A day entry with its note.
-    static func withNote(_ entry: Value, _ note: String?) -> Value {
-        guard let note, case .table(var record) = entry else { return entry }
-        record["note"] = .string(note)
+    /// A day entry with its note, and skipped or paused instead of pending, missed or future.
+    static func marked(_ value: Value, _ entry: HabitDayEntry, _ marks: HabitDayMarks) -> Value {
+        guard case .table(var record) = value else { return value }
+        let id = entry.habit.id
+        if entry.state != .completed {
+            if marks.skipped.contains(id) {
+                record["state"] = .string("skipped")
+            } else if marks.paused.contains(id) {
+                record["state"] = .string("paused")
+            }
+        }
+        if let note = marks.notes[id] { record["note"] = .string(note) }
         return .table(record)
     }
 

@@ -28,8 +28,8 @@ public protocol HabitDetailsRepository: Sendable {
     func deletePause(from: LocalDay, habitID: String) throws
     /// Sets a day's total: inserts, updates, or (nil) deletes the row.
     func setAmount(_ total: Double?, on day: LocalDay, habitID: String, at now: Instant) throws
-    /// The notes of `ownerID`'s habits on `day`, by habit id.
-    func notes(ownedBy ownerID: String, on day: LocalDay) throws -> [String: String]
+    /// The notes, skips and pauses of `ownerID`'s habits on `day`.
+    func marks(ownedBy ownerID: String, on day: LocalDay) throws -> HabitDayMarks
     /// Sets a day's note: inserts, updates, or (nil) deletes the row.
     func setNote(_ text: String?, on day: LocalDay, habitID: String, at now: Instant) throws
 }

@@ -290,7 +290,9 @@ public struct HabitsPlugin: ModulePlugin {
                 "day_entry", doc: "A habit on a day.",
                 fields: [
                     .init("habit", "habit", "The habit."),
-                    .init("state", #""completed"|"pending"|"missed"|"future""#, "Where the day stands."),
+                    .init(
+                        "state", #""completed"|"pending"|"missed"|"future"|"skipped"|"paused""#,
+                        "Where the day stands."),
                     .init("note", "string", "The day's note, if any.", optional: true),
                 ]),
             RecordShape(
@@ -348,11 +350,11 @@ public struct HabitsPlugin: ModulePlugin {
 
     private static func dayEntries(on day: LocalDay?, _ context: Context) throws -> Value {
         let zone = context.clock.timeZone
-        let notes = try detailStore(context).details.notes(
+        let marks = try detailStore(context).details.marks(
             ownedBy: context.user.id, on: day ?? context.clock.today())
         return .array(
             try LoadDayEntries(try dependencies(context))(on: day, ownerID: context.user.id).map {
-                HabitDetailValues.withNote(HabitValues.entry($0, zone: zone), notes[$0.habit.id])
+                HabitDetailValues.marked(HabitValues.entry($0, zone: zone), $0, marks)
             })
     }
 }

@@ -138,16 +138,29 @@ public struct SQLiteHabitDetailsRepository: HabitDetailsRepository {
             now: now)
     }
 
-    /// The notes of `ownerID`'s habits on `day`, by habit id.
-    public func notes(ownedBy ownerID: String, on day: LocalDay) throws -> [String: String] {
-        var notes: [String: String] = [:]
+    /// The notes, skips and pauses of `ownerID`'s habits on `day`.
+    public func marks(ownedBy ownerID: String, on day: LocalDay) throws -> HabitDayMarks {
+        var marks = HabitDayMarks()
+        let key: [SQLValue] = [.text(ownerID), .day(day)]
         try database.forEach(
             """
             SELECT n.habit_id, n.body FROM habit_notes n JOIN habits h ON h.id = n.habit_id
             WHERE h.owner_id = ? AND n.day = ?
-            """, [.text(ownerID), .day(day)]
-        ) { row in notes[try row.string(0)] = try row.string(1) }
-        return notes
+            """, key
+        ) { row in marks.notes[try row.string(0)] = try row.string(1) }
+        try database.forEach(
+            """
+            SELECT s.habit_id FROM habit_skips s JOIN habits h ON h.id = s.habit_id
+            WHERE h.owner_id = ? AND s.day = ?
+            """, key
+        ) { row in marks.skipped.insert(try row.string(0)) }
+        try database.forEach(
+            """
+            SELECT p.habit_id FROM habit_pauses p JOIN habits h ON h.id = p.habit_id
+            WHERE h.owner_id = ? AND p.from_day <= ? AND p.to_day >= ?
+            """, key + [.day(day)]
+        ) { row in marks.paused.insert(try row.string(0)) }
+        return marks
     }
 
     /// Sets a day's note.

@@ -60,3 +60,20 @@ import Testing
             days.prefix(6).map { $0["state"] } == ["completed", "skipped", "paused", "paused", "partial", "pending"])
     }
 }
+
+/// The day entries say skipped and paused, and carry the day's note.
+@Suite struct HabitDayEntryMarkTests {
+    @Test func dayEntriesMarkSkippedAndPausedHabits() throws {
+        let fixture = try HabitFixture()  // 2026-01-06
+        try fixture.create("Run", start: "2026-01-01")
+        try fixture.create("Swim", start: "2026-01-01")
+        try fixture.create("Read", start: "2026-01-01")
+        try fixture.call("habits.skip", ["ref": "Run", "on": "2026-01-05"])
+        try fixture.call("habits.pause", ["ref": "Swim", "from": "2026-01-04", "to": "2026-01-08"])
+        try fixture.call("habits.note", ["ref": "Read", "text": "책 🙂", "on": "2026-01-05"])
+        let entries = try fixture.call("habits.day", ["on": "2026-01-05"]).items
+        #expect(entries.map { $0["state"] } == ["skipped", "paused", "missed"])
+        #expect(entries.map { $0["note"] } == [.null, .null, "책 🙂"])
+        #expect(try fixture.call("habits.today").items.map { $0["state"] } == ["pending", "paused", "pending"])
+    }
+}
