@@ -29,7 +29,7 @@ error('Cannot require a meta file')
 --- A day of a monthly calendar.
 ---@class calendar_day
 ---@field date day The date.
----@field state "completed"|"missed"|"pending"|"empty"|"skipped"|"paused"|"partial" How the day is drawn (partial: some amount, short of the target).
+---@field state "completed"|"missed"|"pending"|"empty"|"skipped"|"paused"|"partial"|"rest" How the day is drawn (partial: some amount, short of the target; rest: a day off in a period that met its frequency).
 ---@field is_today boolean Whether it is today.
 ---@field note? string The day's note, if any.
 

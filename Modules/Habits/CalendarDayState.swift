@@ -12,6 +12,9 @@ public enum CalendarDayState: String, Sendable, Equatable {
     case skipped
     /// A paused day (neither eligible nor missed).
     case paused
+    /// A day off without a completion in a period that met (or may still meet) a
+    /// frequency such as "3 times a week".
+    case rest
     /// A measurable habit's day with an amount short of its target.
     case partial
 }

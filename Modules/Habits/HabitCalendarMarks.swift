@@ -17,6 +17,16 @@ public struct HabitCalendarMarks: Sendable {
         let habit = try store.base.habit(reference, ownedBy: ownerID)
         let details = try store.details.details(habitID: habit.id)
         guard !details.isPlainDaily else { return calendar }
+        // Rest days are told from missed ones as habits.year tells them.
+        var rest = Set<LocalDay>()
+        if !details.frequencies.isEmpty {
+            for (date, state) in HabitYearCalculator().days(
+                of: habit, details: details, done: try store.doneDays(of: habit), year: calendar.year,
+                today: store.base.clock.today())
+            where state == .rest && date.month == calendar.month {
+                rest.insert(date)
+            }
+        }
         let days = calendar.days.map { day -> CalendarDay in
             guard day.state == .missed || day.state == .pending else { return day }
             let state: CalendarDayState
@@ -28,6 +38,8 @@ public struct HabitCalendarMarks: Sendable {
                 state = .empty
             } else if (details.amounts[day.date] ?? 0) > 0 {
                 state = .partial
+            } else if rest.contains(day.date) {
+                state = .rest
             } else {
                 state = day.state
             }

@@ -300,8 +300,9 @@ public struct HabitsPlugin: ModulePlugin {
                 fields: [
                     .init("date", "day", "The date."),
                     .init(
-                        "state", #""completed"|"missed"|"pending"|"empty"|"skipped"|"paused"|"partial""#,
-                        "How the day is drawn (partial: some amount, short of the target)."),
+                        "state", #""completed"|"missed"|"pending"|"empty"|"skipped"|"paused"|"partial"|"rest""#,
+                        "How the day is drawn (partial: some amount, short of the target; rest: a day off in a period that met its frequency)."
+                    ),
                     .init("is_today", "boolean", "Whether it is today."),
                     .init("note", "string", "The day's note, if any.", optional: true),
                 ]),

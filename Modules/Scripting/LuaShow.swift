@@ -111,7 +111,11 @@ enum LuaShow {
         -- The contract's calendar ({year, month, days = {{date, state, is_today}}}) as a month grid.
         local month_names = { "January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December" }
-        local marks = { completed = "+", missed = "x", pending = "o", empty = "." }
+        local marks = { completed = "+", missed = "x", pending = "o", empty = ".", skipped = "s", paused = "p",
+          partial = "~", rest = "-" }
+        -- The marks of habits with frequencies, skips, pauses or amounts: their legend line
+        -- appears only when one is drawn.
+        local detail_marks = { skipped = true, paused = true, partial = true, rest = true }
         -- The day of the week, 0 for Sunday (Sakamoto's method, proleptic Gregorian): no
         -- clock or zone takes part.
         local month_offsets = { 0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4 }
@@ -128,10 +132,11 @@ enum LuaShow {
           local lead = (weekday(v.year, v.month, 1) + 6) % 7  -- days before the 1st in a Monday week
           local lines = { month_names[v.month] .. " " .. v.year, "  Mo   Tu   We   Th   Fr   Sa   Su" }
           local row = { rep("     ", lead) }
-          local column = lead
+          local column, marked = lead, false
           for _, day in ipairs(days) do
             local number = tonumber(day.date:sub(9, 10)) or 0
             local mark = marks[day.state] or "?"
+            if detail_marks[day.state] then marked = true end
             row[#row + 1] = day.is_today and format("[%2d%s]", number, mark) or format(" %2d%s ", number, mark)
             column = column + 1
             if column == 7 then
@@ -141,6 +146,7 @@ enum LuaShow {
           end
           if column > 0 then lines[#lines + 1] = (gsub(concat(row), "%s+$", "")) end
           lines[#lines + 1] = "+ done  x missed  o to do today  . not tracked or future  [ ] today"
+          if marked then lines[#lines + 1] = "- rest  s skipped  p paused  ~ partial (short of the target)" end
           return concat(lines, "\n")
         end
 

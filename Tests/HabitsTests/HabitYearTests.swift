@@ -31,6 +31,8 @@ import Testing
         let calendar = try fixture.call("habits.calendar", ["ref": "Gym"])["days"].items
         #expect(calendar[19]["note"] == "무릎")
         #expect(calendar[19]["state"] == "skipped")
+        #expect(calendar[6]["state"] == "rest")
+        #expect(calendar[12]["state"] == "missed")
         #expect(try fixture.call("habits.day", ["on": "2026-01-20"]).items.first?["note"] == "무릎")
     }
 

@@ -9,6 +9,9 @@
 -- stdout: Mo             #
 -- stdout: Fr             x
 -- stdout: Su             .
+-- stdout:   2s   3s   4s   5s   6s   7s   8s
+-- stdout:   9+  10-  11+  12-  13+  14-  15-
+-- stdout: - rest  s skipped  p paused  ~ partial (short of the target)
 -- A "3 times a week" habit through the spring change (2026-03-08 is 23 hours long in New
 -- York) and a skipped week: kept weeks make the streak, the skipped week breaks nothing,
 -- and bad frequencies are refused with the field named.
@@ -73,5 +76,6 @@ local swim = habits.create{name = "운동 🏃", start = "2026-03-16", frequency
 habits.complete(swim.id, {on = "2026-03-16"})
 habits.complete(swim.id, {on = "2026-03-18"})
 show(habits.year(swim.id))
+show(habits.calendar("Gym", {year = 2026, month = 3}))
 
 print("habits frequency ok")
