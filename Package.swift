@@ -20,11 +20,11 @@ let package = Package(
         .library(name: "Walks", targets: ["Walks"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CLua", path: "Modules/CLua", pkgConfig: "lua5.4",
-            providers: [.apt(["liblua5.4-dev"])]),
         // C targets (a header that declares, a .c file that defines): their state exists once
         // per process, however many Swift modules import them.
+        // Lua 5.4 (liblua5.4-dev): its headers are included as <lua5.4/lua.h>, because a C
+        // target cannot take pkg-config's -I flag.
+        .target(name: "CLua", path: "Modules/CLua", linkerSettings: [.linkedLibrary("lua5.4")]),
         .target(name: "CSQLite", path: "Modules/CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "CEdit", path: "Modules/CEdit", linkerSettings: [.linkedLibrary("edit")]),
         // Reads curl/curl.h (libcurl4-openssl-dev) at build time; loads libcurl with dlopen.
@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Core"], path: "Tests/StorageTests"),
         .testTarget(
-            name: "ScriptingTests", dependencies: ["Scripting", "Core", "Storage"],
+            name: "ScriptingTests", dependencies: ["Scripting", "CLua", "Core", "Storage"],
             path: "Tests/ScriptingTests"),
         .testTarget(
             name: "HabitsTests", dependencies: ["Habits", "Core", "Storage"], path: "Tests/HabitsTests"),
