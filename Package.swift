@@ -36,8 +36,16 @@ let package = Package(
         .systemLibrary(name: "CUTF8Proc", path: "Modules/CUTF8Proc", providers: [.apt(["libutf8proc-dev"])]),
         .target(name: "Core", dependencies: ["CUTF8Proc"], path: "Modules/Core"),
         .target(name: "Storage", dependencies: ["Core", "CSQLite"], path: "Modules/Storage"),
-        .target(name: "Scripting", dependencies: ["Core", "CLua"], path: "Modules/Scripting"),
-        .target(name: "Habits", dependencies: ["Core", "Storage"], path: "Modules/Habits"),
+        // The prelude and show are Lua files compiled in as byte arrays (no Foundation, no
+        // bundle to find at run time); luacheck and Tests/Lua check them.
+        .target(
+            name: "Scripting", dependencies: ["Core", "CLua"], path: "Modules/Scripting",
+            resources: [.embedInCode("Resources/prelude.lua"), .embedInCode("Resources/show.lua")]),
+        .target(
+            name: "Habits", dependencies: ["Core", "Storage"], path: "Modules/Habits",
+            resources: [
+                .embedInCode("Resources/calendar_presenter.lua"), .embedInCode("Resources/statistics_presenter.lua"),
+            ]),
         .target(name: "BookStories", dependencies: ["Core", "Storage"], path: "Modules/BookStories"),
         .target(name: "Profiles", dependencies: ["Core", "Storage"], path: "Modules/Profiles"),
         .target(name: "Mates", dependencies: ["Core", "Storage"], path: "Modules/Mates"),

@@ -392,6 +392,13 @@ void clua_push_bound(lua_State *L, clua_dispatch_fn dispatch, lua_Integer index)
     lua_pushcclosure(L, clua_trampoline, 2);
 }
 
+/* ---- output ---- */
+
+void clua_write_stdout(const char *text, size_t size) {
+    if (size > 0) fwrite(text, 1, size, stdout);
+    fflush(stdout);
+}
+
 /* ---- describing an uncaught error, protected ---- */
 
 static int clua_describe(lua_State *L) {

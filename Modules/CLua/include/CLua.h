@@ -200,6 +200,10 @@ static inline lua_Integer clua_bound_index(lua_State *L) {
 /// Lua status.
 int clua_open_sandboxed(lua_State *L, int allow_io, const char *module_path);
 
+/// Writes `size` bytes to standard output and flushes it, as Lua's print does
+/// (lua_writestring, lua_writeline): the engine's default output shares print's stream.
+void clua_write_stdout(const char *text, size_t size);
+
 /* ---- describing an uncaught error, protected ---- */
 
 /// Replaces the error value on top of L with its message and co's traceback (2 strings).
