@@ -64,6 +64,13 @@ ok, err = pcall(on, "[", print)
 assert(not ok and err:find("a Lua pattern expected", 1, true), err)
 ok, err = pcall(on, "x", 42)
 assert(not ok and err:find("function expected", 1, true), err)
+-- When the engine refuses the count (no recorder can be made), app.on raises and keeps no hook.
+local refusing = prelude.on_with(function(n) if n > 0 then error({ code = "internal" }) end end)
+ok, err = pcall(refusing, "x", function() seen[#seen + 1] = "refused hook ran" end)
+eq(ok, false, "refused"); eq(err.code, "internal", "the engine's error")
+seen = {}
+prelude.run_hooks({ { name = "x" } })
+eq(#seen, 0, "the refused hook never runs")
 prelude.run_hooks("nested too deeply")
 assert(reported[2]:find("app.on hooks skipped: nested too deeply", 1, true), reported[2])
 

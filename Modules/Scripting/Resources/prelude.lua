@@ -86,7 +86,12 @@ function prelude.on_with(set_count)
     if type(fn) ~= "function" then error("bad argument #2 to 'app.on' (function expected)", 2) end
     local handle = setmetatable({}, hook_metatable)
     hooks[#hooks + 1] = { handle = handle, pattern = "^" .. pattern .. "$", fn = fn, source = pattern }
-    set_count(#hooks)
+    -- The engine may refuse (its event recorder cannot be made): then no hook is kept.
+    local counted, err = pcall(set_count, #hooks)
+    if not counted then
+      hooks[#hooks] = nil
+      error(err, 2)
+    end
     return handle
   end
 end
