@@ -20,11 +20,11 @@ let package = Package(
         .library(name: "Walks", targets: ["Walks"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CLua", path: "Modules/CLua", pkgConfig: "lua5.4",
-            providers: [.apt(["liblua5.4-dev"])]),
         // C targets (a header that declares, a .c file that defines): their state exists once
         // per process, however many Swift modules import them.
+        // Lua 5.4 (liblua5.4-dev): its headers are included as <lua5.4/lua.h>, because a C
+        // target cannot take pkg-config's -I flag.
+        .target(name: "CLua", path: "Modules/CLua", linkerSettings: [.linkedLibrary("lua5.4")]),
         .target(name: "CSQLite", path: "Modules/CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "CEdit", path: "Modules/CEdit", linkerSettings: [.linkedLibrary("edit")]),
         // Reads curl/curl.h (libcurl4-openssl-dev) at build time; loads libcurl with dlopen.
@@ -36,8 +36,16 @@ let package = Package(
         .systemLibrary(name: "CUTF8Proc", path: "Modules/CUTF8Proc", providers: [.apt(["libutf8proc-dev"])]),
         .target(name: "Core", dependencies: ["CUTF8Proc"], path: "Modules/Core"),
         .target(name: "Storage", dependencies: ["Core", "CSQLite"], path: "Modules/Storage"),
-        .target(name: "Scripting", dependencies: ["Core", "CLua"], path: "Modules/Scripting"),
-        .target(name: "Habits", dependencies: ["Core", "Storage"], path: "Modules/Habits"),
+        // The prelude and show are Lua files compiled in as byte arrays (no Foundation, no
+        // bundle to find at run time); luacheck and Tests/Lua check them.
+        .target(
+            name: "Scripting", dependencies: ["Core", "CLua"], path: "Modules/Scripting",
+            resources: [.embedInCode("Resources/prelude.lua"), .embedInCode("Resources/show.lua")]),
+        .target(
+            name: "Habits", dependencies: ["Core", "Storage"], path: "Modules/Habits",
+            resources: [
+                .embedInCode("Resources/calendar_presenter.lua"), .embedInCode("Resources/statistics_presenter.lua"),
+            ]),
         .target(name: "BookStories", dependencies: ["Core", "Storage"], path: "Modules/BookStories"),
         .target(name: "Profiles", dependencies: ["Core", "Storage"], path: "Modules/Profiles"),
         .target(name: "Mates", dependencies: ["Core", "Storage"], path: "Modules/Mates"),
@@ -73,7 +81,7 @@ let package = Package(
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Core"], path: "Tests/StorageTests"),
         .testTarget(
-            name: "ScriptingTests", dependencies: ["Scripting", "Core", "Storage"],
+            name: "ScriptingTests", dependencies: ["Scripting", "CLua", "Core", "Storage"],
             path: "Tests/ScriptingTests"),
         .testTarget(
             name: "HabitsTests", dependencies: ["Habits", "Core", "Storage"], path: "Tests/HabitsTests"),

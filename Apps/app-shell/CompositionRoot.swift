@@ -64,7 +64,8 @@ enum CompositionRoot {
             router: router, session: session,
             options: EngineOptions(
                 allowIO: options.allowIO, memoryLimitBytes: options.maxMemoryMB * 1_048_576, sandboxRoot: root,
-                modulePath: modulePath, configurationFolder: configuration))
+                modulePath: modulePath, configurationFolder: configuration,
+                presenters: plugins.flatMap { $0.shapes() }.compactMap(\.presenter)))
     }
 
     static func makeClock(_ options: ShellOptions, environment: [String: String]) throws -> any Clock {

@@ -258,7 +258,7 @@ public struct HabitsPlugin: ModulePlugin {
                     .init("year", "integer", "The year."), .init("month", "integer", "The month, 1 to 12."),
                     .init("days", "calendar_day[]", "Every day of the month."),
                     .init("can_move_to_next_month", "boolean", "Whether the month is before today's."),
-                ]),
+                ], presenter: HabitPresenters.calendar),
             RecordShape(
                 "streak", doc: "Runs of completed days.",
                 fields: [
@@ -272,7 +272,7 @@ public struct HabitsPlugin: ModulePlugin {
                     .init("eligible_tracking_days", "integer", "Tracked days up to the reference day."),
                     .init("completion_rate", "number", "total / eligible, 0 to 1."),
                     .init("streak", "streak", "The current and longest streaks."),
-                ]),
+                ], presenter: HabitPresenters.statistics),
             RecordShape(
                 "summary", doc: "One habit in the overview.",
                 fields: [
