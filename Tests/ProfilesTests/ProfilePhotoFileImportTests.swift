@@ -91,3 +91,58 @@ import Testing
         #expect(try database.queryOne("SELECT COUNT(*) FROM profile_photo_files") { try $0.int(0) } == 0)
     }
 }
+
+/// A database file made by the previous release's `app-shell` (two users with profiles and
+/// photos, a habit with a completion; `Tests/Scripts/support/photodb-main`): its photo files
+/// move into the rows and every other row stays.
+@Suite struct PreviousReleaseDatabaseTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Scripts/support/photodb-main").standardized.path
+
+    @Test func itsPhotosMoveIntoTheDatabaseAndEveryRowStays() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("previous-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Self.fixture, toPath: folder)
+        let database = try Database(path: "\(folder)/app.db")
+        // The release stored absolute paths; the copy's files are here now.
+        try database.execute(
+            """
+            UPDATE profiles SET card_path = ? || substr(card_path, instr(card_path, '/photos/')),
+                thumbnail_path = ? || substr(thumbnail_path, instr(thumbnail_path, '/photos/'))
+            """, [.text(folder), .text(folder)])
+        let tables = try database.query(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        ) { try $0.string(0) }
+        func counts() throws -> [Int] {
+            try tables.map { table in
+                try #require(try database.queryOne("SELECT COUNT(*) FROM \(table)") { try $0.int(0) })
+            }
+        }
+        let before = try counts()
+        let files = try FileManager.default.contentsOfDirectory(atPath: "\(folder)/photos").sorted()
+        let jpegs = try files.map { try Data(contentsOf: URL(fileURLWithPath: "\(folder)/photos/\($0)")) }
+        #expect(files.count == 4)
+
+        try Migrator(database: database).migrate([
+            CoreSchema.migratorModule, Migrator.Module(name: "profiles", migrations: ProfilesPlugin().migrations),
+        ])
+        #expect(try ProfilePhotoFileImport(database: database).run() == 2)
+
+        #expect(try counts() == before)
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/photos"))
+        let repository = SQLiteProfileRepository(database: database)
+        let stored = Set(
+            try database.query("SELECT user_id FROM profiles") { try $0.string(0) }.flatMap { user in
+                [
+                    try #require(try repository.photoJPEG(of: user, size: .card)),
+                    try #require(try repository.photoJPEG(of: user, size: .thumbnail)),
+                ]
+            })
+        #expect(stored == Set(jpegs.map { [UInt8]($0) }))
+        for user in try database.query("SELECT user_id FROM profiles", [], { try $0.string(0) }) {
+            let photo = try #require(try repository.profile(of: user)?.photo)
+            #expect((photo.card.width, photo.card.height) == (392, 591))
+            #expect((photo.thumbnail.width, photo.thumbnail.height) == (100, 100))
+        }
+    }
+}
