@@ -4,7 +4,7 @@ import PackageDescription
 /// AppShell: the headless, scriptable core of the StackDay, SniffMeet and 문장모아 apps.
 ///
 /// Layout and dependency rules: see README.md. Feature modules see Core and Storage only;
-/// only `Apps/app-shell` (the composition root) knows the list of plugins.
+/// only `Modules/Assembly` (`AppAssembly`, the composition root) knows the list of plugins.
 let package = Package(
     name: "AppShell",
     products: [

@@ -20,7 +20,8 @@ enum CompositionRoot {
         let clock = try makeClock(options, environment: environment)
         let app = try AppAssembly.assemble(
             AppOptions(
-                databasePath: try databasePath(options, environment: environment), clock: clock, eventSink: eventSink(options.eventsSink),
+                databasePath: try databasePath(options, environment: environment), clock: clock,
+                eventSink: eventSink(options.eventsSink),
                 eventBacklog: options.eventsBacklog ?? SQLiteEventStore.defaultCapacity, signposter: signposter))
         let userName = options.userName ?? environment["APP_SHELL_USER"] ?? "me"
         let session: Session

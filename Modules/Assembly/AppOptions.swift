@@ -26,8 +26,10 @@ public struct AppOptions: Sendable {
 
     /// The options of the app as `app-shell` runs it; change the fields that differ.
     public init(
-        databasePath: String, clock: any Clock, eventSink: EventSinkChoice = EventSinkChoice(sink: nil, description: "no sink"),
-        eventBacklog: Int = SQLiteEventStore.defaultCapacity, photoProcessor: any PhotoProcessing = VipsPhotoProcessor(),
+        databasePath: String, clock: any Clock,
+        eventSink: EventSinkChoice = EventSinkChoice(sink: nil, description: "no sink"),
+        eventBacklog: Int = SQLiteEventStore.defaultCapacity,
+        photoProcessor: any PhotoProcessing = VipsPhotoProcessor(),
         signposter: Signposter = Signposter(), plugins: [any ModulePlugin] = AppAssembly.plugins,
         extraRoutes: [Route] = [], middleware: Bool = true
     ) {

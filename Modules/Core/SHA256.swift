@@ -21,7 +21,9 @@ public enum SHA256 {
         message.append(0x80)
         while message.count % 64 != 56 { message.append(0) }
         let bits = UInt64(bytes.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            message.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+        }
         var words = [UInt32](repeating: 0, count: 64)
         var block = 0
         while block < message.count {
@@ -79,5 +81,7 @@ public enum SHA256 {
         return String(decoding: text, as: UTF8.self)
     }
 
-    private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { (value >> count) | (value << (32 - count)) }
+    private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
+        (value >> count) | (value << (32 - count))
+    }
 }

@@ -2,6 +2,10 @@ import Core
 import FoundationEssentials
 import Storage
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Reads the photo files an earlier AppShell wrote beside the database into the profile
 /// rows, then removes them: run right after the migrations (schema version 2 of `profiles`
 /// lists the files in `profile_photo_files`). Once nothing waits, a start costs one read
@@ -58,11 +62,10 @@ public struct ProfilePhotoFileImport: Sendable {
     }
 
     private static func read(_ path: String) -> ProcessedPhoto.Image? {
-        guard !path.utf8.contains(0),
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            attributes[.type] as? FileAttributeType == .typeRegular,
-            let size = attributes[.size] as? Int, size <= maximumBytes,
-            let data = FileManager.default.contents(atPath: path)
+        // stat, not FileManager's attributes: their number types differ with and without Foundation.
+        var information = stat()
+        guard !path.utf8.contains(0), stat(path, &information) == 0, (information.st_mode & S_IFMT) == S_IFREG,
+            Int(information.st_size) <= maximumBytes, let data = FileManager.default.contents(atPath: path)
         else { return nil }
         let bytes = [UInt8](data)
         guard let (width, height) = JPEGHeader.size(of: bytes) else { return nil }

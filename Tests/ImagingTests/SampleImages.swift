@@ -1,5 +1,5 @@
-import Core
 import CVips
+import Core
 import Foundation
 import Testing
 

@@ -12,7 +12,9 @@ import Testing
 
     @Test func everyRouteOfTheContractIsDeclared() {
         #expect(
-            fixture.router.routes.map(\.name) == ["profiles.get", "profiles.me", "profiles.photo", "profiles.save", "profiles.set_photo"])
+            fixture.router.routes.map(\.name) == [
+                "profiles.get", "profiles.me", "profiles.photo", "profiles.save", "profiles.set_photo",
+            ])
     }
 
     @Test func meWithoutAProfileIsNotFound() throws {

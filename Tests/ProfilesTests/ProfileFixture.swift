@@ -96,7 +96,9 @@ struct ProfileFixture {
 
     /// Two small JPEG-marked byte strings as `user`'s photo, through the repository.
     @discardableResult
-    func storePhoto(of user: User? = nil, card: [UInt8] = [0xFF, 0xD8, 0xFF, 1], thumbnail: [UInt8] = [0xFF, 0xD8, 0xFF, 2])
+    func storePhoto(
+        of user: User? = nil, card: [UInt8] = [0xFF, 0xD8, 0xFF, 1], thumbnail: [UInt8] = [0xFF, 0xD8, 0xFF, 2]
+    )
         throws -> ProfilePhoto
     {
         try repository.setPhoto(

@@ -26,7 +26,8 @@ import Testing
     func insertOldProfile(_ database: Database, user: String, card: String?, thumbnail: String?) throws {
         try SQLiteUserRepository(database: database).insert(
             User(id: Identifier.random(), name: user, createdAt: Instant(millisecondsSince1970: 1_000)))
-        let id = try #require(try database.queryOne("SELECT id FROM users WHERE name = ?", [.text(user)]) { try $0.string(0) })
+        let id = try #require(
+            try database.queryOne("SELECT id FROM users WHERE name = ?", [.text(user)]) { try $0.string(0) })
         try database.execute(
             """
             INSERT INTO profiles (user_id, nickname, nickname_folded, dog_name, dog_age, dog_sex, dog_neutered,
@@ -49,7 +50,9 @@ import Testing
         let database = try Database(path: "\(folder)/app.db")
         try migrate(database, profilesUpTo: 1)
         try insertOldProfile(database, user: "me", card: card, thumbnail: thumbnail)
-        try insertOldProfile(database, user: "mina", card: "\(folder)/photos/gone-card.jpg", thumbnail: "\(folder)/photos/gone-thumbnail.jpg")
+        try insertOldProfile(
+            database, user: "mina", card: "\(folder)/photos/gone-card.jpg",
+            thumbnail: "\(folder)/photos/gone-thumbnail.jpg")
         try insertOldProfile(database, user: "joon", card: nil, thumbnail: nil)
 
         try migrate(database, profilesUpTo: 2)

@@ -83,7 +83,8 @@ import Testing
             #expect(SHA256.hex(bytes) == (size == "card" ? photo.card.sha256 : photo.thumbnail.sha256))
             #expect(try fixture.call("profiles.photo", ["size": .string(size)]) == value)
         }
-        #expect(try fixture.call("profiles.photo", ["user": .string(fixture.user.id), "size": "card"]).bytesValue != nil)
+        #expect(
+            try fixture.call("profiles.photo", ["user": .string(fixture.user.id), "size": "card"]).bytesValue != nil)
     }
 
     @Test func withoutAPhotoItIsNilAndWithoutAProfileNotFound() throws {
