@@ -24,7 +24,9 @@ public enum AppAssembly {
         let database = try Database(path: options.databasePath, signposter: options.signposter)
         try StorageAssembly.migrate(database, plugins: options.plugins)
         if options.plugins.contains(where: { $0 is ProfilesPlugin }) {
-            try ProfilePhotoFileImport(database: database).run()
+            // Never fatal: what cannot be imported now (another process holds the write
+            // lock) waits in profile_photo_files for the next start.
+            _ = try? ProfilePhotoFileImport(database: database).run()
         }
         let container = Container()
         // Route events are stored with the next transaction's own writes, or in a batch.

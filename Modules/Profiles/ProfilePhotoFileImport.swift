@@ -27,24 +27,27 @@ public struct ProfilePhotoFileImport: Sendable {
     /// - Returns: how many photos were stored in the database.
     @discardableResult
     public func run() throws -> Int {
-        var waiting: [(userID: String, card: String?, thumbnail: String?)] = []
-        try database.forEach("SELECT user_id, card_path, thumbnail_path FROM profile_photo_files") { row in
-            waiting.append((try row.string(0), row.optionalString(1), row.optionalString(2)))
-        }
-        guard !waiting.isEmpty else { return 0 }
+        let select = "SELECT user_id, card_path, thumbnail_path FROM profile_photo_files"
+        guard try database.queryOne(select, [], { _ in true }) == true else { return 0 }
         var imported: [String] = []
         var stored = 0
         try database.transaction {
+            // Read again inside the transaction: another process starting on the same file
+            // may have imported them meanwhile.
+            var waiting: [(userID: String, card: String?, thumbnail: String?)] = []
+            try database.forEach(select) { row in
+                waiting.append((try row.string(0), row.optionalString(1), row.optionalString(2)))
+            }
+            let repository = SQLiteProfileRepository(database: database)
             for photo in waiting {
-                if let card = photo.card.flatMap(Self.read), let thumbnail = photo.thumbnail.flatMap(Self.read) {
-                    let repository = SQLiteProfileRepository(database: database)
-                    if let profile = try repository.profile(of: photo.userID) {
-                        // Keeps updated_at: moving a file is not a change of the profile.
-                        _ = try repository.setPhoto(
-                            of: photo.userID, card: card, thumbnail: thumbnail, at: profile.updatedAt)
-                        stored += 1
-                        imported += [photo.card, photo.thumbnail].compactMap { $0 }
-                    }
+                if let card = photo.card.flatMap(Self.read), let thumbnail = photo.thumbnail.flatMap(Self.read),
+                    let profile = try repository.profile(of: photo.userID)
+                {
+                    // Keeps updated_at: moving a file is not a change of the profile.
+                    _ = try repository.setPhoto(
+                        of: photo.userID, card: card, thumbnail: thumbnail, at: profile.updatedAt)
+                    stored += 1
+                    imported += [photo.card, photo.thumbnail].compactMap { $0 }
                 }
                 try database.execute("DELETE FROM profile_photo_files WHERE user_id = ?", [.text(photo.userID)])
             }
