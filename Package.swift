@@ -4,7 +4,7 @@ import PackageDescription
 /// AppShell: the headless, scriptable core of the StackDay, SniffMeet and 문장모아 apps.
 ///
 /// Layout and dependency rules: see README.md. Feature modules see Core and Storage only;
-/// only `Apps/app-shell` (the composition root) knows the list of plugins.
+/// only `Modules/Assembly` (`AppAssembly`, the composition root) knows the list of plugins.
 let package = Package(
     name: "AppShell",
     products: [
@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Profiles", targets: ["Profiles"]),
         .library(name: "Mates", targets: ["Mates"]),
         .library(name: "Walks", targets: ["Walks"]),
+        .library(name: "Assembly", targets: ["Assembly"]),
     ],
     targets: [
         // C targets (a header that declares, a .c file that defines): their state exists once
@@ -51,16 +52,16 @@ let package = Package(
         .target(name: "Mates", dependencies: ["Core", "Storage"], path: "Modules/Mates"),
         .target(name: "Walks", dependencies: ["Core", "Storage"], path: "Modules/Walks"),
         .target(name: "Imaging", dependencies: ["Core", "CVips"], path: "Modules/Imaging"),
+        // The one composition root: the plugins and the implementations, for the apps and tests.
+        .target(
+            name: "Assembly",
+            dependencies: ["Core", "Storage", "Imaging", "Habits", "BookStories", "Profiles", "Mates", "Walks"],
+            path: "Modules/Assembly"),
         .executableTarget(
-            name: "AppShell",
-            dependencies: [
-                "Core", "Storage", "Scripting", "CEdit", "CHTTP", "Imaging", "Habits", "BookStories", "Profiles",
-                "Mates", "Walks",
-            ],
+            name: "AppShell", dependencies: ["Core", "Storage", "Scripting", "CEdit", "CHTTP", "Assembly"],
             path: "Apps/app-shell"),
         .executableTarget(
-            name: "AppBench",
-            dependencies: ["Core", "Storage", "Scripting", "Imaging", "Habits", "BookStories", "Profiles"],
+            name: "AppBench", dependencies: ["Core", "Storage", "Scripting", "Assembly", "Habits", "BookStories"],
             path: "Apps/app-bench"),
         .plugin(
             name: "CheckBoundaries",
@@ -98,7 +99,7 @@ let package = Package(
             path: "Tests/BookStoriesTests"),
         // Over every plugin of the composition root: each route's result against its shape.
         .testTarget(
-            name: "AppShellTests", dependencies: ["AppShell", "Core", "Storage", "Imaging", "Profiles"],
+            name: "AppShellTests", dependencies: ["AppShell", "Assembly", "Core", "Storage", "Imaging", "Profiles"],
             path: "Tests/AppShellTests"),
     ],
     swiftLanguageModes: [.v6]

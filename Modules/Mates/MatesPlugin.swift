@@ -110,7 +110,9 @@ public struct MatesPlugin: ModulePlugin {
                     .init("user_id", "string", "Their user id."), .init("user_name", "string", "Their user name."),
                     .init("nickname", "string", "Their nickname."), .init("dog_name", "string", "Their dog's name."),
                     .init("dog_keywords", "string[]", "Their dog's keywords."),
-                    .init("thumbnail", "string", "The 100 x 100 thumbnail's path.", optional: true),
+                    .init(
+                        "thumbnail", "stored_image",
+                        "The 100 x 100 thumbnail's size and hash (its bytes: profiles.photo).", optional: true),
                     .init("since", "instant", "When you became mates."),
                 ]),
             RecordShape(

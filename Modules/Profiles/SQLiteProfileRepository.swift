@@ -8,9 +8,11 @@ public struct SQLiteProfileRepository: ProfileRepository, ProfileDirectory {
     /// A repository over `database` (migrated with the Profiles plugin's migrations).
     public init(database: Database) { self.database = database }
 
+    /// Every column but the JPEGs themselves, which only `photoJPEG` reads.
     private static let columns = """
-        user_id, nickname, dog_name, dog_age, dog_sex, dog_neutered, dog_size, dog_keywords, card_path,
-        thumbnail_path, created_at, updated_at
+        user_id, nickname, dog_name, dog_age, dog_sex, dog_neutered, dog_size, dog_keywords, created_at, updated_at,
+        card_width, card_height, card_bytes, card_sha256, thumbnail_width, thumbnail_height, thumbnail_bytes,
+        thumbnail_sha256
         """
 
     /// The profile of `userID`.
@@ -26,14 +28,14 @@ public struct SQLiteProfileRepository: ProfileRepository, ProfileDirectory {
         ) { _ in true } ?? false
     }
 
-    /// Stores a new profile.
+    /// Stores a new profile, without a photo.
     public func insert(_ profile: Profile) throws {
         do {
             try database.execute(
                 """
                 INSERT INTO profiles (user_id, nickname, nickname_folded, dog_name, dog_age, dog_sex, dog_neutered,
-                    dog_size, dog_keywords, card_path, thumbnail_path, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    dog_size, dog_keywords, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [.text(profile.userID)] + Self.fields(of: profile) + [
                     .instant(profile.createdAt), .instant(profile.updatedAt),
@@ -45,14 +47,14 @@ public struct SQLiteProfileRepository: ProfileRepository, ProfileDirectory {
         }
     }
 
-    /// Replaces a stored profile.
+    /// Replaces a stored profile's fields, keeping its photo.
     public func update(_ profile: Profile) throws {
         let changed: Int
         do {
             changed = try database.execute(
                 """
                 UPDATE profiles SET nickname = ?, nickname_folded = ?, dog_name = ?, dog_age = ?, dog_sex = ?,
-                    dog_neutered = ?, dog_size = ?, dog_keywords = ?, card_path = ?, thumbnail_path = ?, updated_at = ?
+                    dog_neutered = ?, dog_size = ?, dog_keywords = ?, updated_at = ?
                 WHERE user_id = ?
                 """, Self.fields(of: profile) + [.instant(profile.updatedAt), .text(profile.userID)])
         } catch let error as AppError where error.code == "storage.duplicate" {
@@ -61,12 +63,40 @@ public struct SQLiteProfileRepository: ProfileRepository, ProfileDirectory {
         guard changed == 1 else { throw ProfileError.notFound("the acting user") }
     }
 
+    /// Replaces the photo in one UPDATE: the old JPEGs go with the statement that stores the new.
+    public func setPhoto(
+        of userID: String, card: ProcessedPhoto.Image, thumbnail: ProcessedPhoto.Image, at updatedAt: Instant
+    ) throws -> ProfilePhoto {
+        let photo = ProfilePhoto(card: StoredImage(card), thumbnail: StoredImage(thumbnail))
+        let changed = try database.execute(
+            """
+            UPDATE profiles SET card_jpeg = ?, card_width = ?, card_height = ?, card_bytes = ?, card_sha256 = ?,
+                thumbnail_jpeg = ?, thumbnail_width = ?, thumbnail_height = ?, thumbnail_bytes = ?,
+                thumbnail_sha256 = ?, updated_at = ?
+            WHERE user_id = ?
+            """,
+            Self.fields(card, photo.card) + Self.fields(thumbnail, photo.thumbnail) + [
+                .instant(updatedAt), .text(userID),
+            ])
+        guard changed == 1 else { throw ProfileError.yoursNotFound() }
+        return photo
+    }
+
+    /// The JPEG bytes of `userID`'s photo in `size`.
+    public func photoJPEG(of userID: String, size: ProfilePhotoSize) throws -> [UInt8]? {
+        // The column name comes from the enum, never from input.
+        let column = size == .card ? "card_jpeg" : "thumbnail_jpeg"
+        return try database.queryOne(
+            "SELECT \(column) FROM profiles WHERE user_id = ? AND \(column) IS NOT NULL", [.text(userID)]
+        ) { $0.blob(0) }
+    }
+
     /// The public face of `userID`'s profile.
     public func entry(for userID: String) throws -> ProfileDirectoryEntry? {
         try profile(of: userID).map { profile in
             ProfileDirectoryEntry(
                 userID: profile.userID, nickname: profile.nickname, dogName: profile.dog.name,
-                dogKeywords: profile.dog.keywords.map(\.rawValue), thumbnailPath: profile.photo?.thumbnailPath)
+                dogKeywords: profile.dog.keywords.map(\.rawValue), thumbnail: profile.photo?.thumbnail)
         }
     }
 
@@ -75,9 +105,19 @@ public struct SQLiteProfileRepository: ProfileRepository, ProfileDirectory {
         return [
             .text(profile.nickname), .text(Profile.folded(profile.nickname)), .text(dog.name), .int(dog.age),
             .text(dog.sex.rawValue), .bool(dog.neutered), .text(dog.size.rawValue),
-            .text(dog.keywords.map(\.rawValue).joined(separator: ",")), .text(profile.photo?.cardPath),
-            .text(profile.photo?.thumbnailPath),
+            .text(dog.keywords.map(\.rawValue).joined(separator: ",")),
         ]
+    }
+
+    private static func fields(_ image: ProcessedPhoto.Image, _ stored: StoredImage) -> [SQLValue] {
+        [.blob(image.jpeg), .int(stored.width), .int(stored.height), .int(stored.bytes), .text(stored.sha256)]
+    }
+
+    private static func image(_ row: Row, from index: Int32) throws -> StoredImage? {
+        guard !row.isNull(index) else { return nil }
+        return StoredImage(
+            width: try row.int(index), height: try row.int(index + 1), bytes: try row.int(index + 2),
+            sha256: try row.string(index + 3))
     }
 
     private static func profile(_ row: Row) throws -> Profile {
@@ -93,11 +133,12 @@ public struct SQLiteProfileRepository: ProfileRepository, ProfileDirectory {
         let dog = try Dog(
             name: try row.string(2), age: try row.int(3), sex: sex, neutered: try row.bool(5), size: size,
             keywords: keywords)
-        let photo = row.optionalString(8).flatMap { card in
-            row.optionalString(9).map { ProfilePhoto(cardPath: card, thumbnailPath: $0) }
+        var photo: ProfilePhoto?
+        if let card = try image(row, from: 10), let thumbnail = try image(row, from: 14) {
+            photo = ProfilePhoto(card: card, thumbnail: thumbnail)
         }
         return try Profile(
             userID: try row.string(0), nickname: try row.string(1), dog: dog, photo: photo,
-            createdAt: try row.instant(10), updatedAt: try row.instant(11))
+            createdAt: try row.instant(8), updatedAt: try row.instant(9))
     }
 }

@@ -148,3 +148,24 @@ struct MatesFixture {
         #expect(try fixture.mates.list(userID: mina, page: Int.max, perPage: 20).isEmpty)
     }
 }
+
+/// `mates.list` reports a mate's thumbnail by its size and hash (the bytes are read with
+/// `profiles.photo`), never the card, and never a path.
+@Suite struct MateThumbnailTests {
+    @Test func theListGivesTheThumbnailsSizeAndHash() throws {
+        let fixture = try MatesFixture()
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 7]
+        let photo = try SQLiteProfileRepository(database: fixture.database).setPhoto(
+            of: try fixture.id("joon"), card: ProcessedPhoto.Image(width: 392, height: 591, jpeg: [0xFF, 0xD8, 0xFF]),
+            thumbnail: ProcessedPhoto.Image(width: 100, height: 100, jpeg: jpeg), at: fixture.clock.now())
+        let invite = try fixture.mates.invite(userID: try fixture.id("mina"))
+        _ = try fixture.mates.join(code: invite.code, userID: try fixture.id("joon"))
+        let mate = try #require(try fixture.mates.list(userID: try fixture.id("mina"), page: 1, perPage: 20).first)
+        #expect(mate.thumbnail == photo.thumbnail)
+        #expect(mate.thumbnail == StoredImage(width: 100, height: 100, bytes: 5, sha256: SHA256.hex(jpeg)))
+        let value = mate.value(in: .utc)
+        #expect(value["thumbnail"] == ["width": 100, "height": 100, "bytes": 5, "sha256": .string(SHA256.hex(jpeg))])
+        let mina = try #require(try fixture.mates.list(userID: try fixture.id("joon"), page: 1, perPage: 20).first)
+        #expect(mina.thumbnail == nil)
+    }
+}

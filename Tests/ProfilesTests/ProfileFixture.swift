@@ -94,6 +94,18 @@ struct ProfileFixture {
     /// The stored profile of `user` (the acting user by default).
     func stored(_ user: User? = nil) throws -> Profile? { try repository.profile(of: (user ?? self.user).id) }
 
+    /// Two small JPEG-marked byte strings as `user`'s photo, through the repository.
+    @discardableResult
+    func storePhoto(
+        of user: User? = nil, card: [UInt8] = [0xFF, 0xD8, 0xFF, 1], thumbnail: [UInt8] = [0xFF, 0xD8, 0xFF, 2]
+    )
+        throws -> ProfilePhoto
+    {
+        try repository.setPhoto(
+            of: (user ?? self.user).id, card: ProcessedPhoto.Image(width: 392, height: 591, jpeg: card),
+            thumbnail: ProcessedPhoto.Image(width: 100, height: 100, jpeg: thumbnail), at: clock.now())
+    }
+
     // MARK: Routes
 
     /// Calls a `profiles` route as `user` (the fixture's user by default).
@@ -142,7 +154,8 @@ struct ProfileFixture {
             """
             SELECT 'profile|' || user_id || '|' || nickname || '|' || nickname_folded || '|' || dog_name || '|'
                 || dog_age || '|' || dog_sex || '|' || dog_neutered || '|' || dog_size || '|' || dog_keywords || '|'
-                || COALESCE(card_path, '-') || '|' || COALESCE(thumbnail_path, '-') || '|' || created_at || '|'
+                || COALESCE(card_sha256, '-') || '|' || COALESCE(thumbnail_sha256, '-') || '|'
+                || COALESCE(length(card_jpeg), '-') || '|' || COALESCE(length(thumbnail_jpeg), '-') || '|' || created_at || '|'
                 || updated_at FROM profiles ORDER BY user_id
             """,
         ]

@@ -19,7 +19,7 @@ import Testing
             of: fixture.user.id,
             dog: try Dog(
                 name: "보리", age: 0, sex: .male, neutered: true, size: .medium, keywords: [.independent, .shy]),
-            photo: ProfilePhoto(cardPath: "c.jpg", thumbnailPath: "t.jpg"), at: now)
+            photo: nil, at: now)
         try fixture.repository.insert(profile)
         #expect(try fixture.repository.profile(of: fixture.user.id) == profile)
     }
@@ -84,7 +84,7 @@ import Testing
         let changed = try Profile(
             userID: fixture.user.id, nickname: "콩이맘",
             dog: try Dog(name: "콩이", age: 99, sex: .male, neutered: true, size: .large, keywords: [.energetic]),
-            photo: ProfilePhoto(cardPath: "c.jpg", thumbnailPath: "t.jpg"), createdAt: later, updatedAt: later)
+            photo: nil, createdAt: later, updatedAt: later)
         try fixture.repository.update(changed)
         let stored = try #require(try fixture.repository.profile(of: fixture.user.id))
         #expect(stored.nickname == "콩이맘")

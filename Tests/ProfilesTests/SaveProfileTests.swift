@@ -66,14 +66,13 @@ import Testing
     }
 
     @Test func anUpdateKeepsThePhoto() throws {
-        let photo = ProfilePhoto(cardPath: "photos/card.jpg", thumbnailPath: "photos/thumbnail_card.jpg")
-        try fixture.repository.insert(
-            try ProfileFixture.profile(
-                of: fixture.user.id, photo: photo, at: try ProfileFixture.instant(ProfileFixture.defaultNow)))
+        try fixture.save()
+        let photo = try fixture.storePhoto()
         try fixture.setNow("2026-01-08T00:00:00Z")
         let updated = try fixture.save(nickname: "새닉네임")
-        #expect(updated["photo"] == ["card": "photos/card.jpg", "thumbnail": "photos/thumbnail_card.jpg"])
+        #expect(updated["photo"] == ["card": photo.card.value, "thumbnail": photo.thumbnail.value])
         #expect(try fixture.stored()?.photo == photo)
+        #expect(try fixture.repository.photoJPEG(of: fixture.user.id, size: .card) == [0xFF, 0xD8, 0xFF, 1])
     }
 
     @Test func aMissingNicknameOrDogIsRefusedAndNothingIsWritten() throws {

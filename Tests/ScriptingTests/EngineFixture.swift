@@ -64,6 +64,9 @@ struct EngineFixture {
             _, _ in
             throw AppError(code: "test.failed", message: "it failed on purpose", field: "thing")
         },
+        Route("test.bytes", summary: "Returns bytes that are not UTF-8.", returns: "string", example: "test.bytes()") {
+            _, _ in .bytes([0xFF, 0xD8, 0xFF, 0x00, 0xE0, 0x80])
+        },
         Route("test.sub.deep", summary: "Lives in a nested table.", returns: "string", example: "test.sub.deep()") {
             _, context in .string(context.user.name)
         },
