@@ -11,7 +11,7 @@ import Storage
 /// no-op route for the bridge's cost, a fixed clock, and a Lua engine.
 final class BenchEnvironment {
     let folder: URL
-    let database: Database
+    let database: SQLiteDatabase
     let container: Container
     let engine: LuaEngine
     let user: User
@@ -24,7 +24,7 @@ final class BenchEnvironment {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let signposter = Signposter()
-        database = try Database(path: folder.appendingPathComponent("bench.db").path, signposter: signposter)
+        database = try SQLiteDatabase(path: folder.appendingPathComponent("bench.db").path, signposter: signposter)
         let plugins: [any ModulePlugin] = [
             AppPlugin(), TracePlugin(), EventsPlugin(), HabitsPlugin(), BookStoriesPlugin(), ProfilesPlugin(),
         ]

@@ -25,13 +25,13 @@ enum CompositionRoot {
         _ options: ShellOptions, environment: [String: String], signposter: Signposter
     ) throws -> LuaEngine {
         let clock = try makeClock(options, environment: environment)
-        let database = try Database(path: try databasePath(options, environment: environment), signposter: signposter)
+        let database = try SQLiteDatabase(path: try databasePath(options, environment: environment), signposter: signposter)
         try StorageAssembly.migrate(database, plugins: plugins)
 
         let container = Container()
         // Route events are stored with the next transaction's own writes, or in a batch.
         let recorder = StorageAssembly.register(
-            database, in: container, eventBacklog: options.eventsBacklog ?? SQLiteEventStore.defaultCapacity)
+            database, in: container, eventBacklog: options.eventsBacklog ?? SQLEventStore.defaultCapacity)
         container.register((any Clock).self, instance: clock)
         container.register(Signposter.self, instance: signposter)
         container.register(EventSinkChoice.self, instance: eventSink(options.eventsSink))
@@ -119,7 +119,7 @@ enum CompositionRoot {
     /// Stores the events still buffered (the process is ending).
     static func storeBufferedEvents(_ container: Container) {
         guard let recorder = try? container.resolve(EventRecorder.self), recorder.bufferedCount > 0,
-            let database = try? container.resolve(Database.self)
+            let database = try? container.resolve((any Database).self)
         else { return }
         try? database.transaction {}
     }

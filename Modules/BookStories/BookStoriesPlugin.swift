@@ -15,7 +15,7 @@ public struct BookStoriesPlugin: ModulePlugin {
     /// Registers the repositories, the read models and the use cases' dependencies.
     public func register(in container: Container) {
         container.register(BookStoryDependencies.self) { resolver in
-            let database = try resolver.resolve(Database.self)
+            let database = try resolver.resolve((any Database).self)
             return BookStoryDependencies(
                 stories: SQLiteStoryRepository(database: database), themes: SQLiteThemeRepository(database: database),
                 reviews: SQLiteReviewRepository(database: database), mine: SQLiteMyStories(database: database),

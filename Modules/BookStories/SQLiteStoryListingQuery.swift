@@ -4,7 +4,7 @@ import Storage
 /// The query one read scope runs: its conditions on stories and on keyword rows, then the
 /// filter, the order (newest first, insertion order breaking ties) and the page.
 struct SQLiteStoryListingQuery: Sendable {
-    let database: Database
+    let database: any Database
     /// The scope's condition on `book_stories s`.
     let storyCondition: String
     /// The same condition on `book_story_keywords k` (which carries author and visibility).

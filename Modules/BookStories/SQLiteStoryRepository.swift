@@ -3,10 +3,10 @@ import Storage
 
 /// Stories in `book_stories` with their quotes, keywords and theme links.
 public struct SQLiteStoryRepository: StoryRepository {
-    private let database: Database
+    private let database: any Database
 
     /// A repository over `database` (migrated with the BookStories plugin's migrations).
-    public init(database: Database) { self.database = database }
+    public init(database: any Database) { self.database = database }
 
     /// The story with this id.
     public func story(id: String) throws -> Story? {
@@ -25,18 +25,22 @@ public struct SQLiteStoryRepository: StoryRepository {
     /// Stores a new story with its parts, in one transaction.
     public func insert(_ story: Story) throws {
         try database.transaction {
+            let seq: Int?
             do {
-                try database.execute(
+                seq = try database.queryOne(
                     """
                     INSERT INTO book_stories (id, author_id, book_title, book_author, book_publisher, book_isbn,
                         content, visibility, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    RETURNING seq
                     """,
                     [.text(story.id), .text(story.authorID)] + Self.columns(of: story) + [.instant(story.createdAt)]
-                        + [.instant(story.updatedAt)])
+                        + [.instant(story.updatedAt)]
+                ) { try $0.int(0) }
             } catch let error as AppError where error.code == "storage.duplicate" {
                 throw AppError(code: "bookstories.exists", message: "a story with id \(story.id) exists")
             }
-            try insertParts(of: story, seq: database.lastInsertRowID)
+            guard let seq else { throw AppError.internal("inserting story \(story.id) returned no row") }
+            try insertParts(of: story, seq: seq)
         }
     }
 
@@ -93,7 +97,10 @@ public struct SQLiteStoryRepository: StoryRepository {
         }
         for (position, theme) in story.themeIDs.enumerated() {
             let linked = try database.execute(
-                "INSERT INTO book_story_themes (story_seq, theme_seq, position) SELECT ?, seq, ? FROM book_themes WHERE id = ?",
+                """
+                INSERT INTO book_story_themes (story_seq, theme_seq, position)
+                SELECT CAST(? AS BIGINT), seq, CAST(? AS BIGINT) FROM book_themes WHERE id = ?
+                """,
                 [.int(seq), .int(position), .text(theme)])
             guard linked == 1 else { throw BookStoryError.themeNotFound(theme, field: "themes") }
         }

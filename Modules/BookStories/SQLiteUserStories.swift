@@ -3,11 +3,11 @@ import Storage
 /// One user's stories as the viewer may see them: all of them for the user themself, the
 /// public ones for anyone else.
 public struct SQLiteUserStories: StoryListing {
-    private let database: Database
+    private let database: any Database
     private let ownerID: String
 
     /// The read model of `ownerID`'s stories over `database`.
-    public init(database: Database, ownerID: String) {
+    public init(database: any Database, ownerID: String) {
         self.database = database
         self.ownerID = ownerID
     }

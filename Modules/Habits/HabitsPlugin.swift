@@ -15,16 +15,16 @@ public struct HabitsPlugin: ModulePlugin {
     /// Registers the SQLite repositories and the use cases' dependencies.
     public func register(in container: Container) {
         container.register((any HabitRepository).self) { resolver in
-            SQLiteHabitRepository(database: try resolver.resolve(Database.self))
+            SQLiteHabitRepository(database: try resolver.resolve((any Database).self))
         }
         container.register((any CompletionRepository).self) { resolver in
-            SQLiteCompletionRepository(database: try resolver.resolve(Database.self))
+            SQLiteCompletionRepository(database: try resolver.resolve((any Database).self))
         }
         container.register(HabitDependencies.self) { resolver in
             HabitDependencies(
                 habits: try resolver.resolve((any HabitRepository).self),
                 completions: try resolver.resolve((any CompletionRepository).self),
-                transactions: try resolver.resolve(Database.self), clock: try resolver.resolve((any Clock).self))
+                transactions: try resolver.resolve((any Database).self), clock: try resolver.resolve((any Clock).self))
         }
     }
 

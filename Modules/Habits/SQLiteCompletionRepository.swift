@@ -3,10 +3,10 @@ import Storage
 
 /// Completions in the `habit_completions` table, unique per (habit, day).
 public struct SQLiteCompletionRepository: CompletionRepository {
-    private let database: Database
+    private let database: any Database
 
     /// A repository over `database` (migrated with the Habits plugin's migrations).
-    public init(database: Database) { self.database = database }
+    public init(database: any Database) { self.database = database }
 
     /// The completions of a habit in a range of days, by day.
     public func completions(habitID: String, from: LocalDay?, to: LocalDay?) throws -> [Completion] {

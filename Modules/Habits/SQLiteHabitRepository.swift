@@ -3,10 +3,10 @@ import Storage
 
 /// Habits in the `habits` and `habit_periods` tables.
 public struct SQLiteHabitRepository: HabitRepository {
-    private let database: Database
+    private let database: any Database
 
     /// A repository over `database` (migrated with the Habits plugin's migrations).
-    public init(database: Database) { self.database = database }
+    public init(database: any Database) { self.database = database }
 
     private static let columns = "id, owner_id, name, start_day, created_at, updated_at"
 

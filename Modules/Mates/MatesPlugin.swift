@@ -15,7 +15,7 @@ public struct MatesPlugin: ModulePlugin {
     /// Registers the store, the `MateDirectory` and the use case.
     public func register(in container: Container) {
         container.register(SQLiteMateStore.self) { resolver in
-            SQLiteMateStore(database: try resolver.resolve(Database.self))
+            SQLiteMateStore(database: try resolver.resolve((any Database).self))
         }
         container.register((any MateDirectory).self) { resolver in try resolver.resolve(SQLiteMateStore.self) }
         container.register(ManageMates.self) { resolver in
@@ -23,7 +23,7 @@ public struct MatesPlugin: ModulePlugin {
                 store: try resolver.resolve(SQLiteMateStore.self),
                 profiles: try resolver.resolve((any ProfileDirectory).self),
                 users: try resolver.resolve((any UserRepository).self),
-                transactions: try resolver.resolve(Database.self),
+                transactions: try resolver.resolve((any Database).self),
                 clock: try resolver.resolve((any Clock).self),
                 linkEndHandler: resolver.scope.isRegistered((any MateLinkEndHandler).self)
                     ? try resolver.resolve((any MateLinkEndHandler).self) : nil)

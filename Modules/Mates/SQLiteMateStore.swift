@@ -3,10 +3,10 @@ import Storage
 
 /// Mates in SQLite; also the `MateDirectory` other features ask.
 public struct SQLiteMateStore: MateStore, MateDirectory {
-    private let database: Database
+    private let database: any Database
 
     /// A store over `database` (migrated with the Mates plugin's migrations).
-    public init(database: Database) { self.database = database }
+    public init(database: any Database) { self.database = database }
 
     /// Stores a new invite.
     public func insertInvite(code: String, inviterID: String, createdAt: Instant, expiresAt: Instant) throws {

@@ -17,7 +17,7 @@ public struct ProfilesPlugin: ModulePlugin {
     /// cases' dependencies.
     public func register(in container: Container) {
         container.register(SQLiteProfileRepository.self) { resolver in
-            SQLiteProfileRepository(database: try resolver.resolve(Database.self))
+            SQLiteProfileRepository(database: try resolver.resolve((any Database).self))
         }
         container.register((any ProfileDirectory).self) { resolver in
             try resolver.resolve(SQLiteProfileRepository.self)
@@ -26,7 +26,7 @@ public struct ProfilesPlugin: ModulePlugin {
             ProfileDependencies(
                 profiles: try resolver.resolve(SQLiteProfileRepository.self),
                 users: try resolver.resolve((any UserRepository).self),
-                transactions: try resolver.resolve(Database.self), clock: try resolver.resolve((any Clock).self))
+                transactions: try resolver.resolve((any Database).self), clock: try resolver.resolve((any Clock).self))
         }
     }
 

@@ -3,10 +3,10 @@ import Storage
 
 /// Profiles in the `profiles` table; also the `ProfileDirectory` other features read.
 public struct SQLiteProfileRepository: ProfileRepository, ProfileDirectory {
-    private let database: Database
+    private let database: any Database
 
     /// A repository over `database` (migrated with the Profiles plugin's migrations).
-    public init(database: Database) { self.database = database }
+    public init(database: any Database) { self.database = database }
 
     private static let columns = """
         user_id, nickname, dog_name, dog_age, dog_sex, dog_neutered, dog_size, dog_keywords, card_path,

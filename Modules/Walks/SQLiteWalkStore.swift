@@ -4,10 +4,10 @@ import Storage
 /// Walk requests and logs in SQLite. Every answer is one conditional UPDATE, so when two
 /// processes answer one request at once exactly one wins.
 public struct SQLiteWalkStore: Sendable {
-    private let database: Database
+    private let database: any Database
 
     /// A store over `database` (migrated with the Walks plugin's migrations).
-    public init(database: Database) { self.database = database }
+    public init(database: any Database) { self.database = database }
 
     private static let columns =
         "id, sender_id, recipient_id, message, latitude, longitude, place_name, status, created_at"

@@ -16,11 +16,11 @@ public struct WalksPlugin: ModulePlugin {
     /// Registers the use case, and the `MateLinkEndHandler` Mates calls when a link ends.
     public func register(in container: Container) {
         container.register((any MateLinkEndHandler).self) { resolver in
-            CancelWalksOnMateLinkEnd(store: SQLiteWalkStore(database: try resolver.resolve(Database.self)))
+            CancelWalksOnMateLinkEnd(store: SQLiteWalkStore(database: try resolver.resolve((any Database).self)))
         }
         container.register(ManageWalks.self) { resolver in
             ManageWalks(
-                store: SQLiteWalkStore(database: try resolver.resolve(Database.self)),
+                store: SQLiteWalkStore(database: try resolver.resolve((any Database).self)),
                 mates: try resolver.resolve((any MateDirectory).self),
                 users: try resolver.resolve((any UserRepository).self), clock: try resolver.resolve((any Clock).self))
         }

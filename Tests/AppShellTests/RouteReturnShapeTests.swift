@@ -28,7 +28,7 @@ import Testing
             let instant = try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00"))
             let clock = FixedClock(instant, timeZone: try TimeZoneRules.named("Asia/Seoul"))
             let plugins = CompositionRoot.plugins
-            let database = try Database(path: ":memory:")
+            let database = try SQLiteDatabase(path: ":memory:")
             try StorageAssembly.migrate(database, plugins: plugins)
             folder = try Self.temporaryFolder()
             let container = Container()

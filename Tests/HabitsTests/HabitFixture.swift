@@ -14,7 +14,7 @@ struct HabitFixture {
     /// Tuesday 2026-01-06, noon in Seoul.
     static let defaultNow = "2026-01-06T12:00:00+09:00"
 
-    let database: Database
+    let database: any Database
     let clock: FixedClock
     let container: Container
     let router: Router
@@ -25,15 +25,15 @@ struct HabitFixture {
     init(now: String = defaultNow, zone: String = seoul) throws {
         let instant = try Self.instant(now)
         let clock = FixedClock(instant, timeZone: try TimeZoneRules.named(zone))
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try Migrator(database: database).migrate([
             CoreSchema.migratorModule, Migrator.Module(name: "habits", migrations: HabitsPlugin().migrations),
         ])
         let container = Container()
-        container.register(Database.self, instance: database)
+        container.register((any Database).self, instance: database)
         container.register((any Clock).self, instance: clock)
         container.register((any UserRepository).self) { resolver in
-            SQLiteUserRepository(database: try resolver.resolve(Database.self))
+            SQLUserRepository(database: try resolver.resolve((any Database).self))
         }
         HabitsPlugin().register(in: container)
         let user = try Self.insertUser(named: "me", into: database, at: instant)
@@ -81,9 +81,9 @@ struct HabitFixture {
 
     // MARK: Users and sessions
 
-    private static func insertUser(named name: String, into database: Database, at now: Instant) throws -> User {
+    private static func insertUser(named name: String, into database: any Database, at now: Instant) throws -> User {
         let user = User(id: Identifier.random(), name: name, createdAt: now)
-        try SQLiteUserRepository(database: database).insert(user)
+        try SQLUserRepository(database: database).insert(user)
         return user
     }
 
@@ -154,7 +154,7 @@ struct HabitFixture {
         }
     }
 
-    // MARK: Database contents
+    // MARK: any Database contents
 
     /// The number of rows in `table`.
     func count(_ table: String) throws -> Int {

@@ -8,19 +8,19 @@ import Testing
 /// A real database with four users, three of whom have real profiles (through Profiles'
 /// own repository, which is also the real `ProfileDirectory`), and a fixed clock.
 struct MatesFixture {
-    let database: Database
+    let database: any Database
     let clock: FixedClock
     let mates: ManageMates
     let users: [String: User]
 
     init() throws {
-        database = try Database(path: ":memory:")
+        database = try SQLiteDatabase(path: ":memory:")
         try Migrator(database: database).migrate([
             CoreSchema.migratorModule, Migrator.Module(name: "profiles", migrations: ProfilesPlugin().migrations),
             Migrator.Module(name: "mates", migrations: MatesPlugin().migrations),
         ])
         clock = FixedClock(try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00")), timeZone: .utc)
-        let repository = SQLiteUserRepository(database: database)
+        let repository = SQLUserRepository(database: database)
         let accounts = UserAccounts(repository: repository, clock: clock)
         let profiles = SQLiteProfileRepository(database: database)
         var users: [String: User] = [:]

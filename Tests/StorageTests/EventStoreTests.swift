@@ -4,13 +4,13 @@ import Testing
 @testable import Storage
 
 @Suite struct EventStoreTests {
-    static func database() throws -> (Database, SQLiteEventStore, EventRecorder) {
-        let database = try Database(path: ":memory:")
+    static func database() throws -> (Database, SQLEventStore, EventRecorder) {
+        let database = try SQLiteDatabase(path: ":memory:")
         try StorageAssembly.migrate(database, plugins: [])
         try database.executeScript("CREATE TABLE notes (text TEXT NOT NULL)")
         // The app's own wiring: the recorder's events go out with each commit.
         let recorder = StorageAssembly.register(database, in: Container())
-        return (database, SQLiteEventStore(database: database), recorder)
+        return (database, SQLEventStore(database: database), recorder)
     }
 
     static func event(_ name: String, _ params: [(key: String, value: String)] = [], at seconds: Int = 0)
@@ -120,10 +120,10 @@ import Testing
             name: name, view: "v", params: params, occurredAt: Instant(secondsSince1970: seconds), userID: user)
     }
 
-    static func database(capacity: Int = SQLiteEventStore.defaultCapacity) throws -> (Database, SQLiteEventStore) {
-        let database = try Database(path: ":memory:")
+    static func database(capacity: Int = SQLEventStore.defaultCapacity) throws -> (Database, SQLEventStore) {
+        let database = try SQLiteDatabase(path: ":memory:")
         try StorageAssembly.migrate(database, plugins: [])
-        return (database, SQLiteEventStore(database: database, capacity: capacity))
+        return (database, SQLEventStore(database: database, capacity: capacity))
     }
 
     @Test func eachUserReadsAndCountsOnlyTheirOwnEvents() throws {
@@ -188,7 +188,7 @@ import Testing
     }
 
     @Test func aVersionOneDatabaseKeepsItsEventsWithoutAUserAndNeverReusesTheirIds() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         let versionOne = Array(EventSchema.migrations.prefix(1))
         try Migrator(database: database).migrate([
             CoreSchema.migratorModule, Migrator.Module(name: EventSchema.module, migrations: versionOne),
@@ -199,7 +199,7 @@ import Testing
             INSERT INTO event_params (event_id, position, key, value) VALUES (7, 0, 'code', 'K7Q2XZ');
             """)
         try StorageAssembly.migrate(database, plugins: [])
-        let store = SQLiteEventStore(database: database)
+        let store = SQLEventStore(database: database)
         #expect(try store.storedCount() == 1)
         #expect(try database.queryOne("SELECT count(*) FROM events WHERE user_number IS NULL") { try $0.int(0) } == 1)
         try store.insert([Self.event("after", user: "u")])

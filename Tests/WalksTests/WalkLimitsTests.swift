@@ -8,7 +8,7 @@ import Testing
 /// A real database with Core's, Mates' and Walks' tables, two users who are mates (through
 /// Mates' own store, the real `MateDirectory`), and a fixed clock at 08:00 in Seoul.
 struct WalksFixture {
-    let database: Database
+    let database: any Database
     let clock: FixedClock
     let walks: ManageWalks
     let mateStore: SQLiteMateStore
@@ -16,7 +16,7 @@ struct WalksFixture {
     let joon: User
 
     init() throws {
-        database = try Database(path: ":memory:")
+        database = try SQLiteDatabase(path: ":memory:")
         try Migrator(database: database).migrate([
             CoreSchema.migratorModule, Migrator.Module(name: "mates", migrations: MatesPlugin().migrations),
             Migrator.Module(name: "walks", migrations: WalksPlugin().migrations),
@@ -24,7 +24,7 @@ struct WalksFixture {
         clock = FixedClock(
             try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00")), timeZone: try TimeZoneRules.named("Asia/Seoul")
         )
-        let users = SQLiteUserRepository(database: database)
+        let users = SQLUserRepository(database: database)
         let accounts = UserAccounts(repository: users, clock: clock)
         mina = try accounts.signIn(name: "mina")
         joon = try accounts.signIn(name: "joon")
