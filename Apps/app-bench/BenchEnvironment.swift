@@ -32,7 +32,9 @@ final class BenchEnvironment {
         guard let instant = Instant(iso8601: now) else { throw AppError.internal("bad bench clock \(now)") }
         let clock = FixedClock(instant, timeZone: try TimeZoneRules.named("Asia/Seoul"))
         container = Container()
-        let recorder = StorageAssembly.register(database, in: container)
+        let recorder = StorageAssembly.register(
+            database, in: container,
+            repositories: [HabitsSQLRepositories(), BookStoriesSQLRepositories(), ProfilesSQLRepositories()])
         container.register((any Clock).self, instance: clock)
         container.register(Signposter.self, instance: signposter)
         container.register(EventSinkChoice.self, instance: EventSinkChoice(sink: nil, description: "no sink"))

@@ -17,6 +17,12 @@ enum CompositionRoot {
         MatesPlugin(), WalksPlugin(),
     ]
 
+    /// The implementations of the plugins' repository protocols over the SQL database.
+    static let sqlRepositories: [any SQLRepositories] = [
+        HabitsSQLRepositories(), BookStoriesSQLRepositories(), ProfilesSQLRepositories(), MatesSQLRepositories(),
+        WalksSQLRepositories(),
+    ]
+
     /// Builds the clock, opens and migrates the database, registers every plugin, signs
     /// the user in and binds the router into a Lua engine.
     /// - Throws: `UsageError` for a bad `--now`, `--tz` or `--user`; `AppError` when the
@@ -31,7 +37,8 @@ enum CompositionRoot {
         let container = Container()
         // Route events are stored with the next transaction's own writes, or in a batch.
         let recorder = StorageAssembly.register(
-            database, in: container, eventBacklog: options.eventsBacklog ?? SQLEventStore.defaultCapacity)
+            database, in: container, eventBacklog: options.eventsBacklog ?? SQLEventStore.defaultCapacity,
+            repositories: sqlRepositories)
         container.register((any Clock).self, instance: clock)
         container.register(Signposter.self, instance: signposter)
         container.register(EventSinkChoice.self, instance: eventSink(options.eventsSink))

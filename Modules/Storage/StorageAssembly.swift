@@ -17,12 +17,15 @@ public enum StorageAssembly {
     /// Registers `database` as itself and as the `TransactionRunner`, the SQL user
     /// repository and event store, and an `EventRecorder` whose route events are stored by
     /// the transaction that commits them (or dropped with its rollback). The event store
-    /// keeps at most `eventBacklog` events (`--events-backlog`).
+    /// keeps at most `eventBacklog` events (`--events-backlog`). Each feature's
+    /// `repositories` are registered over `database`: the plugins resolve only protocols.
     /// - Returns: the recorder, for the router's `EventMiddleware`.
     @discardableResult
     public static func register(
-        _ database: any Database, in container: Container, eventBacklog: Int = SQLEventStore.defaultCapacity
+        _ database: any Database, in container: Container, eventBacklog: Int = SQLEventStore.defaultCapacity,
+        repositories: [any SQLRepositories] = []
     ) -> EventRecorder {
+        for feature in repositories { feature.register(over: database, in: container) }
         container.register((any Database).self, instance: database)
         container.register((any TransactionRunner).self, instance: database)
         let recorder = EventRecorder()

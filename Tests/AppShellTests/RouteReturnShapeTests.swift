@@ -32,7 +32,8 @@ import Testing
             try StorageAssembly.migrate(database, plugins: plugins)
             folder = try Self.temporaryFolder()
             let container = Container()
-            let recorder = StorageAssembly.register(database, in: container)
+            let recorder = StorageAssembly.register(
+                database, in: container, repositories: CompositionRoot.sqlRepositories)
             let signposter = Signposter()
             container.register((any Clock).self, instance: clock)
             container.register(Signposter.self, instance: signposter)

@@ -32,10 +32,12 @@ struct BookStoriesFixture {
         ])
         let container = Container()
         container.register((any Database).self, instance: database)
+        container.register((any TransactionRunner).self, instance: database)
         container.register((any Clock).self, instance: clock)
         container.register((any UserRepository).self) { resolver in
             SQLUserRepository(database: try resolver.resolve((any Database).self))
         }
+        BookStoriesSQLRepositories().register(over: database, in: container)
         BookStoriesPlugin().register(in: container)
         let user = User(id: Identifier.random(), name: "me", createdAt: instant)
         try SQLUserRepository(database: database).insert(user)

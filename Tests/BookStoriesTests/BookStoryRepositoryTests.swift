@@ -8,13 +8,13 @@ import Testing
 /// parts in one transaction, so a failure in the middle leaves the old story whole.
 @Suite struct BookStoryRepositoryTests {
     let fixture: BookStoriesFixture
-    let stories: SQLiteStoryRepository
-    let themes: SQLiteThemeRepository
+    let stories: SQLStoryRepository
+    let themes: SQLThemeRepository
 
     init() throws {
         fixture = try BookStoriesFixture()
-        stories = SQLiteStoryRepository(database: fixture.database)
-        themes = SQLiteThemeRepository(database: fixture.database)
+        stories = SQLStoryRepository(database: fixture.database)
+        themes = SQLThemeRepository(database: fixture.database)
     }
 
     private func story(
@@ -164,7 +164,7 @@ import Testing
     // MARK: Reviews
 
     @Test func reviewHistoryCountsDaysBeforeTheDayAsked() throws {
-        let reviews = SQLiteReviewRepository(database: fixture.database)
+        let reviews = SQLReviewRepository(database: fixture.database)
         let original = try story()
         try stories.insert(original)
         let monday = try BookStoriesFixture.day("2026-01-05")

@@ -31,10 +31,12 @@ struct HabitFixture {
         ])
         let container = Container()
         container.register((any Database).self, instance: database)
+        container.register((any TransactionRunner).self, instance: database)
         container.register((any Clock).self, instance: clock)
         container.register((any UserRepository).self) { resolver in
             SQLUserRepository(database: try resolver.resolve((any Database).self))
         }
+        HabitsSQLRepositories().register(over: database, in: container)
         HabitsPlugin().register(in: container)
         let user = try Self.insertUser(named: "me", into: database, at: instant)
         self.database = database
@@ -104,10 +106,10 @@ struct HabitFixture {
     func dependencies() throws -> HabitDependencies { try container.resolve(HabitDependencies.self) }
 
     /// The habit repository over the fixture's database.
-    var habitRepository: SQLiteHabitRepository { SQLiteHabitRepository(database: database) }
+    var habitRepository: SQLHabitRepository { SQLHabitRepository(database: database) }
 
     /// The completion repository over the fixture's database.
-    var completionRepository: SQLiteCompletionRepository { SQLiteCompletionRepository(database: database) }
+    var completionRepository: SQLCompletionRepository { SQLCompletionRepository(database: database) }
 
     /// Creates a habit through `CreateHabit`.
     @discardableResult

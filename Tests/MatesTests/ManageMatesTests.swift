@@ -22,7 +22,7 @@ struct MatesFixture {
         clock = FixedClock(try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00")), timeZone: .utc)
         let repository = SQLUserRepository(database: database)
         let accounts = UserAccounts(repository: repository, clock: clock)
-        let profiles = SQLiteProfileRepository(database: database)
+        let profiles = SQLProfileRepository(database: database)
         var users: [String: User] = [:]
         for name in ["mina", "joon", "sol", "nobody"] { users[name] = try accounts.signIn(name: name) }
         for name in ["mina", "joon", "sol"] {
@@ -35,7 +35,7 @@ struct MatesFixture {
         }
         self.users = users
         mates = ManageMates(
-            store: SQLiteMateStore(database: database), profiles: profiles, users: repository, transactions: database,
+            store: SQLMateStore(database: database), profiles: profiles, users: repository, transactions: database,
             clock: clock)
     }
 

@@ -29,10 +29,12 @@ struct ProfileFixture {
         ])
         let container = Container()
         container.register((any Database).self, instance: database)
+        container.register((any TransactionRunner).self, instance: database)
         container.register((any Clock).self, instance: clock)
         container.register((any UserRepository).self) { resolver in
             SQLUserRepository(database: try resolver.resolve((any Database).self))
         }
+        ProfilesSQLRepositories().register(over: database, in: container)
         ProfilesPlugin().register(in: container)
         let user = try Self.insertUser(named: "me", into: database, at: instant)
         self.database = database
@@ -89,7 +91,7 @@ struct ProfileFixture {
     // MARK: Repositories
 
     /// The profile repository over the fixture's database.
-    var repository: SQLiteProfileRepository { SQLiteProfileRepository(database: database) }
+    var repository: SQLProfileRepository { SQLProfileRepository(database: database) }
 
     /// The stored profile of `user` (the acting user by default).
     func stored(_ user: User? = nil) throws -> Profile? { try repository.profile(of: (user ?? self.user).id) }

@@ -19,6 +19,7 @@ struct EngineFixture {
         try Migrator(database: database).migrate([CoreSchema.migratorModule])
         let container = Container()
         container.register((any Database).self, instance: database)
+        container.register((any TransactionRunner).self, instance: database)
         container.register((any Clock).self, instance: clock)
         container.register((any UserRepository).self) { resolver in
             SQLUserRepository(database: try resolver.resolve((any Database).self))

@@ -11,7 +11,7 @@ struct WalksFixture {
     let database: any Database
     let clock: FixedClock
     let walks: ManageWalks
-    let mateStore: SQLiteMateStore
+    let mateStore: SQLMateStore
     let mina: User
     let joon: User
 
@@ -28,9 +28,10 @@ struct WalksFixture {
         let accounts = UserAccounts(repository: users, clock: clock)
         mina = try accounts.signIn(name: "mina")
         joon = try accounts.signIn(name: "joon")
-        mateStore = SQLiteMateStore(database: database)
+        mateStore = SQLMateStore(database: database)
         try mateStore.link(mina.id, joon.id, since: clock.now())
-        walks = ManageWalks(store: SQLiteWalkStore(database: database), mates: mateStore, users: users, clock: clock)
+        walks = ManageWalks(
+            store: SQLWalkStore(database: database), transactions: database, mates: mateStore, users: users, clock: clock)
     }
 
     static func instant(_ text: String) throws -> Instant { try #require(Instant(iso8601: text)) }
@@ -128,7 +129,7 @@ struct WalksFixture {
 
     @Test func theHandlerCancelsPendingRequestsBothWaysAndNoOthers() throws {
         let fixture = try WalksFixture()
-        let store = SQLiteWalkStore(database: fixture.database)
+        let store = SQLWalkStore(database: fixture.database)
         let out = try fixture.walks.request(
             mate: "joon", message: "a", latitude: 0, longitude: 0, placeName: nil, senderID: fixture.mina.id)
         let back = try fixture.walks.request(

@@ -2,7 +2,7 @@ import Core
 import Storage
 
 /// Review history in `book_story_reviews`: one row per story shown per day.
-public struct SQLiteReviewRepository: ReviewRepository {
+public struct SQLReviewRepository: ReviewRepository {
     private let database: any Database
 
     /// A repository over `database` (migrated with the BookStories plugin's migrations).

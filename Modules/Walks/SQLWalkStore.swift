@@ -1,9 +1,9 @@
 import Core
 import Storage
 
-/// Walk requests and logs in SQLite. Every answer is one conditional UPDATE, so when two
-/// processes answer one request at once exactly one wins.
-public struct SQLiteWalkStore: Sendable {
+/// Walk requests and logs in the SQL database, in portable SQL. Every answer is one
+/// conditional UPDATE, so when two processes answer one request at once exactly one wins.
+public struct SQLWalkStore: WalkStore {
     private let database: any Database
 
     /// A store over `database` (migrated with the Walks plugin's migrations).
@@ -52,11 +52,6 @@ public struct SQLiteWalkStore: Sendable {
             WHERE status = 'pending' AND expires_at > ?3
                 AND ((sender_id = ?1 AND recipient_id = ?2) OR (sender_id = ?2 AND recipient_id = ?1))
             """, [.text(userID), .text(otherID), .instant(now)])
-    }
-
-    /// Runs `body` in one transaction of the store's database.
-    public func transaction<Result>(_ body: () throws -> Result) throws -> Result {
-        try database.transaction(body)
     }
 
     /// Stores a walk log.

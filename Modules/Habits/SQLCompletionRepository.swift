@@ -2,7 +2,7 @@ import Core
 import Storage
 
 /// Completions in the `habit_completions` table, unique per (habit, day).
-public struct SQLiteCompletionRepository: CompletionRepository {
+public struct SQLCompletionRepository: CompletionRepository {
     private let database: any Database
 
     /// A repository over `database` (migrated with the Habits plugin's migrations).

@@ -2,10 +2,10 @@ import Core
 import Profiles
 import Testing
 
-/// `SQLiteProfileRepository`: one profile per user; insert refuses a second profile
+/// `SQLProfileRepository`: one profile per user; insert refuses a second profile
 /// (`profiles.exists`) or a taken nickname, update refuses a missing profile
 /// (`profiles.not_found`).
-@Suite struct SQLiteProfileRepositoryTests {
+@Suite struct SQLProfileRepositoryTests {
     let fixture: ProfileFixture
     let now: Instant
 

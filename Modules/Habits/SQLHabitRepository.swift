@@ -2,7 +2,7 @@ import Core
 import Storage
 
 /// Habits in the `habits` and `habit_periods` tables.
-public struct SQLiteHabitRepository: HabitRepository {
+public struct SQLHabitRepository: HabitRepository {
     private let database: any Database
 
     /// A repository over `database` (migrated with the Habits plugin's migrations).

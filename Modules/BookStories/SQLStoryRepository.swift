@@ -2,7 +2,7 @@ import Core
 import Storage
 
 /// Stories in `book_stories` with their quotes, keywords and theme links.
-public struct SQLiteStoryRepository: StoryRepository {
+public struct SQLStoryRepository: StoryRepository {
     private let database: any Database
 
     /// A repository over `database` (migrated with the BookStories plugin's migrations).
@@ -11,13 +11,13 @@ public struct SQLiteStoryRepository: StoryRepository {
     /// The story with this id.
     public func story(id: String) throws -> Story? {
         guard let seq = try seq(of: id) else { return nil }
-        return try SQLiteStoryLoader(database: database).views([seq], viewerID: "").first?.story
+        return try SQLStoryLoader(database: database).views([seq], viewerID: "").first?.story
     }
 
     /// The story with its author's name and the themes `viewerID` may see.
     public func view(of story: Story, viewerID: String) throws -> StoryView {
         guard let seq = try seq(of: story.id),
-            let view = try SQLiteStoryLoader(database: database).views([seq], viewerID: viewerID).first
+            let view = try SQLStoryLoader(database: database).views([seq], viewerID: viewerID).first
         else { throw BookStoryError.storyNotFound(story.id) }
         return view
     }

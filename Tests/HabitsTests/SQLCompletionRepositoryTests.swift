@@ -5,9 +5,9 @@ import Testing
 
 /// The SQLite completion repository: one completion per (habit, day), looked up by that
 /// key and deleted by id; `deleteAll` succeeds on nothing (domain.md §2.2, §2.4).
-@Suite struct SQLiteCompletionRepositoryTests {
+@Suite struct SQLCompletionRepositoryTests {
     let fixture: HabitFixture
-    let repository: SQLiteCompletionRepository
+    let repository: SQLCompletionRepository
     let habit: Habit
 
     init() throws {

@@ -2,7 +2,7 @@ import Core
 import Storage
 
 /// Themes in `book_themes`.
-public struct SQLiteThemeRepository: ThemeRepository {
+public struct SQLThemeRepository: ThemeRepository {
     private let database: any Database
 
     /// A repository over `database` (migrated with the BookStories plugin's migrations).

@@ -4,7 +4,7 @@ import Storage
 /// Reads whole stories (book, quotes, keywords, themes, author name) for a list of story
 /// rows in four queries, whatever the number of stories; shared by the repository and the
 /// read models.
-struct SQLiteStoryLoader: Sendable {
+struct SQLStoryLoader: Sendable {
     let database: any Database
 
     /// The stories with these row numbers, in this order, as `viewerID` sees them.

@@ -2,7 +2,7 @@ import Core
 import Storage
 
 /// Mates in SQLite; also the `MateDirectory` other features ask.
-public struct SQLiteMateStore: MateStore, MateDirectory {
+public struct SQLMateStore: MateStore, MateDirectory {
     private let database: any Database
 
     /// A store over `database` (migrated with the Mates plugin's migrations).

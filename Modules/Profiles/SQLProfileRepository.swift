@@ -2,7 +2,7 @@ import Core
 import Storage
 
 /// Profiles in the `profiles` table; also the `ProfileDirectory` other features read.
-public struct SQLiteProfileRepository: ProfileRepository, ProfileDirectory {
+public struct SQLProfileRepository: ProfileRepository, ProfileDirectory {
     private let database: any Database
 
     /// A repository over `database` (migrated with the Profiles plugin's migrations).

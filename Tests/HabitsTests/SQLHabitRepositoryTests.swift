@@ -5,9 +5,9 @@ import Testing
 
 /// The SQLite habit repository: insert fails on a taken id, update and delete on a missing
 /// one, no upsert; habits read back as they were stored; owners kept apart (domain.md §2.4).
-@Suite struct SQLiteHabitRepositoryTests {
+@Suite struct SQLHabitRepositoryTests {
     let fixture: HabitFixture
-    let repository: SQLiteHabitRepository
+    let repository: SQLHabitRepository
 
     init() throws {
         fixture = try HabitFixture()
