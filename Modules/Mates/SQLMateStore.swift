@@ -1,7 +1,7 @@
 import Core
 import Storage
 
-/// Mates in SQLite; also the `MateDirectory` other features ask.
+/// Mates in the SQL database; also the `MateDirectory` other features ask.
 public struct SQLMateStore: MateStore, MateDirectory {
     private let database: any Database
 

@@ -91,7 +91,7 @@ public struct Migrator: Sendable {
     static func script(of migration: Migration, for dialect: SQLDialect) -> String {
         switch dialect.name {
         case .sqlite: migration.sql
-        case .postgreSQL: migration.postgreSQL ?? migration.sql
+        case .postgreSQL: migration.postgreSQL ?? dialect.schema(migration.sql)
         }
     }
 

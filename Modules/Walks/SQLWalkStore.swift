@@ -15,7 +15,10 @@ public struct SQLWalkStore: WalkStore {
     /// Stores a new request.
     public func insert(_ request: WalkRequest) throws {
         try database.execute(
-            "INSERT INTO walk_requests (\(Self.columns), expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            """
+            INSERT INTO walk_requests (\(Self.columns), expires_at, seq)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM walk_requests))
+            """,
             [
                 .text(request.id), .text(request.senderID), .text(request.recipientID), .text(request.message),
                 .double(request.latitude), .double(request.longitude), .text(request.placeName),
@@ -32,7 +35,7 @@ public struct SQLWalkStore: WalkStore {
     public func requests(of userID: String, incoming: Bool) throws -> [WalkRequest] {
         try database.query(
             "SELECT \(Self.columns) FROM walk_requests WHERE \(incoming ? "recipient_id" : "sender_id") = ? "
-                + "ORDER BY created_at DESC, rowid DESC",
+                + "ORDER BY created_at DESC, seq DESC",
             [.text(userID)], Self.request)
     }
 
@@ -57,7 +60,10 @@ public struct SQLWalkStore: WalkStore {
     /// Stores a walk log.
     public func insert(_ log: WalkLog) throws {
         try database.execute(
-            "INSERT INTO walk_logs (id, user_id, steps, distance, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?)",
+            """
+            INSERT INTO walk_logs (id, user_id, steps, distance, started_at, ended_at, seq)
+            VALUES (?, ?, ?, ?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM walk_logs))
+            """,
             [
                 .text(log.id), .text(log.userID), .int(log.steps), .double(log.distance), .instant(log.startedAt),
                 .instant(log.endedAt),
@@ -69,7 +75,7 @@ public struct SQLWalkStore: WalkStore {
         try database.query(
             """
             SELECT id, user_id, steps, distance, started_at, ended_at FROM walk_logs
-            WHERE user_id = ? AND started_at >= ? AND started_at < ? ORDER BY started_at, rowid
+            WHERE user_id = ? AND started_at >= ? AND started_at < ? ORDER BY started_at, seq
             """,
             [.text(userID), .int(from?.millisecondsSince1970 ?? Int.min), .int(to?.millisecondsSince1970 ?? Int.max)]
         ) { row in
