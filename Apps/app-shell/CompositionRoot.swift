@@ -31,7 +31,8 @@ enum CompositionRoot {
         _ options: ShellOptions, environment: [String: String], signposter: Signposter
     ) throws -> LuaEngine {
         let clock = try makeClock(options, environment: environment)
-        let database = try SQLiteDatabase(path: try databasePath(options, environment: environment), signposter: signposter)
+        let database = try SQLiteDatabase(
+            path: try databasePath(options, environment: environment), signposter: signposter)
         try StorageAssembly.migrate(database, plugins: plugins)
 
         let container = Container()

@@ -25,7 +25,6 @@ public enum SQLValue: Sendable, Equatable {
     /// An instant as INTEGER milliseconds since the epoch.
     public static func instant(_ instant: Instant) -> SQLValue { .int(instant.millisecondsSince1970) }
 
-
     /// Optional text, NULL when nil.
     public static func text(_ text: String?) -> SQLValue { text.map(SQLValue.text) ?? .null }
 

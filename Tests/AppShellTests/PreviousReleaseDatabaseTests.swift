@@ -2,8 +2,8 @@ import Core
 import Foundation
 import Habits
 import Storage
-import Walks
 import Testing
+import Walks
 
 @testable import AppShell
 

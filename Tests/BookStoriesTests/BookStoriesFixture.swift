@@ -22,10 +22,10 @@ struct BookStoriesFixture {
     let user: User
     let session: Session
 
-    init(now: String = defaultNow) throws {
+    init(now: String = defaultNow, backend: DatabaseBackend = .sqlite) throws {
         let instant = try Self.instant(now)
         let clock = FixedClock(instant, timeZone: try TimeZoneRules.named(Self.seoul))
-        let database = try SQLiteDatabase(path: ":memory:")
+        let database = try backend.openScratch()
         try Migrator(database: database).migrate([
             CoreSchema.migratorModule,
             Migrator.Module(name: "bookstories", migrations: BookStoriesPlugin().migrations),

@@ -22,10 +22,10 @@ struct HabitFixture {
     let user: User
     let session: Session
 
-    init(now: String = defaultNow, zone: String = seoul) throws {
+    init(now: String = defaultNow, zone: String = seoul, backend: DatabaseBackend = .sqlite) throws {
         let instant = try Self.instant(now)
         let clock = FixedClock(instant, timeZone: try TimeZoneRules.named(zone))
-        let database = try SQLiteDatabase(path: ":memory:")
+        let database = try backend.openScratch()
         try Migrator(database: database).migrate([
             CoreSchema.migratorModule, Migrator.Module(name: "habits", migrations: HabitsPlugin().migrations),
         ])

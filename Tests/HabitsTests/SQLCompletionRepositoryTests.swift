@@ -10,8 +10,8 @@ import Testing
     let repository: SQLCompletionRepository
     let habit: Habit
 
-    init() throws {
-        fixture = try HabitFixture()
+    init(_ backend: DatabaseBackend = .sqlite) throws {
+        fixture = try HabitFixture(backend: backend)
         repository = fixture.completionRepository
         habit = try fixture.insert("Run", start: "2026-01-01", periods: ["2026-01-01..."])
     }
@@ -24,58 +24,75 @@ import Testing
             recordedAt: Instant(millisecondsSince1970: 1_767_668_400_250))
     }
 
-    @Test func insertedCompletionReadsBackByHabitAndDay() throws {
-        let stored = try completion("2026-01-05")
-        try repository.insert(stored)
-        #expect(try repository.completion(habitID: habit.id, on: try HabitFixture.day("2026-01-05")) == stored)
-        #expect(try repository.completion(habitID: habit.id, on: try HabitFixture.day("2026-01-04")) == nil)
-        #expect(try repository.completedDays(habitID: habit.id) == [try HabitFixture.day("2026-01-05")])
+    @Test(arguments: DatabaseBackend.available)
+    func insertedCompletionReadsBackByHabitAndDay(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let stored = try suite.completion("2026-01-05")
+        try suite.repository.insert(stored)
+        #expect(
+            try suite.repository.completion(habitID: suite.habit.id, on: try HabitFixture.day("2026-01-05")) == stored)
+        #expect(try suite.repository.completion(habitID: suite.habit.id, on: try HabitFixture.day("2026-01-04")) == nil)
+        #expect(try suite.repository.completedDays(habitID: suite.habit.id) == [try HabitFixture.day("2026-01-05")])
     }
 
-    @Test func secondCompletionOfTheSameHabitAndDayIsAlreadyCompleted() throws {
-        let first = try completion("2026-01-05")
-        try repository.insert(first)
-        let error = try #require(throws: AppError.self) { try repository.insert(try completion("2026-01-05")) }
+    @Test(arguments: DatabaseBackend.available)
+    func secondCompletionOfTheSameHabitAndDayIsAlreadyCompleted(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let first = try suite.completion("2026-01-05")
+        try suite.repository.insert(first)
+        let error = try #require(throws: AppError.self) {
+            try suite.repository.insert(try suite.completion("2026-01-05"))
+        }
         #expect(error.code == "habits.already_completed")
-        #expect(try fixture.count("habit_completions") == 1)
-        #expect(try repository.completion(habitID: habit.id, on: first.completedOn) == first)
+        #expect(try suite.fixture.count("habit_completions") == 1)
+        #expect(try suite.repository.completion(habitID: suite.habit.id, on: first.completedOn) == first)
     }
 
-    @Test func sameDayForAnotherHabitIsAllowed() throws {
-        let other = try fixture.insert("Read", start: "2026-01-01", periods: ["2026-01-01..."])
-        try repository.insert(try completion("2026-01-05"))
-        try repository.insert(try completion("2026-01-05", habitID: other.id))
-        #expect(try fixture.count("habit_completions") == 2)
+    @Test(arguments: DatabaseBackend.available)
+    func sameDayForAnotherHabitIsAllowed(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let other = try suite.fixture.insert("Read", start: "2026-01-01", periods: ["2026-01-01..."])
+        try suite.repository.insert(try suite.completion("2026-01-05"))
+        try suite.repository.insert(try suite.completion("2026-01-05", habitID: other.id))
+        #expect(try suite.fixture.count("habit_completions") == 2)
     }
 
-    @Test func deleteRemovesTheCompletionWithThatIdOnly() throws {
-        let removed = try completion("2026-01-04")
-        let kept = try completion("2026-01-05")
-        try repository.insert(removed)
-        try repository.insert(kept)
-        try repository.delete(id: removed.id)
-        #expect(try repository.completions(habitID: habit.id, from: nil, to: nil) == [kept])
+    @Test(arguments: DatabaseBackend.available)
+    func deleteRemovesTheCompletionWithThatIdOnly(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let removed = try suite.completion("2026-01-04")
+        let kept = try suite.completion("2026-01-05")
+        try suite.repository.insert(removed)
+        try suite.repository.insert(kept)
+        try suite.repository.delete(id: removed.id)
+        #expect(try suite.repository.completions(habitID: suite.habit.id, from: nil, to: nil) == [kept])
     }
 
-    @Test func deleteOfAMissingIdIsNotCompleted() throws {
-        try repository.insert(try completion("2026-01-04"))
-        let error = try #require(throws: AppError.self) { try repository.delete(id: Identifier.random()) }
+    @Test(arguments: DatabaseBackend.available)
+    func deleteOfAMissingIdIsNotCompleted(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        try suite.repository.insert(try suite.completion("2026-01-04"))
+        let error = try #require(throws: AppError.self) { try suite.repository.delete(id: Identifier.random()) }
         #expect(error.code == "habits.not_completed")
-        #expect(try fixture.count("habit_completions") == 1)
+        #expect(try suite.fixture.count("habit_completions") == 1)
     }
 
-    @Test func deleteAllOnAHabitWithoutCompletionsSucceeds() throws {
-        #expect(throws: Never.self) { try repository.deleteAll(habitID: habit.id) }
-        #expect(throws: Never.self) { try repository.deleteAll(habitID: Identifier.random()) }
+    @Test(arguments: DatabaseBackend.available)
+    func deleteAllOnAHabitWithoutCompletionsSucceeds(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        #expect(throws: Never.self) { try suite.repository.deleteAll(habitID: suite.habit.id) }
+        #expect(throws: Never.self) { try suite.repository.deleteAll(habitID: Identifier.random()) }
     }
 
-    @Test func deleteAllRemovesOnlyThatHabitsCompletions() throws {
-        let other = try fixture.insert("Read", start: "2026-01-01", periods: ["2026-01-01..."])
-        for day in ["2026-01-01", "2026-01-02", "2026-01-03"] { try repository.insert(try completion(day)) }
-        try repository.insert(try completion("2026-01-02", habitID: other.id))
-        try repository.deleteAll(habitID: habit.id)
-        #expect(try fixture.completionCount(habitID: habit.id) == 0)
-        #expect(try fixture.completionCount(habitID: other.id) == 1)
+    @Test(arguments: DatabaseBackend.available)
+    func deleteAllRemovesOnlyThatHabitsCompletions(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let other = try suite.fixture.insert("Read", start: "2026-01-01", periods: ["2026-01-01..."])
+        for day in ["2026-01-01", "2026-01-02", "2026-01-03"] { try suite.repository.insert(try suite.completion(day)) }
+        try suite.repository.insert(try suite.completion("2026-01-02", habitID: other.id))
+        try suite.repository.deleteAll(habitID: suite.habit.id)
+        #expect(try suite.fixture.completionCount(habitID: suite.habit.id) == 0)
+        #expect(try suite.fixture.completionCount(habitID: other.id) == 1)
     }
 
     static let ranges: [(String?, String?, [String])] = [
@@ -87,69 +104,96 @@ import Testing
         ("2026-01-04", "2026-01-02", []),
     ]
 
-    @Test(arguments: ranges)
-    func completionsInARangeAreInclusiveAndByDay(from: String?, to: String?, expected: [String]) throws {
-        let early = try fixture.insert("Early", start: "2025-12-01", periods: ["2025-12-01..."])
+    @Test(arguments: DatabaseBackend.available.flatMap { backend in ranges.map { (backend, $0) } })
+    func completionsInARangeAreInclusiveAndByDay(
+        backend: DatabaseBackend, range: (from: String?, to: String?, expected: [String])
+    ) throws {
+        let (from, to, expected) = range
+        let suite = try Self(backend)
+        let early = try suite.fixture.insert("Early", start: "2025-12-01", periods: ["2025-12-01..."])
         for day in ["2026-02-01", "2026-01-03", "2025-12-31", "2026-01-01"] {
-            try repository.insert(try completion(day, habitID: early.id))
+            try suite.repository.insert(try suite.completion(day, habitID: early.id))
         }
-        let found = try repository.completions(
+        let found = try suite.repository.completions(
             habitID: early.id, from: try from.map(HabitFixture.day), to: try to.map(HabitFixture.day))
         #expect(found.map(\.completedOn.description) == expected)
     }
 
-    @Test func completedDaysAreInAscendingOrderWhateverTheInsertOrder() throws {
-        let other = try fixture.insert("Read", start: "2025-12-01", periods: ["2025-12-01..."])
+    @Test(arguments: DatabaseBackend.available)
+    func completedDaysAreInAscendingOrderWhateverTheInsertOrder(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let other = try suite.fixture.insert("Read", start: "2025-12-01", periods: ["2025-12-01..."])
         let days = ["2026-01-05", "2025-12-31", "2026-01-01", "2026-01-03"]
         for day in days {
-            try repository.insert(try completion(day))
-            try repository.insert(try completion(day, habitID: other.id))
+            try suite.repository.insert(try suite.completion(day))
+            try suite.repository.insert(try suite.completion(day, habitID: other.id))
         }
         let ascending = try days.sorted().map(HabitFixture.day)
-        #expect(try repository.completedDays(habitID: habit.id) == ascending)
-        #expect(try repository.completedDays(ownedBy: fixture.user.id) == [habit.id: ascending, other.id: ascending])
+        #expect(try suite.repository.completedDays(habitID: suite.habit.id) == ascending)
+        #expect(
+            try suite.repository.completedDays(ownedBy: suite.fixture.user.id) == [
+                suite.habit.id: ascending, other.id: ascending,
+            ])
     }
 
-    @Test func completedDaysByOwnerLeaveOutHabitsWithoutCompletions() throws {
-        let other = try fixture.insert("Read", start: "2026-01-01", periods: ["2026-01-01..."])
-        try repository.insert(try completion("2026-01-02", habitID: other.id))
+    @Test(arguments: DatabaseBackend.available)
+    func completedDaysByOwnerLeaveOutHabitsWithoutCompletions(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let other = try suite.fixture.insert("Read", start: "2026-01-01", periods: ["2026-01-01..."])
+        try suite.repository.insert(try suite.completion("2026-01-02", habitID: other.id))
         #expect(
-            try repository.completedDays(ownedBy: fixture.user.id) == [other.id: [try HabitFixture.day("2026-01-02")]])
-        #expect(try repository.completedDays(habitID: habit.id).isEmpty)
+            try suite.repository.completedDays(ownedBy: suite.fixture.user.id) == [
+                other.id: [try HabitFixture.day("2026-01-02")]
+            ])
+        #expect(try suite.repository.completedDays(habitID: suite.habit.id).isEmpty)
     }
 
-    @Test func recordedAtKeepsItsMilliseconds() throws {
-        let stored = try completion("2026-01-05")
-        try repository.insert(stored)
+    @Test(arguments: DatabaseBackend.available)
+    func recordedAtKeepsItsMilliseconds(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let stored = try suite.completion("2026-01-05")
+        try suite.repository.insert(stored)
         #expect(
-            try repository.completions(habitID: habit.id, from: nil, to: nil).first?.recordedAt == stored.recordedAt)
+            try suite.repository.completions(habitID: suite.habit.id, from: nil, to: nil).first?.recordedAt
+                == stored.recordedAt)
     }
 
-    @Test func completedDaysByOwnerAndByDayAreKeptApartBetweenUsers() throws {
-        let other = try fixture.addUser(named: "other")
-        let theirs = try fixture.insert("Run", start: "2026-01-01", periods: ["2026-01-01..."], as: other)
-        try repository.insert(try completion("2026-01-05"))
-        try repository.insert(try completion("2026-01-04", habitID: theirs.id))
-        try repository.insert(try completion("2026-01-05", habitID: theirs.id))
+    @Test(arguments: DatabaseBackend.available)
+    func completedDaysByOwnerAndByDayAreKeptApartBetweenUsers(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let other = try suite.fixture.addUser(named: "other")
+        let theirs = try suite.fixture.insert("Run", start: "2026-01-01", periods: ["2026-01-01..."], as: other)
+        try suite.repository.insert(try suite.completion("2026-01-05"))
+        try suite.repository.insert(try suite.completion("2026-01-04", habitID: theirs.id))
+        try suite.repository.insert(try suite.completion("2026-01-05", habitID: theirs.id))
         #expect(
-            try repository.completedDays(ownedBy: fixture.user.id) == [habit.id: [try HabitFixture.day("2026-01-05")]])
-        #expect(
-            try repository.completedDays(ownedBy: other.id)
-                == [theirs.id: try ["2026-01-04", "2026-01-05"].map(HabitFixture.day)])
-        #expect(
-            try repository.completedHabitIDs(ownedBy: fixture.user.id, on: try HabitFixture.day("2026-01-05")) == [
-                habit.id
+            try suite.repository.completedDays(ownedBy: suite.fixture.user.id) == [
+                suite.habit.id: [try HabitFixture.day("2026-01-05")]
             ])
         #expect(
-            try repository.completedHabitIDs(ownedBy: fixture.user.id, on: try HabitFixture.day("2026-01-04")).isEmpty)
+            try suite.repository.completedDays(ownedBy: other.id)
+                == [theirs.id: try ["2026-01-04", "2026-01-05"].map(HabitFixture.day)])
         #expect(
-            try repository.completedHabitIDs(ownedBy: other.id, on: try HabitFixture.day("2026-01-04")) == [theirs.id])
+            try suite.repository.completedHabitIDs(
+                ownedBy: suite.fixture.user.id, on: try HabitFixture.day("2026-01-05")) == [
+                    suite.habit.id
+                ])
+        #expect(
+            try suite.repository.completedHabitIDs(
+                ownedBy: suite.fixture.user.id, on: try HabitFixture.day("2026-01-04")
+            ).isEmpty)
+        #expect(
+            try suite.repository.completedHabitIDs(ownedBy: other.id, on: try HabitFixture.day("2026-01-04")) == [
+                theirs.id
+            ])
     }
 
-    @Test func completionForAnUnknownHabitIsRefused() throws {
+    @Test(arguments: DatabaseBackend.available)
+    func completionForAnUnknownHabitIsRefused(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
         #expect(throws: AppError.self) {
-            try repository.insert(try completion("2026-01-05", habitID: Identifier.random()))
+            try suite.repository.insert(try suite.completion("2026-01-05", habitID: Identifier.random()))
         }
-        #expect(try fixture.count("habit_completions") == 0)
+        #expect(try suite.fixture.count("habit_completions") == 0)
     }
 }

@@ -9,8 +9,8 @@ import Testing
     let fixture: HabitFixture
     let repository: SQLHabitRepository
 
-    init() throws {
-        fixture = try HabitFixture()
+    init(_ backend: DatabaseBackend = .sqlite) throws {
+        fixture = try HabitFixture(backend: backend)
         repository = fixture.habitRepository
     }
 
@@ -28,46 +28,55 @@ import Testing
         ["2026-01-01...2026-01-03", "2026-01-05...2026-01-05", "2026-01-08..."],
     ]
 
-    @Test(arguments: layouts)
-    func insertedHabitReadsBackEqual(layout: [String]) throws {
-        let stored = try habit(periods: layout)
-        try repository.insert(stored)
-        #expect(try repository.habit(id: stored.id, ownedBy: fixture.user.id) == stored)
-        #expect(try repository.habits(ownedBy: fixture.user.id) == [stored])
-        #expect(try repository.habits(named: "Run", ownedBy: fixture.user.id) == [stored])
-        #expect(try fixture.count("habit_periods") == layout.count)
+    @Test(arguments: DatabaseBackend.available, layouts)
+    func insertedHabitReadsBackEqual(backend: DatabaseBackend, layout: [String]) throws {
+        let suite = try Self(backend)
+        let stored = try suite.habit(periods: layout)
+        try suite.repository.insert(stored)
+        #expect(try suite.repository.habit(id: stored.id, ownedBy: suite.fixture.user.id) == stored)
+        #expect(try suite.repository.habits(ownedBy: suite.fixture.user.id) == [stored])
+        #expect(try suite.repository.habits(named: "Run", ownedBy: suite.fixture.user.id) == [stored])
+        #expect(try suite.fixture.count("habit_periods") == layout.count)
     }
 
-    @Test func instantsKeepTheirMilliseconds() throws {
+    @Test(arguments: DatabaseBackend.available)
+    func instantsKeepTheirMilliseconds(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
         let now = Instant(millisecondsSince1970: 1_767_668_400_123)
-        let stored = try HabitFixture.habit(start: "2026-01-01", ownerID: fixture.user.id, at: now)
-        try repository.insert(stored)
-        #expect(try repository.habit(id: stored.id, ownedBy: fixture.user.id)?.createdAt == now)
+        let stored = try HabitFixture.habit(start: "2026-01-01", ownerID: suite.fixture.user.id, at: now)
+        try suite.repository.insert(stored)
+        #expect(try suite.repository.habit(id: stored.id, ownedBy: suite.fixture.user.id)?.createdAt == now)
     }
 
-    @Test func insertWithAnExistingIdIsExistsAndKeepsTheStoredHabit() throws {
-        let first = try habit("Run")
-        try repository.insert(first)
+    @Test(arguments: DatabaseBackend.available)
+    func insertWithAnExistingIdIsExistsAndKeepsTheStoredHabit(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let first = try suite.habit("Run")
+        try suite.repository.insert(first)
         let second = try HabitFixture.habit(
-            name: "Walk", start: "2026-01-03", periods: ["2026-01-03...2026-01-04"], ownerID: fixture.user.id,
+            name: "Walk", start: "2026-01-03", periods: ["2026-01-03...2026-01-04"], ownerID: suite.fixture.user.id,
             id: first.id)
-        let before = try fixture.snapshot()
-        let error = try #require(throws: AppError.self) { try repository.insert(second) }
+        let before = try suite.fixture.snapshot()
+        let error = try #require(throws: AppError.self) { try suite.repository.insert(second) }
         #expect(error.code == "habits.exists")
-        #expect(try fixture.snapshot() == before)
-        #expect(try repository.habit(id: first.id, ownedBy: fixture.user.id) == first)
+        #expect(try suite.fixture.snapshot() == before)
+        #expect(try suite.repository.habit(id: first.id, ownedBy: suite.fixture.user.id) == first)
     }
 
-    @Test func insertForAnUnknownOwnerFailsAndWritesNothing() throws {
+    @Test(arguments: DatabaseBackend.available)
+    func insertForAnUnknownOwnerFailsAndWritesNothing(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
         let orphan = try HabitFixture.habit(start: "2026-01-01", ownerID: Identifier.random())
-        #expect(throws: AppError.self) { try repository.insert(orphan) }
-        #expect(try fixture.count("habits") == 0)
-        #expect(try fixture.count("habit_periods") == 0)
+        #expect(throws: AppError.self) { try suite.repository.insert(orphan) }
+        #expect(try suite.fixture.count("habits") == 0)
+        #expect(try suite.fixture.count("habit_periods") == 0)
     }
 
-    @Test func updateReplacesTheNamePeriodsAndUpdateInstant() throws {
-        let original = try habit(periods: ["2026-01-01..."])
-        try repository.insert(original)
+    @Test(arguments: DatabaseBackend.available)
+    func updateReplacesTheNamePeriodsAndUpdateInstant(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let original = try suite.habit(periods: ["2026-01-01..."])
+        try suite.repository.insert(original)
         let changed =
             try original
             .archived(
@@ -78,94 +87,115 @@ import Testing
                 today: try HabitFixture.day("2026-01-08"), at: try HabitFixture.instant("2026-01-08T13:00:00+09:00")
             )
             .renamed(to: "Walk", at: try HabitFixture.instant("2026-01-08T14:00:00+09:00"))
-        try repository.update(changed)
-        #expect(try repository.habit(id: original.id, ownedBy: fixture.user.id) == changed)
-        #expect(try fixture.count("habit_periods") == 2)
-        #expect(try repository.habits(named: "Run", ownedBy: fixture.user.id).isEmpty)
+        try suite.repository.update(changed)
+        #expect(try suite.repository.habit(id: original.id, ownedBy: suite.fixture.user.id) == changed)
+        #expect(try suite.fixture.count("habit_periods") == 2)
+        #expect(try suite.repository.habits(named: "Run", ownedBy: suite.fixture.user.id).isEmpty)
     }
 
-    @Test func updateToNoPeriodsRemovesTheStoredPeriods() throws {
-        let original = try habit(start: "2026-01-06")
-        try repository.insert(original)
+    @Test(arguments: DatabaseBackend.available)
+    func updateToNoPeriodsRemovesTheStoredPeriods(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let original = try suite.habit(start: "2026-01-06")
+        try suite.repository.insert(original)
         let archived = try original.archived(
-            today: try HabitFixture.day("2026-01-06"), completedToday: false, at: fixture.clock.now())
-        try repository.update(archived)
-        #expect(try repository.habit(id: original.id, ownedBy: fixture.user.id)?.trackingPeriods == [])
-        #expect(try fixture.count("habit_periods") == 0)
+            today: try HabitFixture.day("2026-01-06"), completedToday: false, at: suite.fixture.clock.now())
+        try suite.repository.update(archived)
+        #expect(try suite.repository.habit(id: original.id, ownedBy: suite.fixture.user.id)?.trackingPeriods == [])
+        #expect(try suite.fixture.count("habit_periods") == 0)
     }
 
-    @Test func updateOfAMissingIdIsNotFoundAndDoesNotInsert() throws {
-        let missing = try habit()
-        let error = try #require(throws: AppError.self) { try repository.update(missing) }
+    @Test(arguments: DatabaseBackend.available)
+    func updateOfAMissingIdIsNotFoundAndDoesNotInsert(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let missing = try suite.habit()
+        let error = try #require(throws: AppError.self) { try suite.repository.update(missing) }
         #expect(error.code == "habits.not_found")
-        #expect(try fixture.count("habits") == 0)
-        #expect(try fixture.count("habit_periods") == 0)
+        #expect(try suite.fixture.count("habits") == 0)
+        #expect(try suite.fixture.count("habit_periods") == 0)
     }
 
-    @Test func updateOfAnotherOwnersHabitIsNotFoundAndChangesNothing() throws {
-        let other = try fixture.addUser(named: "other")
-        let theirs = try habit(owner: other)
-        try repository.insert(theirs)
+    @Test(arguments: DatabaseBackend.available)
+    func updateOfAnotherOwnersHabitIsNotFoundAndChangesNothing(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let other = try suite.fixture.addUser(named: "other")
+        let theirs = try suite.habit(owner: other)
+        try suite.repository.insert(theirs)
         let hijacked = try Habit(
-            id: theirs.id, ownerID: fixture.user.id, name: "Mine now", startDay: theirs.startDay,
+            id: theirs.id, ownerID: suite.fixture.user.id, name: "Mine now", startDay: theirs.startDay,
             trackingPeriods: [], createdAt: theirs.createdAt, updatedAt: theirs.updatedAt)
-        let before = try fixture.snapshot()
-        let error = try #require(throws: AppError.self) { try repository.update(hijacked) }
+        let before = try suite.fixture.snapshot()
+        let error = try #require(throws: AppError.self) { try suite.repository.update(hijacked) }
         #expect(error.code == "habits.not_found")
-        #expect(try fixture.snapshot() == before)
+        #expect(try suite.fixture.snapshot() == before)
     }
 
-    @Test func deleteOfAMissingIdIsNotFound() throws {
-        try repository.insert(try habit())
-        let before = try fixture.snapshot()
-        let error = try #require(throws: AppError.self) { try repository.delete(id: Identifier.random()) }
+    @Test(arguments: DatabaseBackend.available)
+    func deleteOfAMissingIdIsNotFound(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        try suite.repository.insert(try suite.habit())
+        let before = try suite.fixture.snapshot()
+        let error = try #require(throws: AppError.self) { try suite.repository.delete(id: Identifier.random()) }
         #expect(error.code == "habits.not_found")
-        #expect(try fixture.snapshot() == before)
+        #expect(try suite.fixture.snapshot() == before)
     }
 
-    @Test func deleteRemovesTheHabitAndItsPeriods() throws {
-        let stored = try habit(periods: ["2026-01-01...2026-01-03", "2026-01-05..."])
-        let kept = try habit("Read")
-        try repository.insert(stored)
-        try repository.insert(kept)
-        try repository.delete(id: stored.id)
-        #expect(try repository.habit(id: stored.id, ownedBy: fixture.user.id) == nil)
-        #expect(try fixture.count("habit_periods") == 1)
-        #expect(try repository.habits(ownedBy: fixture.user.id) == [kept])
+    @Test(arguments: DatabaseBackend.available)
+    func deleteRemovesTheHabitAndItsPeriods(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let stored = try suite.habit(periods: ["2026-01-01...2026-01-03", "2026-01-05..."])
+        let kept = try suite.habit("Read")
+        try suite.repository.insert(stored)
+        try suite.repository.insert(kept)
+        try suite.repository.delete(id: stored.id)
+        #expect(try suite.repository.habit(id: stored.id, ownedBy: suite.fixture.user.id) == nil)
+        #expect(try suite.fixture.count("habit_periods") == 1)
+        #expect(try suite.repository.habits(ownedBy: suite.fixture.user.id) == [kept])
     }
 
-    @Test func deleteOfAHabitWithoutPeriodsRemovesIt() throws {
-        let stored = try habit(periods: [])
-        try repository.insert(stored)
-        try repository.delete(id: stored.id)
-        #expect(try fixture.count("habits") == 0)
+    @Test(arguments: DatabaseBackend.available)
+    func deleteOfAHabitWithoutPeriodsRemovesIt(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let stored = try suite.habit(periods: [])
+        try suite.repository.insert(stored)
+        try suite.repository.delete(id: stored.id)
+        #expect(try suite.fixture.count("habits") == 0)
     }
 
-    @Test func habitsAreListedOldestFirst() throws {
-        let newer = try habit("Newer", at: "2026-01-06T12:00:00+09:00")
-        let older = try habit("Older", at: "2026-01-05T12:00:00+09:00")
-        let newest = try habit("Newest", at: "2026-01-06T12:00:00.001+09:00")
-        for item in [newer, older, newest] { try repository.insert(item) }
-        #expect(try repository.habits(ownedBy: fixture.user.id).map(\.name) == ["Older", "Newer", "Newest"])
+    @Test(arguments: DatabaseBackend.available)
+    func habitsAreListedOldestFirst(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let newer = try suite.habit("Newer", at: "2026-01-06T12:00:00+09:00")
+        let older = try suite.habit("Older", at: "2026-01-05T12:00:00+09:00")
+        let newest = try suite.habit("Newest", at: "2026-01-06T12:00:00.001+09:00")
+        for item in [newer, older, newest] { try suite.repository.insert(item) }
+        #expect(
+            try suite.repository.habits(ownedBy: suite.fixture.user.id).map(\.name) == ["Older", "Newer", "Newest"])
     }
 
-    @Test func lookupByNameIsExactAndReturnsEveryNamesake() throws {
-        let first = try habit("Run", at: "2026-01-05T12:00:00+09:00")
-        let second = try habit("Run", at: "2026-01-06T12:00:00+09:00")
-        for item in [first, second, try habit("run"), try habit("Running")] { try repository.insert(item) }
-        #expect(try repository.habits(named: "Run", ownedBy: fixture.user.id) == [first, second])
-        #expect(try repository.habits(named: "RUN", ownedBy: fixture.user.id).isEmpty)
+    @Test(arguments: DatabaseBackend.available)
+    func lookupByNameIsExactAndReturnsEveryNamesake(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let first = try suite.habit("Run", at: "2026-01-05T12:00:00+09:00")
+        let second = try suite.habit("Run", at: "2026-01-06T12:00:00+09:00")
+        for item in [first, second, try suite.habit("run"), try suite.habit("Running")] {
+            try suite.repository.insert(item)
+        }
+        #expect(try suite.repository.habits(named: "Run", ownedBy: suite.fixture.user.id) == [first, second])
+        #expect(try suite.repository.habits(named: "RUN", ownedBy: suite.fixture.user.id).isEmpty)
     }
 
-    @Test func ownersAreKeptApart() throws {
-        let other = try fixture.addUser(named: "other")
-        let mine = try habit("Run")
-        let theirs = try habit("Run", owner: other)
-        try repository.insert(mine)
-        try repository.insert(theirs)
-        #expect(try repository.habits(ownedBy: fixture.user.id) == [mine])
-        #expect(try repository.habits(ownedBy: other.id) == [theirs])
-        #expect(try repository.habit(id: theirs.id, ownedBy: fixture.user.id) == nil)
-        #expect(try repository.habits(named: "Run", ownedBy: fixture.user.id) == [mine])
+    @Test(arguments: DatabaseBackend.available)
+    func ownersAreKeptApart(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let other = try suite.fixture.addUser(named: "other")
+        let mine = try suite.habit("Run")
+        let theirs = try suite.habit("Run", owner: other)
+        try suite.repository.insert(mine)
+        try suite.repository.insert(theirs)
+        #expect(try suite.repository.habits(ownedBy: suite.fixture.user.id) == [mine])
+        #expect(try suite.repository.habits(ownedBy: other.id) == [theirs])
+        #expect(try suite.repository.habit(id: theirs.id, ownedBy: suite.fixture.user.id) == nil)
+        #expect(try suite.repository.habits(named: "Run", ownedBy: suite.fixture.user.id) == [mine])
     }
 }

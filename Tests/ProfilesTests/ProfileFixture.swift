@@ -20,10 +20,10 @@ struct ProfileFixture {
     let user: User
     let session: Session
 
-    init(now: String = defaultNow) throws {
+    init(now: String = defaultNow, backend: DatabaseBackend = .sqlite) throws {
         let instant = try Self.instant(now)
         let clock = FixedClock(instant)
-        let database = try SQLiteDatabase(path: ":memory:")
+        let database = try backend.openScratch()
         try Migrator(database: database).migrate([
             CoreSchema.migratorModule, Migrator.Module(name: "profiles", migrations: ProfilesPlugin().migrations),
         ])

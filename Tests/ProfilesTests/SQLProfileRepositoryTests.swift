@@ -1,5 +1,6 @@
 import Core
 import Profiles
+import Storage
 import Testing
 
 /// `SQLProfileRepository`: one profile per user; insert refuses a second profile
@@ -9,95 +10,120 @@ import Testing
     let fixture: ProfileFixture
     let now: Instant
 
-    init() throws {
-        fixture = try ProfileFixture()
+    init(_ backend: DatabaseBackend = .sqlite) throws {
+        fixture = try ProfileFixture(backend: backend)
         now = try ProfileFixture.instant(ProfileFixture.defaultNow)
     }
 
-    @Test func anInsertedProfileReadsBackEqual() throws {
+    @Test(arguments: DatabaseBackend.available)
+    func anInsertedProfileReadsBackEqual(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
         let profile = try ProfileFixture.profile(
-            of: fixture.user.id,
+            of: suite.fixture.user.id,
             dog: try Dog(
                 name: "보리", age: 0, sex: .male, neutered: true, size: .medium, keywords: [.independent, .shy]),
-            photo: ProfilePhoto(cardPath: "c.jpg", thumbnailPath: "t.jpg"), at: now)
-        try fixture.repository.insert(profile)
-        #expect(try fixture.repository.profile(of: fixture.user.id) == profile)
+            photo: ProfilePhoto(cardPath: "c.jpg", thumbnailPath: "t.jpg"), at: suite.now)
+        try suite.fixture.repository.insert(profile)
+        #expect(try suite.fixture.repository.profile(of: suite.fixture.user.id) == profile)
     }
 
-    @Test func aUserWithoutAProfileHasNone() throws {
-        #expect(try fixture.repository.profile(of: fixture.user.id) == nil)
+    @Test(arguments: DatabaseBackend.available)
+    func aUserWithoutAProfileHasNone(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        #expect(try suite.fixture.repository.profile(of: suite.fixture.user.id) == nil)
     }
 
-    @Test func insertingASecondProfileForTheSameUserIsProfilesExists() throws {
-        try fixture.repository.insert(try ProfileFixture.profile(of: fixture.user.id, nickname: "보리맘", at: now))
-        let before = try fixture.snapshot()
+    @Test(arguments: DatabaseBackend.available)
+    func insertingASecondProfileForTheSameUserIsProfilesExists(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        try suite.fixture.repository.insert(
+            try ProfileFixture.profile(of: suite.fixture.user.id, nickname: "보리맘", at: suite.now))
+        let before = try suite.fixture.snapshot()
         let error = try #require(throws: AppError.self) {
-            try fixture.repository.insert(
-                try ProfileFixture.profile(of: fixture.user.id, nickname: "콩이맘", at: now.adding(seconds: 60)))
+            try suite.fixture.repository.insert(
+                try ProfileFixture.profile(
+                    of: suite.fixture.user.id, nickname: "콩이맘", at: suite.now.adding(seconds: 60)))
         }
         #expect(error.code == "profiles.exists")
-        #expect(try fixture.snapshot() == before)
+        #expect(try suite.fixture.snapshot() == before)
     }
 
-    @Test func insertingASecondProfileWithTheSameNicknameForTheSameUserIsProfilesExists() throws {
-        try fixture.repository.insert(try ProfileFixture.profile(of: fixture.user.id, nickname: "보리맘", at: now))
+    @Test(arguments: DatabaseBackend.available)
+    func insertingASecondProfileWithTheSameNicknameForTheSameUserIsProfilesExists(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        try suite.fixture.repository.insert(
+            try ProfileFixture.profile(of: suite.fixture.user.id, nickname: "보리맘", at: suite.now))
         let error = try #require(throws: AppError.self) {
-            try fixture.repository.insert(try ProfileFixture.profile(of: fixture.user.id, nickname: "보리맘", at: now))
+            try suite.fixture.repository.insert(
+                try ProfileFixture.profile(of: suite.fixture.user.id, nickname: "보리맘", at: suite.now))
         }
         #expect(error.code == "profiles.exists")
     }
 
-    @Test func insertingANicknameAnotherUserHasIgnoringCaseIsNicknameTaken() throws {
-        let mina = try fixture.addUser(named: "mina")
-        try fixture.repository.insert(try ProfileFixture.profile(of: mina.id, nickname: "Bori", at: now))
+    @Test(arguments: DatabaseBackend.available)
+    func insertingANicknameAnotherUserHasIgnoringCaseIsNicknameTaken(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let mina = try suite.fixture.addUser(named: "mina")
+        try suite.fixture.repository.insert(try ProfileFixture.profile(of: mina.id, nickname: "Bori", at: suite.now))
         let error = try #require(throws: AppError.self) {
-            try fixture.repository.insert(try ProfileFixture.profile(of: fixture.user.id, nickname: "BORI", at: now))
+            try suite.fixture.repository.insert(
+                try ProfileFixture.profile(of: suite.fixture.user.id, nickname: "BORI", at: suite.now))
         }
         #expect(error.code == "profiles.nickname_taken")
         #expect(error.field == "nickname")
-        #expect(try fixture.repository.profile(of: fixture.user.id) == nil)
+        #expect(try suite.fixture.repository.profile(of: suite.fixture.user.id) == nil)
     }
 
-    @Test func updatingAMissingProfileIsProfilesNotFound() throws {
-        let before = try fixture.snapshot()
+    @Test(arguments: DatabaseBackend.available)
+    func updatingAMissingProfileIsProfilesNotFound(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let before = try suite.fixture.snapshot()
         let error = try #require(throws: AppError.self) {
-            try fixture.repository.update(try ProfileFixture.profile(of: fixture.user.id, at: now))
+            try suite.fixture.repository.update(try ProfileFixture.profile(of: suite.fixture.user.id, at: suite.now))
         }
         #expect(error.code == "profiles.not_found")
-        #expect(try fixture.snapshot() == before)
+        #expect(try suite.fixture.snapshot() == before)
     }
 
-    @Test func updatingToANicknameAnotherUserHasIsNicknameTaken() throws {
-        let mina = try fixture.addUser(named: "mina")
-        try fixture.repository.insert(try ProfileFixture.profile(of: mina.id, nickname: "Bori", at: now))
-        try fixture.repository.insert(try ProfileFixture.profile(of: fixture.user.id, nickname: "콩이맘", at: now))
+    @Test(arguments: DatabaseBackend.available)
+    func updatingToANicknameAnotherUserHasIsNicknameTaken(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let mina = try suite.fixture.addUser(named: "mina")
+        try suite.fixture.repository.insert(try ProfileFixture.profile(of: mina.id, nickname: "Bori", at: suite.now))
+        try suite.fixture.repository.insert(
+            try ProfileFixture.profile(of: suite.fixture.user.id, nickname: "콩이맘", at: suite.now))
         let error = try #require(throws: AppError.self) {
-            try fixture.repository.update(try ProfileFixture.profile(of: fixture.user.id, nickname: "bori", at: now))
+            try suite.fixture.repository.update(
+                try ProfileFixture.profile(of: suite.fixture.user.id, nickname: "bori", at: suite.now))
         }
         #expect(error.code == "profiles.nickname_taken")
-        #expect(try fixture.repository.profile(of: fixture.user.id)?.nickname == "콩이맘")
+        #expect(try suite.fixture.repository.profile(of: suite.fixture.user.id)?.nickname == "콩이맘")
     }
 
-    @Test func updateReplacesEverythingButCreatedAt() throws {
-        try fixture.repository.insert(try ProfileFixture.profile(of: fixture.user.id, at: now))
-        let later = now.adding(seconds: 3600)
+    @Test(arguments: DatabaseBackend.available)
+    func updateReplacesEverythingButCreatedAt(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        try suite.fixture.repository.insert(try ProfileFixture.profile(of: suite.fixture.user.id, at: suite.now))
+        let later = suite.now.adding(seconds: 3600)
         let changed = try Profile(
-            userID: fixture.user.id, nickname: "콩이맘",
+            userID: suite.fixture.user.id, nickname: "콩이맘",
             dog: try Dog(name: "콩이", age: 99, sex: .male, neutered: true, size: .large, keywords: [.energetic]),
             photo: ProfilePhoto(cardPath: "c.jpg", thumbnailPath: "t.jpg"), createdAt: later, updatedAt: later)
-        try fixture.repository.update(changed)
-        let stored = try #require(try fixture.repository.profile(of: fixture.user.id))
+        try suite.fixture.repository.update(changed)
+        let stored = try #require(try suite.fixture.repository.profile(of: suite.fixture.user.id))
         #expect(stored.nickname == "콩이맘")
         #expect(stored.dog == changed.dog)
         #expect(stored.photo == changed.photo)
-        #expect(stored.createdAt == now)
+        #expect(stored.createdAt == suite.now)
         #expect(stored.updatedAt == later)
     }
 
-    @Test func aProfileNeedsAnExistingUser() throws {
+    @Test(arguments: DatabaseBackend.available)
+    func aProfileNeedsAnExistingUser(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
         #expect(throws: AppError.self) {
-            try fixture.repository.insert(try ProfileFixture.profile(of: "no-such-user", at: now))
+            try suite.fixture.repository.insert(try ProfileFixture.profile(of: "no-such-user", at: suite.now))
         }
-        #expect(try fixture.profileCount() == 0)
+        #expect(try suite.fixture.profileCount() == 0)
     }
 }
