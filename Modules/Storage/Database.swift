@@ -2,7 +2,7 @@ import Core
 
 /// A SQL database as repositories see it, whatever the backend (SQLite today; a
 /// PostgreSQL one implements the same protocol). Repositories are written once against it,
-/// in the portable SQL described in docs/storage.md.
+/// in the portable SQL described in docs/architecture.md.
 ///
 /// - Statements use `?` or `?NNN` placeholders; a backend with other placeholders rewrites
 ///   them once when it prepares the statement (`SQLDialect.translate`).

@@ -1,5 +1,5 @@
 /// What differs between the SQL of the backends, kept small: repositories write one
-/// portable text (docs/storage.md) and ask the dialect only for these.
+/// portable text (docs/architecture.md) and ask the dialect only for these.
 public struct SQLDialect: Sendable, Equatable {
     /// The backends.
     public enum Name: String, Sendable {

@@ -12,7 +12,7 @@ import Synchronization
 /// - Statements are prepared once and cached by their SQL text.
 /// - The transaction in progress is the one this thread opened: a thread holding the
 ///   re-entrant lock owns the connection, so everything it runs joins its transaction
-///   (see docs/storage.md).
+///   (see docs/architecture.md).
 /// - `transaction { }` commits when the closure returns and rolls back when it throws;
 ///   nested calls become savepoints. Calls on one thread re-enter the connection, so the
 ///   repositories a use case calls inside its transaction join it.

@@ -9,7 +9,7 @@ import Walks
 
 /// A database made by the previous release (`Fixtures/main-623d860.db`, written by the
 /// `app-shell` of commit 623d860 running `Fixtures/main-623d860.lua` and the commands in
-/// docs/storage.md, with rows in every table) opens, migrates and keeps every row; the
+/// docs/architecture.md, with rows in every table) opens, migrates and keeps every row; the
 /// new order columns take the order the rows were made in.
 @Suite struct PreviousReleaseDatabaseTests {
     /// The fixture's tables and their row counts as the previous release left them.
