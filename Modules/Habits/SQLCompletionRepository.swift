@@ -44,7 +44,7 @@ public struct SQLCompletionRepository: CompletionRepository {
             """
             SELECT c.habit_id, c.completed_on FROM habits h
             JOIN habit_completions c ON c.habit_id = h.id
-            WHERE h.owner_id = ? ORDER BY h.created_at, h.seq, c.completed_on
+            WHERE h.owner_id = ? ORDER BY h.created_at, h.seq, h.id, c.completed_on
             """, [.text(ownerID)]
         ) { row in
             if !row.text(0, equals: currentBytes) {

@@ -22,7 +22,7 @@ public struct SQLHabitRepository: HabitRepository {
             periods[try row.string(0), default: []].append(try Self.period(row, from: 1))
         }
         return try database.query(
-            "SELECT \(Self.columns) FROM habits WHERE owner_id = ? ORDER BY created_at, seq", [.text(ownerID)]
+            "SELECT \(Self.columns) FROM habits WHERE owner_id = ? ORDER BY created_at, seq, id", [.text(ownerID)]
         ) { row in try Self.habit(row, periods: periods[try row.string(0)] ?? []) }
     }
 
@@ -36,7 +36,7 @@ public struct SQLHabitRepository: HabitRepository {
     /// `ownerID`'s habits named exactly `name`.
     public func habits(named name: String, ownedBy ownerID: String) throws -> [Habit] {
         let rows = try database.query(
-            "SELECT id FROM habits WHERE owner_id = ? AND name = ? ORDER BY created_at, seq",
+            "SELECT id FROM habits WHERE owner_id = ? AND name = ? ORDER BY created_at, seq, id",
             [.text(ownerID), .text(name)]
         ) { try $0.string(0) }
         return try rows.compactMap { try habit(id: $0, ownedBy: ownerID) }
