@@ -1,6 +1,7 @@
 import Core
-@testable import Storage
 import Testing
+
+@testable import Storage
 
 /// What differs between backends: placeholders, list parameters and schema types.
 @Suite struct SQLDialectTests {
