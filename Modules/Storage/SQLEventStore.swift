@@ -118,12 +118,13 @@ public struct SQLEventStore: EventStore {
         }
         for (user, drop) in drops {
             // A counter: adding to an existing user's count is the intent, not a silent upsert.
+            // The table names the stored count (PostgreSQL finds a bare `count` ambiguous).
             try database.execute(
                 """
                 INSERT INTO event_drops (user_id, count, last_id, last_occurred_at)
                 VALUES (coalesce((SELECT user_id FROM event_users WHERE number = ?1), ''), ?2, ?3, ?4)
-                ON CONFLICT (user_id) DO UPDATE SET count = count + excluded.count, last_id = excluded.last_id,
-                    last_occurred_at = excluded.last_occurred_at
+                ON CONFLICT (user_id) DO UPDATE SET count = event_drops.count + excluded.count,
+                    last_id = excluded.last_id, last_occurred_at = excluded.last_occurred_at
                 """, [.int(user), .int(drop.count), .int(drop.lastID), .int(drop.lastAt)])
         }
         try database.execute("DELETE FROM event_params WHERE event_id <= ?", [.int(cutoff)])
