@@ -99,8 +99,9 @@ let package = Package(
             path: "Tests/BookStoriesTests"),
         // Over every plugin of the composition root: each route's result against its shape.
         .testTarget(
-            name: "AppShellTests", dependencies: ["AppShell", "Assembly", "Core", "Storage", "Imaging", "Profiles"],
-            path: "Tests/AppShellTests"),
+            name: "AppShellTests",
+            dependencies: ["AppShell", "Assembly", "Core", "Storage", "Imaging", "Profiles", "Habits", "Walks"],
+            path: "Tests/AppShellTests", exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,7 +8,7 @@ import Storage
 /// `AppAssembly` wires it, a no-op route for the bridge's cost, a fixed clock, and a Lua engine.
 final class BenchEnvironment {
     let folder: URL
-    let database: Database
+    let database: SQLiteDatabase
     let container: Container
     let engine: LuaEngine
     let user: User

@@ -259,7 +259,7 @@ enum Benchmarks {
     static func fillStories(_ environment: BenchEnvironment, count: Int) throws {
         let accounts = try environment.container.resolve(UserAccounts.self)
         let authors = try (0..<100).map { try accounts.signIn(name: "author\($0)").id }
-        let stories = SQLiteStoryRepository(database: environment.database)
+        let stories = SQLStoryRepository(database: environment.database)
         let start = Instant(secondsSince1970: 1_700_000_000)
         try environment.database.transaction {
             for index in 0..<count {
@@ -296,8 +296,8 @@ enum Benchmarks {
     /// Inserts `habits` habits, each completed every day for `days` days from `start`,
     /// through the real repositories in one transaction; returns their ids.
     static func fill(_ environment: BenchEnvironment, habits: Int, days: Int, start: LocalDay) throws -> [String] {
-        let habitRepository = SQLiteHabitRepository(database: environment.database)
-        let completions = SQLiteCompletionRepository(database: environment.database)
+        let habitRepository = SQLHabitRepository(database: environment.database)
+        let completions = SQLCompletionRepository(database: environment.database)
         let now = Instant(secondsSince1970: 1_795_900_000)
         return try environment.database.transaction {
             try (0..<habits).map { index in

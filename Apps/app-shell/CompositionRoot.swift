@@ -22,7 +22,7 @@ enum CompositionRoot {
             AppOptions(
                 databasePath: try databasePath(options, environment: environment), clock: clock,
                 eventSink: eventSink(options.eventsSink),
-                eventBacklog: options.eventsBacklog ?? SQLiteEventStore.defaultCapacity, signposter: signposter))
+                eventBacklog: options.eventsBacklog ?? SQLEventStore.defaultCapacity, signposter: signposter))
         let userName = options.userName ?? environment["APP_SHELL_USER"] ?? "me"
         let session: Session
         do {
@@ -78,7 +78,7 @@ enum CompositionRoot {
     /// Stores the events still buffered (the process is ending).
     static func storeBufferedEvents(_ container: Container) {
         guard let recorder = try? container.resolve(EventRecorder.self), recorder.bufferedCount > 0,
-            let database = try? container.resolve(Database.self)
+            let database = try? container.resolve((any Database).self)
         else { return }
         try? database.transaction {}
     }

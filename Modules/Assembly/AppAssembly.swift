@@ -15,13 +15,19 @@ public enum AppAssembly {
         MatesPlugin(), WalksPlugin(),
     ]
 
+    /// The implementations of the plugins' repository protocols over the SQL database.
+    public static let sqlRepositories: [any SQLRepositories] = [
+        HabitsSQLRepositories(), BookStoriesSQLRepositories(), ProfilesSQLRepositories(), MatesSQLRepositories(),
+        WalksSQLRepositories(),
+    ]
+
     /// Opens and migrates the database (and reads photo files an earlier version wrote into
     /// it), registers the event recorder with its commit hooks, the shared services and every
     /// plugin, and builds the router with its middleware.
     /// - Throws: `AppError` when the database cannot be opened or migrated, or a route is
     ///   declared twice.
     public static func assemble(_ options: AppOptions) throws -> AssembledApp {
-        let database = try Database(path: options.databasePath, signposter: options.signposter)
+        let database = try SQLiteDatabase(path: options.databasePath, signposter: options.signposter)
         try StorageAssembly.migrate(database, plugins: options.plugins)
         if options.plugins.contains(where: { $0 is ProfilesPlugin }) {
             // Never fatal: what cannot be imported now (another process holds the write
@@ -30,7 +36,8 @@ public enum AppAssembly {
         }
         let container = Container()
         // Route events are stored with the next transaction's own writes, or in a batch.
-        let recorder = StorageAssembly.register(database, in: container, eventBacklog: options.eventBacklog)
+        let recorder = StorageAssembly.register(
+            database, in: container, eventBacklog: options.eventBacklog, repositories: options.repositories)
         container.register((any Clock).self, instance: options.clock)
         container.register(Signposter.self, instance: options.signposter)
         container.register(EventSinkChoice.self, instance: options.eventSink)

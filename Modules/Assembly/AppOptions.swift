@@ -19,6 +19,8 @@ public struct AppOptions: Sendable {
     public var signposter: Signposter
     /// The modules, in the order their routes and tables are set up.
     public var plugins: [any ModulePlugin]
+    /// The implementations of the plugins' repository protocols (`AppAssembly.sqlRepositories`).
+    public var repositories: [any SQLRepositories]
     /// Routes beside the plugins' (the benchmarks' no-op).
     public var extraRoutes: [Route]
     /// Whether route calls pass the trace and event middleware (the benchmarks measure both ways).
@@ -28,9 +30,10 @@ public struct AppOptions: Sendable {
     public init(
         databasePath: String, clock: any Clock,
         eventSink: EventSinkChoice = EventSinkChoice(sink: nil, description: "no sink"),
-        eventBacklog: Int = SQLiteEventStore.defaultCapacity,
+        eventBacklog: Int = SQLEventStore.defaultCapacity,
         photoProcessor: any PhotoProcessing = VipsPhotoProcessor(),
         signposter: Signposter = Signposter(), plugins: [any ModulePlugin] = AppAssembly.plugins,
+        repositories: [any SQLRepositories] = AppAssembly.sqlRepositories,
         extraRoutes: [Route] = [], middleware: Bool = true
     ) {
         self.databasePath = databasePath
@@ -40,6 +43,7 @@ public struct AppOptions: Sendable {
         self.photoProcessor = photoProcessor
         self.signposter = signposter
         self.plugins = plugins
+        self.repositories = repositories
         self.extraRoutes = extraRoutes
         self.middleware = middleware
     }

@@ -5,7 +5,7 @@ import Storage
 /// a test) binds to.
 public struct AssembledApp: Sendable {
     /// The open, migrated database.
-    public let database: Database
+    public let database: SQLiteDatabase
     /// Every implementation, registered.
     public let container: Container
     /// Every route behind the middleware.

@@ -12,19 +12,15 @@ public struct HabitsPlugin: ModulePlugin {
     /// The habits, periods and completions tables.
     public var migrations: [Migration] { HabitSchema.migrations }
 
-    /// Registers the SQLite repositories and the use cases' dependencies.
+    /// Registers the use cases' dependencies over the repositories the composition root
+    /// registered (`HabitsSQLRepositories` for a SQL database).
     public func register(in container: Container) {
-        container.register((any HabitRepository).self) { resolver in
-            SQLiteHabitRepository(database: try resolver.resolve(Database.self))
-        }
-        container.register((any CompletionRepository).self) { resolver in
-            SQLiteCompletionRepository(database: try resolver.resolve(Database.self))
-        }
         container.register(HabitDependencies.self) { resolver in
             HabitDependencies(
                 habits: try resolver.resolve((any HabitRepository).self),
                 completions: try resolver.resolve((any CompletionRepository).self),
-                transactions: try resolver.resolve(Database.self), clock: try resolver.resolve((any Clock).self))
+                transactions: try resolver.resolve((any TransactionRunner).self),
+                clock: try resolver.resolve((any Clock).self))
         }
     }
 

@@ -18,10 +18,10 @@ public struct ProfilePhotoFileImport: Sendable {
     /// The largest photo file read in, as for a new photo.
     public static let maximumBytes = 50 * 1024 * 1024
 
-    private let database: Database
+    private let database: any Database
 
     /// An import into `database`, migrated with the Profiles plugin's migrations.
-    public init(database: Database) { self.database = database }
+    public init(database: any Database) { self.database = database }
 
     /// Imports every waiting photo in one transaction, then removes the files read in.
     /// - Returns: how many photos were stored in the database.
@@ -38,7 +38,7 @@ public struct ProfilePhotoFileImport: Sendable {
             try database.forEach(select) { row in
                 waiting.append((try row.string(0), row.optionalString(1), row.optionalString(2)))
             }
-            let repository = SQLiteProfileRepository(database: database)
+            let repository = SQLProfileRepository(database: database)
             for photo in waiting {
                 if let card = photo.card.flatMap(Self.read), let thumbnail = photo.thumbnail.flatMap(Self.read),
                     let profile = try repository.profile(of: photo.userID)

@@ -14,20 +14,15 @@ public struct ProfilesPlugin: ModulePlugin {
     /// The profiles table.
     public var migrations: [Migration] { ProfilesSchema.migrations }
 
-    /// Registers the repository, the `ProfileDirectory` other features use, and the use
-    /// cases' dependencies.
+    /// Registers the use cases' dependencies over the `ProfileRepository` the composition
+    /// root registered (`ProfilesSQLRepositories`, which is also the `ProfileDirectory`).
     public func register(in container: Container) {
-        container.register(SQLiteProfileRepository.self) { resolver in
-            SQLiteProfileRepository(database: try resolver.resolve(Database.self))
-        }
-        container.register((any ProfileDirectory).self) { resolver in
-            try resolver.resolve(SQLiteProfileRepository.self)
-        }
         container.register(ProfileDependencies.self) { resolver in
             ProfileDependencies(
-                profiles: try resolver.resolve(SQLiteProfileRepository.self),
+                profiles: try resolver.resolve((any ProfileRepository).self),
                 users: try resolver.resolve((any UserRepository).self),
-                transactions: try resolver.resolve(Database.self), clock: try resolver.resolve((any Clock).self))
+                transactions: try resolver.resolve((any TransactionRunner).self),
+                clock: try resolver.resolve((any Clock).self))
         }
     }
 

@@ -24,7 +24,7 @@ import Testing
     }
 
     func insertOldProfile(_ database: Database, user: String, card: String?, thumbnail: String?) throws {
-        try SQLiteUserRepository(database: database).insert(
+        try SQLUserRepository(database: database).insert(
             User(id: Identifier.random(), name: user, createdAt: Instant(millisecondsSince1970: 1_000)))
         let id = try #require(
             try database.queryOne("SELECT id FROM users WHERE name = ?", [.text(user)]) { try $0.string(0) })
@@ -47,7 +47,7 @@ import Testing
         try Data(made.thumbnail.jpeg).write(to: URL(fileURLWithPath: thumbnail))
         try FileManager.default.removeItem(atPath: png)
 
-        let database = try Database(path: "\(folder)/app.db")
+        let database = try SQLiteDatabase(path: "\(folder)/app.db")
         try migrate(database, profilesUpTo: 1)
         try insertOldProfile(database, user: "me", card: card, thumbnail: thumbnail)
         try insertOldProfile(
@@ -58,8 +58,8 @@ import Testing
         try migrate(database, profilesUpTo: 2)
         #expect(try ProfilePhotoFileImport(database: database).run() == 1)
 
-        let repository = SQLiteProfileRepository(database: database)
-        let users = SQLiteUserRepository(database: database)
+        let repository = SQLProfileRepository(database: database)
+        let users = SQLUserRepository(database: database)
         let me = try #require(try users.user(named: "me"))
         let photo = try #require(try repository.profile(of: me.id)?.photo)
         #expect(photo.card == StoredImage(made.card))
@@ -84,7 +84,7 @@ import Testing
         let thumbnail = "\(folder)/photos/t.jpg"
         try Data(made.card.jpeg).write(to: URL(fileURLWithPath: card))
         try Data("not a jpeg".utf8).write(to: URL(fileURLWithPath: thumbnail))
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try migrate(database, profilesUpTo: 1)
         try insertOldProfile(database, user: "me", card: card, thumbnail: thumbnail)
         try migrate(database, profilesUpTo: 2)
@@ -106,7 +106,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("previous-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.copyItem(atPath: Self.fixture, toPath: folder)
-        let database = try Database(path: "\(folder)/app.db")
+        let database = try SQLiteDatabase(path: "\(folder)/app.db")
         // The release stored absolute paths; the copy's files are here now.
         try database.execute(
             """
@@ -133,7 +133,7 @@ import Testing
 
         #expect(try counts() == before)
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/photos"))
-        let repository = SQLiteProfileRepository(database: database)
+        let repository = SQLProfileRepository(database: database)
         let stored = Set(
             try database.query("SELECT user_id FROM profiles") { try $0.string(0) }.flatMap { user in
                 [

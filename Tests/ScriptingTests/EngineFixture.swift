@@ -15,13 +15,14 @@ struct EngineFixture {
     init(options: EngineOptions = EngineOptions(), now: Instant? = nil, zone: TimeZoneRules? = nil) throws {
         let now = try #require(now ?? Self.now)
         let clock = FixedClock(now, timeZone: try zone ?? TimeZoneRules.named("Asia/Seoul"))
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try Migrator(database: database).migrate([CoreSchema.migratorModule])
         let container = Container()
-        container.register(Database.self, instance: database)
+        container.register((any Database).self, instance: database)
+        container.register((any TransactionRunner).self, instance: database)
         container.register((any Clock).self, instance: clock)
         container.register((any UserRepository).self) { resolver in
-            SQLiteUserRepository(database: try resolver.resolve(Database.self))
+            SQLUserRepository(database: try resolver.resolve((any Database).self))
         }
         container.register(Signposter.self, instance: signposter)
         let app = AppPlugin()

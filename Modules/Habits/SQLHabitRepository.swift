@@ -2,11 +2,11 @@ import Core
 import Storage
 
 /// Habits in the `habits` and `habit_periods` tables.
-public struct SQLiteHabitRepository: HabitRepository {
-    private let database: Database
+public struct SQLHabitRepository: HabitRepository {
+    private let database: any Database
 
     /// A repository over `database` (migrated with the Habits plugin's migrations).
-    public init(database: Database) { self.database = database }
+    public init(database: any Database) { self.database = database }
 
     private static let columns = "id, owner_id, name, start_day, created_at, updated_at"
 
@@ -22,7 +22,7 @@ public struct SQLiteHabitRepository: HabitRepository {
             periods[try row.string(0), default: []].append(try Self.period(row, from: 1))
         }
         return try database.query(
-            "SELECT \(Self.columns) FROM habits WHERE owner_id = ? ORDER BY created_at, rowid", [.text(ownerID)]
+            "SELECT \(Self.columns) FROM habits WHERE owner_id = ? ORDER BY created_at, seq, id", [.text(ownerID)]
         ) { row in try Self.habit(row, periods: periods[try row.string(0)] ?? []) }
     }
 
@@ -36,7 +36,7 @@ public struct SQLiteHabitRepository: HabitRepository {
     /// `ownerID`'s habits named exactly `name`.
     public func habits(named name: String, ownedBy ownerID: String) throws -> [Habit] {
         let rows = try database.query(
-            "SELECT id FROM habits WHERE owner_id = ? AND name = ? ORDER BY created_at, rowid",
+            "SELECT id FROM habits WHERE owner_id = ? AND name = ? ORDER BY created_at, seq, id",
             [.text(ownerID), .text(name)]
         ) { try $0.string(0) }
         return try rows.compactMap { try habit(id: $0, ownedBy: ownerID) }
@@ -60,7 +60,10 @@ public struct SQLiteHabitRepository: HabitRepository {
         try database.transaction {
             do {
                 try database.execute(
-                    "INSERT INTO habits (\(Self.columns), name_folded) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    """
+                    INSERT INTO habits (\(Self.columns), name_folded, seq)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM habits))
+                    """,
                     [
                         .text(habit.id), .text(habit.ownerID), .text(habit.name), .day(habit.startDay),
                         .instant(habit.createdAt), .instant(habit.updatedAt), .text(habit.name.foldedForMatching),

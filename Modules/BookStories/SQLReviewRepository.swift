@@ -2,11 +2,11 @@ import Core
 import Storage
 
 /// Review history in `book_story_reviews`: one row per story shown per day.
-public struct SQLiteReviewRepository: ReviewRepository {
-    private let database: Database
+public struct SQLReviewRepository: ReviewRepository {
+    private let database: any Database
 
     /// A repository over `database` (migrated with the BookStories plugin's migrations).
-    public init(database: Database) { self.database = database }
+    public init(database: any Database) { self.database = database }
 
     /// The stories picked for `userID` on `day`, in order.
     public func picks(for userID: String, on day: LocalDay) throws -> [String] {
@@ -45,7 +45,7 @@ public struct SQLiteReviewRepository: ReviewRepository {
                 try database.execute(
                     """
                     INSERT INTO book_story_reviews (user_id, day, position, story_seq)
-                    SELECT ?, ?, ?, seq FROM book_stories WHERE id = ?
+                    SELECT CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT), seq FROM book_stories WHERE id = ?
                     """, [.text(userID), .day(day), .int(start + offset), .text(id)])
             }
         }

@@ -9,19 +9,19 @@ import Core
 /// oldest events go, a slice at a time, and `event_drops` keeps per user how many went,
 /// with the newest dropped one's id and time: reading that user's events shows them as one
 /// `events.dropped` event with that id, which is older than every event the user still has.
-public struct SQLiteEventStore: EventStore {
+public struct SQLEventStore: EventStore {
     /// How many events the backlog keeps when no capacity is given (`--events-backlog`).
     public static let defaultCapacity = 10_000
     /// The largest capacity `--events-backlog` accepts.
     public static let maximumCapacity = 10_000_000
 
-    private let database: Database
+    private let database: any Database
     /// The most events kept; beyond it the oldest are dropped.
     public let capacity: Int
 
     /// A store over `database` (migrated with `EventSchema`) keeping at most `capacity`
     /// events (at least 1).
-    public init(database: Database, capacity: Int = Self.defaultCapacity) {
+    public init(database: any Database, capacity: Int = Self.defaultCapacity) {
         self.database = database
         self.capacity = max(1, capacity)
     }
@@ -71,8 +71,11 @@ public struct SQLiteEventStore: EventStore {
         {
             return number
         }
-        try database.execute("INSERT INTO event_users (user_id) VALUES (?)", [.text(userID)])
-        return database.lastInsertRowID
+        guard
+            let number = try database.queryOne(
+                "INSERT INTO event_users (user_id) VALUES (?) RETURNING number", [.text(userID)], { try $0.int(0) })
+        else { throw AppError.internal("numbering the events of \(userID) returned no row") }
+        return number
     }
 
     /// Dropping a slice of up to an eighth below the cap at a time keeps the counting off
@@ -115,12 +118,13 @@ public struct SQLiteEventStore: EventStore {
         }
         for (user, drop) in drops {
             // A counter: adding to an existing user's count is the intent, not a silent upsert.
+            // The table names the stored count (PostgreSQL finds a bare `count` ambiguous).
             try database.execute(
                 """
                 INSERT INTO event_drops (user_id, count, last_id, last_occurred_at)
                 VALUES (coalesce((SELECT user_id FROM event_users WHERE number = ?1), ''), ?2, ?3, ?4)
-                ON CONFLICT (user_id) DO UPDATE SET count = count + excluded.count, last_id = excluded.last_id,
-                    last_occurred_at = excluded.last_occurred_at
+                ON CONFLICT (user_id) DO UPDATE SET count = event_drops.count + excluded.count,
+                    last_id = excluded.last_id, last_occurred_at = excluded.last_occurred_at
                 """, [.int(user), .int(drop.count), .int(drop.lastID), .int(drop.lastAt)])
         }
         try database.execute("DELETE FROM event_params WHERE event_id <= ?", [.int(cutoff)])

@@ -2,22 +2,22 @@ import Core
 import Storage
 
 /// Stories in `book_stories` with their quotes, keywords and theme links.
-public struct SQLiteStoryRepository: StoryRepository {
-    private let database: Database
+public struct SQLStoryRepository: StoryRepository {
+    private let database: any Database
 
     /// A repository over `database` (migrated with the BookStories plugin's migrations).
-    public init(database: Database) { self.database = database }
+    public init(database: any Database) { self.database = database }
 
     /// The story with this id.
     public func story(id: String) throws -> Story? {
         guard let seq = try seq(of: id) else { return nil }
-        return try SQLiteStoryLoader(database: database).views([seq], viewerID: "").first?.story
+        return try SQLStoryLoader(database: database).views([seq], viewerID: "").first?.story
     }
 
     /// The story with its author's name and the themes `viewerID` may see.
     public func view(of story: Story, viewerID: String) throws -> StoryView {
         guard let seq = try seq(of: story.id),
-            let view = try SQLiteStoryLoader(database: database).views([seq], viewerID: viewerID).first
+            let view = try SQLStoryLoader(database: database).views([seq], viewerID: viewerID).first
         else { throw BookStoryError.storyNotFound(story.id) }
         return view
     }
@@ -25,18 +25,22 @@ public struct SQLiteStoryRepository: StoryRepository {
     /// Stores a new story with its parts, in one transaction.
     public func insert(_ story: Story) throws {
         try database.transaction {
+            let seq: Int?
             do {
-                try database.execute(
+                seq = try database.queryOne(
                     """
                     INSERT INTO book_stories (id, author_id, book_title, book_author, book_publisher, book_isbn,
                         content, visibility, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    RETURNING seq
                     """,
                     [.text(story.id), .text(story.authorID)] + Self.columns(of: story) + [.instant(story.createdAt)]
-                        + [.instant(story.updatedAt)])
+                        + [.instant(story.updatedAt)]
+                ) { try $0.int(0) }
             } catch let error as AppError where error.code == "storage.duplicate" {
                 throw AppError(code: "bookstories.exists", message: "a story with id \(story.id) exists")
             }
-            try insertParts(of: story, seq: database.lastInsertRowID)
+            guard let seq else { throw AppError.internal("inserting story \(story.id) returned no row") }
+            try insertParts(of: story, seq: seq)
         }
     }
 
@@ -93,7 +97,10 @@ public struct SQLiteStoryRepository: StoryRepository {
         }
         for (position, theme) in story.themeIDs.enumerated() {
             let linked = try database.execute(
-                "INSERT INTO book_story_themes (story_seq, theme_seq, position) SELECT ?, seq, ? FROM book_themes WHERE id = ?",
+                """
+                INSERT INTO book_story_themes (story_seq, theme_seq, position)
+                SELECT CAST(? AS BIGINT), seq, CAST(? AS BIGINT) FROM book_themes WHERE id = ?
+                """,
                 [.int(seq), .int(position), .text(theme)])
             guard linked == 1 else { throw BookStoryError.themeNotFound(theme, field: "themes") }
         }

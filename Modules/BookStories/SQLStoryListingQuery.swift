@@ -3,8 +3,8 @@ import Storage
 
 /// The query one read scope runs: its conditions on stories and on keyword rows, then the
 /// filter, the order (newest first, insertion order breaking ties) and the page.
-struct SQLiteStoryListingQuery: Sendable {
-    let database: Database
+struct SQLStoryListingQuery: Sendable {
+    let database: any Database
     /// The scope's condition on `book_stories s`.
     let storyCondition: String
     /// The same condition on `book_story_keywords k` (which carries author and visibility).
@@ -43,6 +43,6 @@ struct SQLiteStoryListingQuery: Sendable {
         }
         values += [.int(page.perPage), .int(page.offset)]
         let seqs = try database.query(sql, values) { try $0.int(0) }
-        return try SQLiteStoryLoader(database: database).views(seqs, viewerID: viewerID)
+        return try SQLStoryLoader(database: database).views(seqs, viewerID: viewerID)
     }
 }

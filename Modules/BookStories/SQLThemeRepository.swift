@@ -2,11 +2,11 @@ import Core
 import Storage
 
 /// Themes in `book_themes`.
-public struct SQLiteThemeRepository: ThemeRepository {
-    private let database: Database
+public struct SQLThemeRepository: ThemeRepository {
+    private let database: any Database
 
     /// A repository over `database` (migrated with the BookStories plugin's migrations).
-    public init(database: Database) { self.database = database }
+    public init(database: any Database) { self.database = database }
 
     private static let columns = "id, owner_id, name, description, visibility, created_at, updated_at"
 

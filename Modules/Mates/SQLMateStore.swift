@@ -1,12 +1,12 @@
 import Core
 import Storage
 
-/// Mates in SQLite; also the `MateDirectory` other features ask.
-public struct SQLiteMateStore: MateStore, MateDirectory {
-    private let database: Database
+/// Mates in the SQL database; also the `MateDirectory` other features ask.
+public struct SQLMateStore: MateStore, MateDirectory {
+    private let database: any Database
 
     /// A store over `database` (migrated with the Mates plugin's migrations).
-    public init(database: Database) { self.database = database }
+    public init(database: any Database) { self.database = database }
 
     /// Stores a new invite.
     public func insertInvite(code: String, inviterID: String, createdAt: Instant, expiresAt: Instant) throws {

@@ -2,11 +2,11 @@ import Core
 import Storage
 
 /// Profiles in the `profiles` table; also the `ProfileDirectory` other features read.
-public struct SQLiteProfileRepository: ProfileRepository, ProfileDirectory {
-    private let database: Database
+public struct SQLProfileRepository: ProfileRepository, ProfileDirectory {
+    private let database: any Database
 
     /// A repository over `database` (migrated with the Profiles plugin's migrations).
-    public init(database: Database) { self.database = database }
+    public init(database: any Database) { self.database = database }
 
     /// Every column but the JPEGs themselves, which only `photoJPEG` reads.
     private static let columns = """

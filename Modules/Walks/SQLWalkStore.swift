@@ -1,13 +1,13 @@
 import Core
 import Storage
 
-/// Walk requests and logs in SQLite. Every answer is one conditional UPDATE, so when two
-/// processes answer one request at once exactly one wins.
-public struct SQLiteWalkStore: Sendable {
-    private let database: Database
+/// Walk requests and logs in the SQL database, in portable SQL. Every answer is one
+/// conditional UPDATE, so when two processes answer one request at once exactly one wins.
+public struct SQLWalkStore: WalkStore {
+    private let database: any Database
 
     /// A store over `database` (migrated with the Walks plugin's migrations).
-    public init(database: Database) { self.database = database }
+    public init(database: any Database) { self.database = database }
 
     private static let columns =
         "id, sender_id, recipient_id, message, latitude, longitude, place_name, status, created_at"
@@ -15,7 +15,10 @@ public struct SQLiteWalkStore: Sendable {
     /// Stores a new request.
     public func insert(_ request: WalkRequest) throws {
         try database.execute(
-            "INSERT INTO walk_requests (\(Self.columns), expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            """
+            INSERT INTO walk_requests (\(Self.columns), expires_at, seq)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM walk_requests))
+            """,
             [
                 .text(request.id), .text(request.senderID), .text(request.recipientID), .text(request.message),
                 .double(request.latitude), .double(request.longitude), .text(request.placeName),
@@ -32,7 +35,7 @@ public struct SQLiteWalkStore: Sendable {
     public func requests(of userID: String, incoming: Bool) throws -> [WalkRequest] {
         try database.query(
             "SELECT \(Self.columns) FROM walk_requests WHERE \(incoming ? "recipient_id" : "sender_id") = ? "
-                + "ORDER BY created_at DESC, rowid DESC",
+                + "ORDER BY created_at DESC, seq DESC",
             [.text(userID)], Self.request)
     }
 
@@ -54,15 +57,13 @@ public struct SQLiteWalkStore: Sendable {
             """, [.text(userID), .text(otherID), .instant(now)])
     }
 
-    /// Runs `body` in one transaction of the store's database.
-    public func transaction<Result>(_ body: () throws -> Result) throws -> Result {
-        try database.transaction(body)
-    }
-
     /// Stores a walk log.
     public func insert(_ log: WalkLog) throws {
         try database.execute(
-            "INSERT INTO walk_logs (id, user_id, steps, distance, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?)",
+            """
+            INSERT INTO walk_logs (id, user_id, steps, distance, started_at, ended_at, seq)
+            VALUES (?, ?, ?, ?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM walk_logs))
+            """,
             [
                 .text(log.id), .text(log.userID), .int(log.steps), .double(log.distance), .instant(log.startedAt),
                 .instant(log.endedAt),
@@ -74,7 +75,7 @@ public struct SQLiteWalkStore: Sendable {
         try database.query(
             """
             SELECT id, user_id, steps, distance, started_at, ended_at FROM walk_logs
-            WHERE user_id = ? AND started_at >= ? AND started_at < ? ORDER BY started_at, rowid
+            WHERE user_id = ? AND started_at >= ? AND started_at < ? ORDER BY started_at, seq
             """,
             [.text(userID), .int(from?.millisecondsSince1970 ?? Int.min), .int(to?.millisecondsSince1970 ?? Int.max)]
         ) { row in

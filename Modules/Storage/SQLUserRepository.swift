@@ -1,11 +1,11 @@
 import Core
 
 /// Users in the `users` table. Names are unique ignoring case (`name_key`).
-public struct SQLiteUserRepository: UserRepository {
-    private let database: Database
+public struct SQLUserRepository: UserRepository {
+    private let database: any Database
 
     /// A repository over `database` (migrated with `CoreSchema`).
-    public init(database: Database) { self.database = database }
+    public init(database: any Database) { self.database = database }
 
     /// The user with this name: exactly, else ignoring case (`Alice` is `alice`).
     public func user(named name: String) throws -> User? {

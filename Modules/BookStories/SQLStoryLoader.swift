@@ -4,40 +4,42 @@ import Storage
 /// Reads whole stories (book, quotes, keywords, themes, author name) for a list of story
 /// rows in four queries, whatever the number of stories; shared by the repository and the
 /// read models.
-struct SQLiteStoryLoader: Sendable {
-    let database: Database
+struct SQLStoryLoader: Sendable {
+    let database: any Database
 
     /// The stories with these row numbers, in this order, as `viewerID` sees them.
     func views(_ seqs: [Int], viewerID: String) throws -> [StoryView] {
         guard !seqs.isEmpty else { return [] }
-        let list = SQLValue.text("[" + seqs.map(String.init).joined(separator: ",") + "]")
-        let inList = "IN (SELECT value FROM json_each(?))"
+        // One placeholder per story on SQLite, one array on PostgreSQL (the dialect's choice).
+        let (inList, list) = database.dialect.inList("story_seq", seqs.map(SQLValue.int))
+        let (storyInList, _) = database.dialect.inList("st.story_seq", seqs.map(SQLValue.int))
+        let (seqInList, _) = database.dialect.inList("s.seq", seqs.map(SQLValue.int))
         var quotes: [Int: [Quote]] = [:]
         try database.forEach(
-            "SELECT story_seq, text, page FROM book_story_quotes WHERE story_seq \(inList) ORDER BY story_seq, position",
-            [list]
+            "SELECT story_seq, text, page FROM book_story_quotes WHERE \(inList) ORDER BY story_seq, position",
+            list
         ) { row in
             quotes[try row.int(0), default: []].append(try Quote(text: try row.string(1), page: row.optionalInt(2)))
         }
         var keywords: [Int: [String]] = [:]
         try database.forEach(
-            "SELECT story_seq, keyword FROM book_story_keywords WHERE story_seq \(inList) ORDER BY story_seq, position",
-            [list]
+            "SELECT story_seq, keyword FROM book_story_keywords WHERE \(inList) ORDER BY story_seq, position",
+            list
         ) { row in keywords[try row.int(0), default: []].append(try row.string(1)) }
         var themes: [Int: [(id: String, visible: Bool)]] = [:]
         try database.forEach(
             """
             SELECT st.story_seq, t.id, t.owner_id = ? OR t.visibility = 'public' FROM book_story_themes st
-            JOIN book_themes t ON t.seq = st.theme_seq WHERE st.story_seq \(inList) ORDER BY st.story_seq, st.position
-            """, [.text(viewerID), list]
+            JOIN book_themes t ON t.seq = st.theme_seq WHERE \(storyInList) ORDER BY st.story_seq, st.position
+            """, [.text(viewerID)] + list
         ) { row in themes[try row.int(0), default: []].append((try row.string(1), try row.bool(2))) }
         var views: [Int: StoryView] = [:]
         try database.forEach(
             """
             SELECT s.seq, s.id, s.author_id, u.name, s.book_title, s.book_author, s.book_publisher, s.book_isbn,
                    s.content, s.visibility, s.created_at, s.updated_at
-            FROM book_stories s JOIN users u ON u.id = s.author_id WHERE s.seq \(inList)
-            """, [list]
+            FROM book_stories s JOIN users u ON u.id = s.author_id WHERE \(seqInList)
+            """, list
         ) { row in
             let seq = try row.int(0)
             let links = themes[seq] ?? []

@@ -4,24 +4,24 @@ import Testing
 
 @testable import Storage
 
-@Suite struct SQLiteUserRepositoryTests {
+@Suite struct SQLUserRepositoryTests {
     private let now = Instant(iso8601: "2026-11-29T08:00:00+09:00")!
 
     /// An in-memory database migrated with `CoreSchema`.
-    private func makeDatabase(path: String = ":memory:") throws -> Database {
-        let database = try Database(path: path)
+    private func makeDatabase(path: String = ":memory:") throws -> any Database {
+        let database = try SQLiteDatabase(path: path)
         try Migrator(database: database).migrate([CoreSchema.migratorModule])
         return database
     }
 
-    private func userCount(_ database: Database) throws -> Int? {
+    private func userCount(_ database: any Database) throws -> Int? {
         try database.queryOne("SELECT count(*) FROM users") { try $0.int(0) }
     }
 
     // MARK: Repository
 
     @Test func anInsertedUserIsFoundByNameAndById() throws {
-        let repository = SQLiteUserRepository(database: try makeDatabase())
+        let repository = SQLUserRepository(database: try makeDatabase())
         let alice = User(id: "6f1c2d9e-3b7a-4c1e-9a55-0d2f8e7b1a01", name: "alice", createdAt: now)
         let bob = User(id: "0b5e8c44-1d2a-4f3b-8c6d-7e9f0a1b2c3d", name: "bob", createdAt: now.adding(seconds: 90))
         try repository.insert(alice)
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func anUnknownNameOrIdIsNil() throws {
-        let repository = SQLiteUserRepository(database: try makeDatabase())
+        let repository = SQLUserRepository(database: try makeDatabase())
         #expect(try repository.user(named: "nobody") == nil)
         #expect(try repository.user(id: "no-such-id") == nil)
         try repository.insert(User(id: "u1", name: "alice", createdAt: now))
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func namesAreMatchedIgnoringCaseButNotSpaces() throws {
-        let repository = SQLiteUserRepository(database: try makeDatabase())
+        let repository = SQLUserRepository(database: try makeDatabase())
         try repository.insert(User(id: "u1", name: "Alice", createdAt: now))
         #expect(try repository.user(named: "alice")?.id == "u1")
         #expect(try repository.user(named: "ALICE")?.id == "u1")
@@ -53,7 +53,7 @@ import Testing
     @Test(arguments: ["alice", "ALICE", "aLiCe"])
     func aNameThatDiffersOnlyByCaseIsTakenAndSignsInAsTheExistingUser(other: String) throws {
         let database = try makeDatabase()
-        let repository = SQLiteUserRepository(database: database)
+        let repository = SQLUserRepository(database: database)
         try repository.insert(User(id: "u1", name: "Alice", createdAt: now))
         let error = try #require(throws: AppError.self) {
             try repository.insert(User(id: "u2", name: other, createdAt: now))
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func theMigrationKeepsNamesThatAlreadyCollideAndRefusesNewOnes() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         // A database made before names were unique ignoring case.
         try Migrator(database: database).migrate([
             Migrator.Module(name: CoreSchema.module, migrations: [CoreSchema.migrations[0]])
@@ -75,7 +75,7 @@ import Testing
                 "INSERT INTO users (id, name, created_at) VALUES (?, ?, 0)", [.text(id), .text(name)])
         }
         try Migrator(database: database).migrate([CoreSchema.migratorModule])
-        let repository = SQLiteUserRepository(database: database)
+        let repository = SQLUserRepository(database: database)
         #expect(try userCount(database) == 3)
         // Each old name still signs in exactly; another case finds the oldest.
         #expect(try repository.user(named: "alice")?.id == "u1")
@@ -90,7 +90,7 @@ import Testing
 
     @Test func theCreationInstantIsStoredAsIntegerMilliseconds() throws {
         let database = try makeDatabase()
-        let repository = SQLiteUserRepository(database: database)
+        let repository = SQLUserRepository(database: database)
         let created = try #require(Instant(iso8601: "2026-11-29T08:00:00.250+09:00"))
         try repository.insert(User(id: "u1", name: "alice", createdAt: created))
         let stored = try database.queryOne("SELECT created_at, typeof(created_at) FROM users") {
@@ -103,7 +103,7 @@ import Testing
 
     @Test func insertingATakenNameIsUsersExistsAndKeepsTheFirstUser() throws {
         let database = try makeDatabase()
-        let repository = SQLiteUserRepository(database: database)
+        let repository = SQLUserRepository(database: database)
         let first = User(id: "u1", name: "alice", createdAt: now)
         try repository.insert(first)
         let error = #expect(throws: AppError.self) {
@@ -118,7 +118,7 @@ import Testing
 
     @Test func insertingATakenIdIsUsersExists() throws {
         let database = try makeDatabase()
-        let repository = SQLiteUserRepository(database: database)
+        let repository = SQLUserRepository(database: database)
         try repository.insert(User(id: "u1", name: "alice", createdAt: now))
         let error = #expect(throws: AppError.self) {
             try repository.insert(User(id: "u1", name: "bob", createdAt: now))
@@ -129,7 +129,7 @@ import Testing
     }
 
     @Test func aRepositoryOnAnUnmigratedDatabaseThrowsAStorageErrorNotNil() throws {
-        let repository = SQLiteUserRepository(database: try Database(path: ":memory:"))
+        let repository = SQLUserRepository(database: try SQLiteDatabase(path: ":memory:"))
         let error = #expect(throws: AppError.self) { _ = try repository.user(named: "alice") }
         #expect(error?.code == "storage.error")
         let insertError = #expect(throws: AppError.self) {
@@ -142,7 +142,7 @@ import Testing
 
     @Test func signInCreatesTheUserOnFirstUseStampedWithTheClock() throws {
         let database = try makeDatabase()
-        let repository = SQLiteUserRepository(database: database)
+        let repository = SQLUserRepository(database: database)
         let accounts = UserAccounts(repository: repository, clock: FixedClock(now))
         let user = try accounts.signIn(name: "alice")
         #expect(user.name == "alice")
@@ -156,7 +156,7 @@ import Testing
     @Test func signingInAgainReturnsTheSameUserWithTheSameId() throws {
         let database = try makeDatabase()
         let clock = FixedClock(now)
-        let accounts = UserAccounts(repository: SQLiteUserRepository(database: database), clock: clock)
+        let accounts = UserAccounts(repository: SQLUserRepository(database: database), clock: clock)
         let first = try accounts.signIn(name: "alice")
         clock.advance(seconds: 3600)
         let second = try accounts.signIn(name: "alice")
@@ -167,7 +167,7 @@ import Testing
 
     @Test func differentNamesGetDifferentUsers() throws {
         let database = try makeDatabase()
-        let accounts = UserAccounts(repository: SQLiteUserRepository(database: database), clock: FixedClock(now))
+        let accounts = UserAccounts(repository: SQLUserRepository(database: database), clock: FixedClock(now))
         let alice = try accounts.signIn(name: "alice")
         let bob = try accounts.signIn(name: "bob")
         #expect(alice.id != bob.id)
@@ -177,9 +177,9 @@ import Testing
     @Test func aSecondConnectionOnTheSameFileSignsInTheSameUser() throws {
         try withTemporaryDatabasePath { path in
             let first = UserAccounts(
-                repository: SQLiteUserRepository(database: try makeDatabase(path: path)), clock: FixedClock(now))
+                repository: SQLUserRepository(database: try makeDatabase(path: path)), clock: FixedClock(now))
             let second = UserAccounts(
-                repository: SQLiteUserRepository(database: try makeDatabase(path: path)),
+                repository: SQLUserRepository(database: try makeDatabase(path: path)),
                 clock: FixedClock(now.adding(seconds: 60)))
             let created = try first.signIn(name: "alice")
             #expect(try second.signIn(name: "alice") == created)
@@ -191,7 +191,7 @@ import Testing
     ])
     func anInvalidNameIsInvalidArgumentAndCreatesNoUser(name: String) throws {
         let database = try makeDatabase()
-        let accounts = UserAccounts(repository: SQLiteUserRepository(database: database), clock: FixedClock(now))
+        let accounts = UserAccounts(repository: SQLUserRepository(database: database), clock: FixedClock(now))
         let error = #expect(throws: AppError.self) { _ = try accounts.signIn(name: name) }
         #expect(error?.code == "invalid_argument")
         #expect(error?.field == "name")
@@ -201,7 +201,7 @@ import Testing
     @Test(arguments: ["a", String(repeating: "z", count: 32), "Mixed.Case-name_09"])
     func aValidNameAtTheEdgesIsAccepted(name: String) throws {
         let database = try makeDatabase()
-        let accounts = UserAccounts(repository: SQLiteUserRepository(database: database), clock: FixedClock(now))
+        let accounts = UserAccounts(repository: SQLUserRepository(database: database), clock: FixedClock(now))
         #expect(try accounts.signIn(name: name).name == name)
         #expect(try userCount(database) == 1)
     }
@@ -210,7 +210,7 @@ import Testing
     /// before: what a process sees when another signs the same new name in between its
     /// lookup and its insert.
     private struct RivalInsertsFirst: UserRepository {
-        let base: SQLiteUserRepository
+        let base: SQLUserRepository
         let rival: User
         let lookups = Shared(0)
 
@@ -234,7 +234,7 @@ import Testing
     @Test func signInThatLosesTheInsertRaceReturnsTheWinner() throws {
         let database = try makeDatabase()
         let rival = User(id: "rival-id", name: "alice", createdAt: now.adding(seconds: -1))
-        let repository = RivalInsertsFirst(base: SQLiteUserRepository(database: database), rival: rival)
+        let repository = RivalInsertsFirst(base: SQLUserRepository(database: database), rival: rival)
         let user = try UserAccounts(repository: repository, clock: FixedClock(now)).signIn(name: "alice")
         #expect(user == rival)
         #expect(repository.lookups.withLock { $0 } == 2)
@@ -248,7 +248,7 @@ import Testing
             CREATE TRIGGER refuse_users BEFORE INSERT ON users
             BEGIN SELECT RAISE(ABORT, 'users are closed'); END;
             """)
-        let accounts = UserAccounts(repository: SQLiteUserRepository(database: database), clock: FixedClock(now))
+        let accounts = UserAccounts(repository: SQLUserRepository(database: database), clock: FixedClock(now))
         #expect(throws: AppError.self) { _ = try accounts.signIn(name: "alice") }
         #expect(try userCount(database) == 0)
     }

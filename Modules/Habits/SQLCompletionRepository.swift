@@ -2,11 +2,11 @@ import Core
 import Storage
 
 /// Completions in the `habit_completions` table, unique per (habit, day).
-public struct SQLiteCompletionRepository: CompletionRepository {
-    private let database: Database
+public struct SQLCompletionRepository: CompletionRepository {
+    private let database: any Database
 
     /// A repository over `database` (migrated with the Habits plugin's migrations).
-    public init(database: Database) { self.database = database }
+    public init(database: any Database) { self.database = database }
 
     /// The completions of a habit in a range of days, by day.
     public func completions(habitID: String, from: LocalDay?, to: LocalDay?) throws -> [Completion] {
@@ -44,7 +44,7 @@ public struct SQLiteCompletionRepository: CompletionRepository {
             """
             SELECT c.habit_id, c.completed_on FROM habits h
             JOIN habit_completions c ON c.habit_id = h.id
-            WHERE h.owner_id = ? ORDER BY h.created_at, h.rowid, c.completed_on
+            WHERE h.owner_id = ? ORDER BY h.created_at, h.seq, h.id, c.completed_on
             """, [.text(ownerID)]
         ) { row in
             if !row.text(0, equals: currentBytes) {

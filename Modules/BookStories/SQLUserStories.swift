@@ -2,12 +2,12 @@ import Storage
 
 /// One user's stories as the viewer may see them: all of them for the user themself, the
 /// public ones for anyone else.
-public struct SQLiteUserStories: StoryListing {
-    private let database: Database
+public struct SQLUserStories: StoryListing {
+    private let database: any Database
     private let ownerID: String
 
     /// The read model of `ownerID`'s stories over `database`.
-    public init(database: Database, ownerID: String) {
+    public init(database: any Database, ownerID: String) {
         self.database = database
         self.ownerID = ownerID
     }
@@ -15,7 +15,7 @@ public struct SQLiteUserStories: StoryListing {
     /// A page of the owner's stories visible to the viewer.
     public func stories(matching filter: StoryFilter, page: PageRequest, viewerID: String) throws -> [StoryView] {
         let own = ownerID == viewerID
-        return try SQLiteStoryListingQuery(
+        return try SQLStoryListingQuery(
             database: database,
             storyCondition: own ? "s.author_id = ?" : "s.author_id = ? AND s.visibility = 'public'",
             keywordCondition: own ? "k.author_id = ?" : "k.author_id = ? AND k.visibility = 'public'",

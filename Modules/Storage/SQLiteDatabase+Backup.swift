@@ -7,7 +7,7 @@ import Core
     import Musl
 #endif
 
-extension Database {
+extension SQLiteDatabase {
     /// Copies the database, as one consistent snapshot, into a new file at `destination`,
     /// while other connections and processes go on writing (SQLite's online backup API: one
     /// step inside one read transaction, which WAL lets writers work beside).

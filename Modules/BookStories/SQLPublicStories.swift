@@ -1,15 +1,15 @@
 import Storage
 
 /// Every user's public stories.
-public struct SQLitePublicStories: StoryListing {
-    private let database: Database
+public struct SQLPublicStories: StoryListing {
+    private let database: any Database
 
     /// The read model over `database`.
-    public init(database: Database) { self.database = database }
+    public init(database: any Database) { self.database = database }
 
     /// A page of public stories.
     public func stories(matching filter: StoryFilter, page: PageRequest, viewerID: String) throws -> [StoryView] {
-        try SQLiteStoryListingQuery(
+        try SQLStoryListingQuery(
             database: database, storyCondition: "s.visibility = 'public'", keywordCondition: "k.visibility = 'public'",
             arguments: []
         ).stories(matching: filter, page: page, viewerID: viewerID)

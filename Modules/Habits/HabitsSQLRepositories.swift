@@ -1,0 +1,14 @@
+import Core
+import Storage
+
+/// The habit and completion repositories over a SQL database, for the composition root.
+public struct HabitsSQLRepositories: SQLRepositories {
+    /// The factory.
+    public init() {}
+
+    /// Registers `any HabitRepository` and `any CompletionRepository`.
+    public func register(over database: any Database, in container: Container) {
+        container.register((any HabitRepository).self, instance: SQLHabitRepository(database: database))
+        container.register((any CompletionRepository).self, instance: SQLCompletionRepository(database: database))
+    }
+}
