@@ -83,7 +83,8 @@ import Testing
         let updated = try suite.fixture.save(nickname: "새닉네임")
         #expect(updated["photo"] == ["card": photo.card.value, "thumbnail": photo.thumbnail.value])
         #expect(try suite.fixture.stored()?.photo == photo)
-        #expect(try suite.fixture.repository.photoJPEG(of: suite.fixture.user.id, size: .card) == [0xFF, 0xD8, 0xFF, 1])
+        let card = try suite.fixture.repository.photoJPEG(of: suite.fixture.user.id, size: .card)
+        #expect(card == [0xFF, 0xD8, 0xFF, 1])
     }
 
     @Test(arguments: DatabaseBackend.available)
