@@ -39,6 +39,14 @@ enum Benchmarks {
         ]
     }
 
+    /// `calls` no-op route calls with trace and events on, once (for a profiler); returns
+    /// the calls made.
+    static func profileRoute(calls: Int) throws -> Double {
+        let environment = try BenchEnvironment()
+        return try environment.number(
+            "local noop, n = bench.noop, \(calls) for _ = 1, n do noop() end return n")
+    }
+
     /// `habits.complete` from Lua, one transaction each, against the sqlite3 shell
     /// inserting the same rows one transaction each (same WAL and synchronous settings).
     static func complete() throws -> BenchResult {
