@@ -42,13 +42,13 @@ public struct SQLEventStore: EventStore {
                     """, [.int(events.count)], { (try $0.int(0), try $0.int(1)) })
             else { throw AppError.internal("the event backlog counter is missing") }
             let ids = Array((lastID - events.count + 1)...lastID)
-            var numbers: [String: Int] = [:]
-            for userID in Set(events.compactMap(\.userID)) { numbers[userID] = try number(of: userID) }
+            let users = try userNumbers(of: events)
             try database.executeEach(
                 "INSERT INTO events (id, user_number, name, view, occurred_at) VALUES (?, ?, ?, ?, ?)",
-                zip(ids, events).map { id, event in
-                    [
-                        .int(id), .int(event.userID.flatMap { numbers[$0] }), .text(event.name), .text(event.view),
+                events.indices.map { index in
+                    let event = events[index]
+                    return [
+                        .int(ids[index]), .int(users[index]), .text(event.name), .text(event.view),
                         .instant(event.occurredAt),
                     ]
                 })
@@ -62,6 +62,31 @@ public struct SQLEventStore: EventStore {
                 "INSERT INTO event_params (event_id, position, key, value) VALUES (?, ?, ?, ?)", params)
             if stored > capacity { try drop(stored - capacity + slack) }
         }
+    }
+
+    /// The `event_users` number of each event's user, in order. Consecutive events nearly
+    /// always share a user, so a user is looked up once per run (a set and a dictionary of
+    /// the 36-character ids hashed every id twice per event).
+    private func userNumbers(of events: [PendingEvent]) throws -> [Int?] {
+        var numbers: [Int?] = []
+        numbers.reserveCapacity(events.count)
+        var known: [String: Int] = [:]
+        var last: (userID: String, number: Int)?
+        for event in events {
+            guard let userID = event.userID else {
+                numbers.append(nil)
+                continue
+            }
+            if let last, last.userID == userID {
+                numbers.append(last.number)
+                continue
+            }
+            let number = try known[userID] ?? number(of: userID)
+            known[userID] = number
+            last = (userID, number)
+            numbers.append(number)
+        }
+        return numbers
     }
 
     /// The number `event_users` gives `userID`, given now if it has none.

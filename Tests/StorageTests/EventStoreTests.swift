@@ -20,6 +20,24 @@ import Testing
             name: name, view: "v", params: params, occurredAt: Instant(secondsSince1970: seconds), userID: "u")
     }
 
+    /// One batch of several users' events, interleaved: each event keeps its own user
+    /// (the store looks a user up once per run of events).
+    @Test(arguments: DatabaseBackend.available)
+    func aBatchOfInterleavedUsersKeepsEachEventsUser(backend: DatabaseBackend) throws {
+        let (_, store, _) = try Self.database(backend: backend)
+        let users = ["a", "a", "b", "a", nil, "b", "b", "c", "a"]
+        try store.insert(
+            users.enumerated().map { index, user in
+                PendingEvent(
+                    name: "e\(index)", view: "v", params: [], occurredAt: Instant(secondsSince1970: index),
+                    userID: user)
+            })
+        for user in ["a", "b", "c"] {
+            let expected = users.enumerated().filter { $0.element == user }.map { "e\($0.offset)" }
+            #expect(try store.events(of: user, named: nil, since: nil, limit: 100).map(\.event.name) == expected)
+        }
+    }
+
     @Test(arguments: DatabaseBackend.available)
     func eventsAreStoredWithTheNextTransactionsOwnWrites(backend: DatabaseBackend) throws {
         let (database, store, recorder) = try Self.database(backend: backend)
