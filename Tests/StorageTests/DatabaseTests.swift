@@ -9,7 +9,7 @@ import Testing
     /// SQLite's memory statistics take a process-wide mutex on every allocation; the app
     /// reads none of them, so they are off before the first connection opens.
     @Test func sqliteKeepsNoMemoryStatistics() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try database.executeScript("CREATE TABLE m (x TEXT); INSERT INTO m VALUES ('memory')")
         #expect(sqlite3_memory_used() == 0)
     }
