@@ -30,6 +30,9 @@ let package = Package(
         // Reads curl/curl.h (libcurl4-openssl-dev) at build time; loads libcurl with dlopen.
         .target(name: "CHTTP", path: "Modules/CHTTP"),
         .target(name: "CVips", path: "Modules/CVips"),
+        // Reads libpq-fe.h (libpq-dev) at build time; loads libpq with dlopen on the first
+        // PostgreSQL connection.
+        .target(name: "CPostgres", path: "Modules/CPostgres"),
         // Unicode NFC for Core's folding: a stable C API instead of the standard library's
         // underscored one. No pkgConfig: libutf8proc.pc adds a -D flag SwiftPM refuses with a
         // warning; utf8proc.h is in /usr/include and the module map links the library.
@@ -51,11 +54,13 @@ let package = Package(
         .target(name: "Mates", dependencies: ["Core", "Storage"], path: "Modules/Mates"),
         .target(name: "Walks", dependencies: ["Core", "Storage"], path: "Modules/Walks"),
         .target(name: "Imaging", dependencies: ["Core", "CVips"], path: "Modules/Imaging"),
+        // The PostgreSQL backend's connection (docs/postgres.md); the storage seam plugs it in.
+        .target(name: "PostgresStorage", dependencies: ["Core", "Storage", "CPostgres"], path: "Modules/PostgresStorage"),
         .executableTarget(
             name: "AppShell",
             dependencies: [
                 "Core", "Storage", "Scripting", "CEdit", "CHTTP", "Imaging", "Habits", "BookStories", "Profiles",
-                "Mates", "Walks",
+                "Mates", "Walks", "PostgresStorage",
             ],
             path: "Apps/app-shell"),
         .executableTarget(
@@ -96,6 +101,11 @@ let package = Package(
         .testTarget(
             name: "BookStoriesTests", dependencies: ["BookStories", "Core", "Storage"],
             path: "Tests/BookStoriesTests"),
+        // Against the throwaway server `make test` starts (Tests/Support/postgres.sh); skipped
+        // without one.
+        .testTarget(
+            name: "PostgresStorageTests", dependencies: ["PostgresStorage", "CPostgres", "Core", "Storage"],
+            path: "Tests/PostgresStorageTests"),
         // Over every plugin of the composition root: each route's result against its shape.
         .testTarget(
             name: "AppShellTests", dependencies: ["AppShell", "Core", "Storage", "Imaging", "Profiles"],
