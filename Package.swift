@@ -55,7 +55,8 @@ let package = Package(
         .target(name: "Walks", dependencies: ["Core", "Storage"], path: "Modules/Walks"),
         .target(name: "Imaging", dependencies: ["Core", "CVips"], path: "Modules/Imaging"),
         // The PostgreSQL backend's connection (docs/postgres.md); the storage seam plugs it in.
-        .target(name: "PostgresStorage", dependencies: ["Core", "Storage", "CPostgres"], path: "Modules/PostgresStorage"),
+        .target(
+            name: "PostgresStorage", dependencies: ["Core", "Storage", "CPostgres"], path: "Modules/PostgresStorage"),
         .executableTarget(
             name: "AppShell",
             dependencies: [

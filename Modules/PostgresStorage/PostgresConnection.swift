@@ -77,10 +77,11 @@ public final class PostgresConnection {
         guard Int(cpg_status(handle)) == CPG_CONNECTION_OK else {
             let reason = Self.oneLine(cpg_error_message(handle).map { String(cString: $0) } ?? "")
             cpg_finish(handle)
-            let where_ = "database \"\(database)\" on \(host):\(port) as \(user)"
+            let place = "database \"\(database)\" on \(host):\(port) as \(user)"
             throw AppError(
                 code: "storage.unavailable",
-                message: "cannot connect to \(where_): \(Self.scrub(reason, password ?? Self.likelyPassword(in: conninfo)))"
+                message:
+                    "cannot connect to \(place): \(Self.scrub(reason, password ?? Self.likelyPassword(in: conninfo)))"
             )
         }
         cpg_quiet_notices(handle)
@@ -298,15 +299,15 @@ public final class PostgresConnection {
         let state = SQLState(code)
         let primary = cpg_result_error_field(result, Int32(CPG_DIAG_MESSAGE_PRIMARY)).map { String(cString: $0) }
         if state.isUnavailable { throw connectionError(statement, reason: primary) }
-        return try { throw AppError(code: state.appErrorCode, message: "\(primary ?? "error \(code)")\(statement)") }()
+        throw AppError(code: state.appErrorCode, message: "\(primary ?? "error \(code)")\(statement)")
     }
 
     /// `storage.unavailable` for a connection that is gone (or a failure with no SQLSTATE).
     private func connectionError(_ statement: String, reason: String? = nil) -> AppError {
         let lost = handle.map { Int(cpg_status($0)) != CPG_CONNECTION_OK } ?? true
         let detail = reason ?? handle.flatMap { cpg_error_message($0) }.map { Self.oneLine(String(cString: $0)) } ?? ""
-        let where_ = "database \"\(database)\" on \(host):\(port)"
-        let what = lost ? "lost the connection to \(where_)" : "no answer from \(where_)"
+        let place = "database \"\(database)\" on \(host):\(port)"
+        let what = lost ? "lost the connection to \(place)" : "no answer from \(place)"
         return AppError(code: "storage.unavailable", message: "\(what): \(detail)\(statement)")
     }
 

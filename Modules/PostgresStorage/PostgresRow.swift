@@ -118,7 +118,9 @@ public struct PostgresRow {
     /// The value's bytes as the server sent them (text format; no terminating NUL).
     private func raw(_ index: Int32) -> UnsafeBufferPointer<UInt8> {
         let count = Int(cpg_getlength(result, row, index))
-        guard count > 0, let value = cpg_getvalue(result, row, index) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        guard count > 0, let value = cpg_getvalue(result, row, index) else {
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
         return value.withMemoryRebound(to: UInt8.self, capacity: count) { UnsafeBufferPointer(start: $0, count: count) }
     }
 

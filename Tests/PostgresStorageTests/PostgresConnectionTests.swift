@@ -54,7 +54,9 @@ struct PostgresConnectionTests {
         #expect(try connection.queryOne("SELECT $1::bigint", [.int(number)]) { try $0.int(0) } == number)
     }
 
-    @Test(arguments: [0.1, -1e-300, 1.7976931348623157e308, .leastNonzeroMagnitude, 37.5665, 126.978, .infinity, -.infinity])
+    @Test(arguments: [
+        0.1, -1e-300, 1.7976931348623157e308, .leastNonzeroMagnitude, 37.5665, 126.978, .infinity, -.infinity,
+    ])
     func doubleRoundTripsExactly(_ number: Double) throws {
         let connection = try PostgresTestServer.connect()
         let back = try connection.queryOne("SELECT $1::double precision", [.double(number)]) { try $0.double(0) }
@@ -117,7 +119,13 @@ struct PostgresConnectionTests {
 
     @Test func daysAndInstantsRead() throws {
         let connection = try PostgresTestServer.connect()
-        let row = try connection.queryOne("SELECT $1::text, DATE '2026-11-29', $2::bigint", [.day(LocalDay(year: 2026, month: 2, day: 28)), .instant(Instant(millisecondsSince1970: 1_764_547_200_123))]) {
+        let row = try connection.queryOne(
+            "SELECT $1::text, DATE '2026-11-29', $2::bigint",
+            [
+                .day(LocalDay(year: 2026, month: 2, day: 28)),
+                .instant(Instant(millisecondsSince1970: 1_764_547_200_123)),
+            ]
+        ) {
             (try $0.day(0), try $0.day(1), try $0.instant(2))
         }
         #expect(row?.0 == LocalDay(year: 2026, month: 2, day: 28))
@@ -139,7 +147,8 @@ struct PostgresConnectionTests {
     @Test func uniqueViolationIsADuplicate() throws {
         let connection = try PostgresTestServer.connect()
         let table = PostgresTestServer.tableName("unique")
-        try connection.executeScript("CREATE TEMPORARY TABLE \(table) (name text PRIMARY KEY, age bigint CHECK (age >= 0))")
+        try connection.executeScript(
+            "CREATE TEMPORARY TABLE \(table) (name text PRIMARY KEY, age bigint CHECK (age >= 0))")
         try connection.execute("INSERT INTO \(table) VALUES ($1, $2)", ["보리", 3])
         let duplicate = #expect(throws: AppError.self) {
             try connection.execute("INSERT INTO \(table) VALUES ($1, $2)", ["보리", 4])

@@ -87,9 +87,10 @@ struct PostgresUnavailableTests {
     func libpqsOwnVariablesAndPasswordFileAreHonoured() throws {
         let connection = try PostgresConnection("")
         #expect(connection.port == port)
-        #expect(try connection.queryOne("SELECT current_user, inet_server_port()") {
-            "\(try $0.string(0)) \(try $0.int(1))"
-        } == "admin \(port)")
+        #expect(
+            try connection.queryOne("SELECT current_user, inet_server_port()") {
+                "\(try $0.string(0)) \(try $0.int(1))"
+            } == "admin \(port)")
         // The password file alone, named in the URL.
         let fromFile = try PostgresConnection(
             "postgresql://admin@127.0.0.1:\(port)/postgres?passfile=\(Self.variable("PGPASSFILE") ?? "")")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL 15 cluster for the tests: made in a folder, removed with it.
 #
-#   postgres.sh start FOLDER   initdb in FOLDER (which must not exist), start the server on a
+#   postgres.sh start FOLDER   initdb in FOLDER (new or empty), start the server on a
 #                              free port of 127.0.0.1 with password (SCRAM) login, and write
 #                              FOLDER/env: PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSFILE (the
 #                              password file) and APP_SHELL_TEST_POSTGRES (a postgresql:// URL
@@ -33,11 +33,17 @@ start() {
     echo "postgres.sh: no $bin/initdb (install postgresql-15)" >&2
     exit 1
   }
-  [ ! -e "$folder" ] || {
-    echo "postgres.sh: $folder exists; give a new folder" >&2
+  if [ -e "$folder" ] && [ -n "$(ls -A "$folder" 2>/dev/null)" ]; then
+    echo "postgres.sh: $folder is not empty; give a new or empty folder (mktemp -d)" >&2
     exit 1
-  }
-  mkdir -m 0700 -p "$folder"
+  fi
+  mkdir -p "$folder"
+  chmod 0700 "$folder"
+  if [ "$(id -u)" = "0" ] && ! runuser -u postgres -- test -x "$(dirname "$folder")"; then
+    echo "postgres.sh: the postgres user cannot reach $folder; use a folder under /tmp" >&2
+    rmdir "$folder" 2>/dev/null
+    exit 1
+  fi
   touch "$folder/$marker"
   mkdir -m 0700 "$folder/socket"
   local password
@@ -105,10 +111,10 @@ stop() {
       pid=$(head -1 "$folder/data/postmaster.pid" 2>/dev/null || true)
       if [ -n "$pid" ]; then kill -QUIT "$pid" 2>/dev/null || true; fi
     }
-    # Until the postmaster has exited (up to 5 s), so no server process outlives `stop`.
+    # Until the postmaster has exited and been reaped (up to 5 s), so no server process, not
+    # even a zombie, outlives `stop` (a zombie has no command line left, only its name).
     local tries=0
-    while [ -n "$postmaster" ] && [ -r "/proc/$postmaster/status" ] && [ $tries -lt 100 ] &&
-      ! grep -q '^State:[[:space:]]*Z' "/proc/$postmaster/status" 2>/dev/null; do
+    while [ -n "$postmaster" ] && [ $tries -lt 100 ] && grep -qx postgres "/proc/$postmaster/comm" 2>/dev/null; do
       sleep 0.05
       tries=$((tries + 1))
     done

@@ -6,7 +6,7 @@
  * the function types come from libpq's own libpq-fe.h, read in cpostgres.c at build time
  * (libpq-dev), and checked against the values below there; no libpq symbol is linked.
  *
- * This is a C target, not a header of static functions: the loaded functions and the load
+ * This is a C target, not a header-only shim: the loaded functions and the load
  * state exist once in the process, however many Swift modules import this one.
  *
  * Every function but cpg_load assumes cpg_load returned 0 before (a connection, a result
