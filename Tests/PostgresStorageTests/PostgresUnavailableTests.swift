@@ -37,6 +37,26 @@ struct PostgresUnavailableTests {
         }
     }
 
+    /// `make test` exports PGHOST, PGPORT, PGUSER, PGDATABASE and PGPASSFILE (no
+    /// PGPASSWORD): an empty connection string reaches the server through libpq's own
+    /// variables and password file, as psql would.
+    @Test(.enabled(if: Self.variablesNameTheTestServer, "no PG* variables of the test server (make test exports them)"))
+    func libpqsOwnVariablesAndPasswordFileAreHonoured() throws {
+        let connection = try PostgresConnection("")
+        #expect(connection.port == port)
+        #expect(
+            try connection.queryOne("SELECT current_user, inet_server_port()") {
+                "\(try $0.string(0)) \(try $0.int(1))"
+            } == "admin \(port)")
+        // The password file alone, named in the URL.
+        let fromFile = try PostgresConnection(
+            "postgresql://admin@127.0.0.1:\(port)/postgres?passfile=\(Self.variable("PGPASSFILE") ?? "")")
+        #expect(try fromFile.queryOne("SELECT 1") { try $0.int(0) } == 1)
+    }
+}
+
+/// What needs libpq but no server: these run under a plain `swift test` too.
+struct PostgresWithoutServerTests {
     @Test func aServerThatIsDownIsUnavailableNamingHostAndDatabase() throws {
         // A port with nobody listening: bound, never listened on, closed after the attempt.
         let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -78,22 +98,5 @@ struct PostgresUnavailableTests {
         let error = #expect(throws: AppError.self) { try PostgresConnection("mysql://admin:Hidden-Pass-77@host/db") }
         #expect(error?.code == "invalid_argument")
         #expect(error?.message.contains("Hidden-Pass-77") == false)
-    }
-
-    /// `make test` exports PGHOST, PGPORT, PGUSER, PGDATABASE and PGPASSFILE (no
-    /// PGPASSWORD): an empty connection string reaches the server through libpq's own
-    /// variables and password file, as psql would.
-    @Test(.enabled(if: Self.variablesNameTheTestServer, "no PG* variables of the test server (make test exports them)"))
-    func libpqsOwnVariablesAndPasswordFileAreHonoured() throws {
-        let connection = try PostgresConnection("")
-        #expect(connection.port == port)
-        #expect(
-            try connection.queryOne("SELECT current_user, inet_server_port()") {
-                "\(try $0.string(0)) \(try $0.int(1))"
-            } == "admin \(port)")
-        // The password file alone, named in the URL.
-        let fromFile = try PostgresConnection(
-            "postgresql://admin@127.0.0.1:\(port)/postgres?passfile=\(Self.variable("PGPASSFILE") ?? "")")
-        #expect(try fromFile.queryOne("SELECT 1") { try $0.int(0) } == 1)
     }
 }
