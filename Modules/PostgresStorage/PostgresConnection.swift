@@ -174,6 +174,67 @@ public final class PostgresConnection {
         cpg_clear(result)
     }
 
+    /// Rows of arguments sent in one pipeline (one round trip). Each answer is a few dozen
+    /// bytes, so a batch's answers fit in the socket buffers and a blocking connection
+    /// cannot deadlock sending while the server waits to send.
+    static let pipelineBatch = 500
+
+    /// Runs one statement for each row of arguments (bulk inserts): prepared once, sent in
+    /// pipelines of up to 500 rows, one round trip each. All rows happen or none: outside a
+    /// transaction they get one of their own. Every row's arguments are checked before
+    /// anything is sent; the first failing row's error is thrown.
+    public func executeEach(_ sql: String, _ rows: [[SQLValue]]) throws {
+        guard !rows.isEmpty else { return }
+        let handle = try openHandle()
+        let batches = try rows.map(PostgresParameters.init)
+        let name = try prepared(sql, on: handle)
+        let own = !isInTransaction
+        if own { try executeScript("BEGIN") }
+        do {
+            var start = 0
+            while start < batches.count {
+                let end = min(start + Self.pipelineBatch, batches.count)
+                try pipeline(name, batches[start..<end], sql, on: handle)
+                start = end
+            }
+            if own { try commit() }
+        } catch {
+            if own { rollbackQuietly() }
+            throw error
+        }
+    }
+
+    /// Sends `batch` executions of a prepared statement and one sync, then reads every answer.
+    private func pipeline(
+        _ name: String, _ batch: ArraySlice<PostgresParameters>, _ sql: String, on handle: OpaquePointer
+    ) throws {
+        guard cpg_enter_pipeline_mode(handle) == 1 else { throw connectionError(" (in: \(sql.prefix(80)))") }
+        defer { cpg_exit_pipeline_mode(handle) }
+        var sent = 0
+        for parameters in batch {
+            let queued = parameters.withArrays { values, lengths, formats in
+                cpg_send_query_prepared(handle, name, parameters.count, values, lengths, formats, 0)
+            }
+            guard queued == 1 else { break }
+            sent += 1
+        }
+        let synced = cpg_pipeline_sync(handle) == 1
+        var first: AppError?
+        for _ in 0..<sent {
+            // Each statement's results end with NULL. After a failure the server skips the
+            // rest (PIPELINE_ABORTED) up to the sync.
+            while let result = cpg_get_result(handle) {
+                if first == nil, Int(cpg_result_status(result)) == CPG_FATAL_ERROR {
+                    first = error(of: result, sql)
+                }
+                cpg_clear(result)
+            }
+        }
+        if synced, let result = cpg_get_result(handle) { cpg_clear(result) }
+        if let first { throw first }
+        guard sent == batch.count && synced else { throw connectionError(" (in: \(sql.prefix(80)))") }
+    }
+
     // MARK: - Transactions
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
@@ -293,13 +354,19 @@ public final class PostgresConnection {
         let status = Int(cpg_result_status(result))
         if status == CPG_COMMAND_OK || status == CPG_TUPLES_OK || status == CPG_EMPTY_QUERY { return result }
         defer { cpg_clear(result) }
+        throw error(of: result, sql)
+    }
+
+    /// The app error of a failed result, by its SQLSTATE.
+    private func error(of result: OpaquePointer, _ sql: String) -> AppError {
+        let statement = " (in: \(sql.prefix(80)))"
         guard let code = cpg_result_error_field(result, Int32(CPG_DIAG_SQLSTATE)).map({ String(cString: $0) }) else {
-            throw connectionError(statement)
+            return connectionError(statement)
         }
         let state = SQLState(code)
         let primary = cpg_result_error_field(result, Int32(CPG_DIAG_MESSAGE_PRIMARY)).map { String(cString: $0) }
-        if state.isUnavailable { throw connectionError(statement, reason: primary) }
-        throw AppError(code: state.appErrorCode, message: "\(primary ?? "error \(code)")\(statement)")
+        if state.isUnavailable { return connectionError(statement, reason: primary) }
+        return AppError(code: state.appErrorCode, message: "\(primary ?? "error \(code)")\(statement)")
     }
 
     /// `storage.unavailable` for a connection that is gone (or a failure with no SQLSTATE).

@@ -11,6 +11,9 @@ struct PostgresParameters {
     private var lengths: [Int32] = []
     private var formats: [Int32] = []
 
+    /// The number of parameters.
+    var count: Int32 { Int32(offsets.count) }
+
     /// - Throws: `invalid_argument` for text holding a NUL character (PostgreSQL's text
     ///   cannot hold one; SQLite's can) or a value over 1 GB (PostgreSQL's limit of a field).
     init(_ arguments: [SQLValue]) throws {
