@@ -7,7 +7,7 @@
 #   make lint   swift-format, strict, with the committed configuration
 #   make lua-check  luacheck and the lua5.4 specs of the Lua inside the binary (make test runs it)
 SWIFT ?= swift
-PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev pkg-config tzdata lua5.4 tmux libcurl4 libcurl4-openssl-dev libutf8proc-dev libvips-dev libvips-tools lua-check
+PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev pkg-config tzdata lua5.4 tmux libcurl4 libcurl4-openssl-dev libutf8proc-dev libvips-dev libvips-tools lua-check postgresql-15 postgresql-client-15 libpq-dev
 
 .PHONY: all build run test bench docs lint lua-check deps bench-deps clean
 
@@ -36,14 +36,21 @@ build: deps
 run: build
 	.build/release/app-shell
 
-# One debug build serves the unit tests and the end-to-end scripts.
+# One debug build serves the unit tests and the end-to-end scripts. A throwaway PostgreSQL 15
+# cluster (Tests/Support/postgres.sh: a temporary folder, a free port of 127.0.0.1, password
+# login) serves the tests of the PostgreSQL backend through its exported PG* variables and
+# APP_SHELL_TEST_POSTGRES; it is stopped and removed when the tests end, passed or failed.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
-	$(SWIFT) package check-boundaries
-	$(SWIFT) format lint --strict --recursive Package.swift Modules Apps Plugins Tests
-	$(MAKE) --no-print-directory lua-check
-	bash Tests/Scripts/run.sh .build/debug/app-shell
+	@cluster=$$(mktemp -d /tmp/app-shell-pg.XXXXXX) && \
+	  trap 'bash Tests/Support/postgres.sh stop "$$cluster"' EXIT && trap 'exit 130' INT TERM && \
+	  bash Tests/Support/postgres.sh start "$$cluster" >/dev/null && . "$$cluster/env" && \
+	  echo "PostgreSQL test server on 127.0.0.1:$$PGPORT (removed at the end)" && \
+	  $(SWIFT) test --skip-build && \
+	  $(SWIFT) package check-boundaries && \
+	  $(SWIFT) format lint --strict --recursive Package.swift Modules Apps Plugins Tests && \
+	  $(MAKE) --no-print-directory lua-check && \
+	  bash Tests/Scripts/run.sh .build/debug/app-shell
 
 # The Lua compiled into app-shell (prelude, show, presenters): luacheck with the committed
 # .luacheckrc, and its specs under plain lua5.4 (Tests/Lua, run from the repository root).

@@ -31,6 +31,9 @@ let package = Package(
         // Reads curl/curl.h (libcurl4-openssl-dev) at build time; loads libcurl with dlopen.
         .target(name: "CHTTP", path: "Modules/CHTTP"),
         .target(name: "CVips", path: "Modules/CVips"),
+        // Reads libpq-fe.h (libpq-dev) at build time; loads libpq with dlopen on the first
+        // PostgreSQL connection.
+        .target(name: "CPostgres", path: "Modules/CPostgres"),
         // Unicode NFC for Core's folding: a stable C API instead of the standard library's
         // underscored one. No pkgConfig: libutf8proc.pc adds a -D flag SwiftPM refuses with a
         // warning; utf8proc.h is in /usr/include and the module map links the library.
@@ -57,8 +60,12 @@ let package = Package(
             name: "Assembly",
             dependencies: ["Core", "Storage", "Imaging", "Habits", "BookStories", "Profiles", "Mates", "Walks"],
             path: "Modules/Assembly"),
+        // The PostgreSQL backend's connection (docs/postgres.md); the storage seam plugs it in.
+        .target(
+            name: "PostgresStorage", dependencies: ["Core", "Storage", "CPostgres"], path: "Modules/PostgresStorage"),
         .executableTarget(
-            name: "AppShell", dependencies: ["Core", "Storage", "Scripting", "CEdit", "CHTTP", "Assembly"],
+            name: "AppShell",
+            dependencies: ["Core", "Storage", "Scripting", "CEdit", "CHTTP", "Assembly", "PostgresStorage"],
             path: "Apps/app-shell"),
         .executableTarget(
             name: "AppBench", dependencies: ["Core", "Storage", "Scripting", "Assembly", "Habits", "BookStories"],
@@ -97,6 +104,11 @@ let package = Package(
         .testTarget(
             name: "BookStoriesTests", dependencies: ["BookStories", "Core", "Storage"],
             path: "Tests/BookStoriesTests"),
+        // Against the throwaway server `make test` starts (Tests/Support/postgres.sh); skipped
+        // without one.
+        .testTarget(
+            name: "PostgresStorageTests", dependencies: ["PostgresStorage", "CPostgres", "Core", "Storage"],
+            path: "Tests/PostgresStorageTests"),
         // Over every plugin of the composition root: each route's result against its shape.
         .testTarget(
             name: "AppShellTests",
