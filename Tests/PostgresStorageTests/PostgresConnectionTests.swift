@@ -117,6 +117,16 @@ struct PostgresConnectionTests {
         #expect(rows.map(\.1) == [true, false])
     }
 
+    @Test(arguments: [true, false])
+    func aBoolParameterBindsToABooleanColumn(flag: Bool) throws {
+        let connection = try PostgresTestServer.connect()
+        let table = PostgresTestServer.tableName("boolparam")
+        try connection.executeScript("CREATE TEMPORARY TABLE \(table) (public boolean NOT NULL)")
+        try connection.execute("INSERT INTO \(table) VALUES ($1)", [.bool(flag)])
+        let stored = try connection.queryOne("SELECT public::text FROM \(table)") { try $0.text(0) }
+        #expect(stored == (flag ? "true" : "false"))
+    }
+
     @Test func daysAndInstantsRead() throws {
         let connection = try PostgresTestServer.connect()
         let row = try connection.queryOne(
