@@ -5,10 +5,11 @@
 #   make bench  measure every performance figure beside its anchor
 #   make docs   regenerate docs/app-shell.lua (LuaLS stubs) and docs/lua-api.md (reference)
 #   make lint   swift-format, strict, with the committed configuration
+#   make lua-check  luacheck and the lua5.4 specs of the Lua inside the binary (make test runs it)
 SWIFT ?= swift
-PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev pkg-config tzdata lua5.4 tmux libcurl4 libcurl4-openssl-dev libutf8proc-dev libvips-dev libvips-tools
+PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev pkg-config tzdata lua5.4 tmux libcurl4 libcurl4-openssl-dev libutf8proc-dev libvips-dev libvips-tools lua-check postgresql-15 postgresql-client-15 libpq-dev
 
-.PHONY: all build run test bench docs lint deps bench-deps clean
+.PHONY: all build run test bench docs lint lua-check deps bench-deps clean
 
 all: build
 
@@ -35,13 +36,27 @@ build: deps
 run: build
 	.build/release/app-shell
 
-# One debug build serves the unit tests and the end-to-end scripts.
+# One debug build serves the unit tests and the end-to-end scripts. A throwaway PostgreSQL 15
+# cluster (Tests/Support/postgres.sh: a temporary folder, a free port of 127.0.0.1, password
+# login) serves the tests of the PostgreSQL backend through its exported PG* variables and
+# APP_SHELL_TEST_POSTGRES; it is stopped and removed when the tests end, passed or failed.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
-	$(SWIFT) package check-boundaries
-	$(SWIFT) format lint --strict --recursive Package.swift Modules Apps Plugins Tests
-	bash Tests/Scripts/run.sh .build/debug/app-shell
+	@cluster=$$(mktemp -d /tmp/app-shell-pg.XXXXXX) && \
+	  trap 'bash Tests/Support/postgres.sh stop "$$cluster"' EXIT && trap 'exit 130' INT TERM && \
+	  bash Tests/Support/postgres.sh start "$$cluster" >/dev/null && . "$$cluster/env" && \
+	  echo "PostgreSQL test server on 127.0.0.1:$$PGPORT (removed at the end)" && \
+	  $(SWIFT) test --skip-build && \
+	  $(SWIFT) package check-boundaries && \
+	  $(SWIFT) format lint --strict --recursive Package.swift Modules Apps Plugins Tests && \
+	  $(MAKE) --no-print-directory lua-check && \
+	  bash Tests/Scripts/run.sh .build/debug/app-shell
+
+# The Lua compiled into app-shell (prelude, show, presenters): luacheck with the committed
+# .luacheckrc, and its specs under plain lua5.4 (Tests/Lua, run from the repository root).
+lua-check:
+	luacheck --no-color Modules Tests/Lua
+	@for spec in Tests/Lua/*_spec.lua; do lua5.4 "$$spec" || exit 1; done
 
 # The anchors and tools of the benchmarks: lua5.4, the sqlite3 shell, GNU time,
 # vipsthumbnail and ImageMagick.

@@ -4,7 +4,7 @@ import PackageDescription
 /// AppShell: the headless, scriptable core of the StackDay, SniffMeet and 문장모아 apps.
 ///
 /// Layout and dependency rules: see README.md. Feature modules see Core and Storage only;
-/// only `Apps/app-shell` (the composition root) knows the list of plugins.
+/// only `Modules/Assembly` (`AppAssembly`, the composition root) knows the list of plugins.
 let package = Package(
     name: "AppShell",
     products: [
@@ -18,41 +18,58 @@ let package = Package(
         .library(name: "Profiles", targets: ["Profiles"]),
         .library(name: "Mates", targets: ["Mates"]),
         .library(name: "Walks", targets: ["Walks"]),
+        .library(name: "Assembly", targets: ["Assembly"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CLua", path: "Modules/CLua", pkgConfig: "lua5.4",
-            providers: [.apt(["liblua5.4-dev"])]),
         // C targets (a header that declares, a .c file that defines): their state exists once
         // per process, however many Swift modules import them.
+        // Lua 5.4 (liblua5.4-dev): its headers are included as <lua5.4/lua.h>, because a C
+        // target cannot take pkg-config's -I flag.
+        .target(name: "CLua", path: "Modules/CLua", linkerSettings: [.linkedLibrary("lua5.4")]),
         .target(name: "CSQLite", path: "Modules/CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "CEdit", path: "Modules/CEdit", linkerSettings: [.linkedLibrary("edit")]),
         // Reads curl/curl.h (libcurl4-openssl-dev) at build time; loads libcurl with dlopen.
         .target(name: "CHTTP", path: "Modules/CHTTP"),
         .target(name: "CVips", path: "Modules/CVips"),
+        // Reads libpq-fe.h (libpq-dev) at build time; loads libpq with dlopen on the first
+        // PostgreSQL connection.
+        .target(name: "CPostgres", path: "Modules/CPostgres"),
         // Unicode NFC for Core's folding: a stable C API instead of the standard library's
         // underscored one. No pkgConfig: libutf8proc.pc adds a -D flag SwiftPM refuses with a
         // warning; utf8proc.h is in /usr/include and the module map links the library.
         .systemLibrary(name: "CUTF8Proc", path: "Modules/CUTF8Proc", providers: [.apt(["libutf8proc-dev"])]),
         .target(name: "Core", dependencies: ["CUTF8Proc"], path: "Modules/Core"),
         .target(name: "Storage", dependencies: ["Core", "CSQLite"], path: "Modules/Storage"),
-        .target(name: "Scripting", dependencies: ["Core", "CLua"], path: "Modules/Scripting"),
-        .target(name: "Habits", dependencies: ["Core", "Storage"], path: "Modules/Habits"),
+        // The prelude and show are Lua files compiled in as byte arrays (no Foundation, no
+        // bundle to find at run time); luacheck and Tests/Lua check them.
+        .target(
+            name: "Scripting", dependencies: ["Core", "CLua"], path: "Modules/Scripting",
+            resources: [.embedInCode("Resources/prelude.lua"), .embedInCode("Resources/show.lua")]),
+        .target(
+            name: "Habits", dependencies: ["Core", "Storage"], path: "Modules/Habits",
+            resources: [
+                .embedInCode("Resources/calendar_presenter.lua"), .embedInCode("Resources/statistics_presenter.lua"),
+                .embedInCode("Resources/year_presenter.lua"),
+            ]),
         .target(name: "BookStories", dependencies: ["Core", "Storage"], path: "Modules/BookStories"),
         .target(name: "Profiles", dependencies: ["Core", "Storage"], path: "Modules/Profiles"),
         .target(name: "Mates", dependencies: ["Core", "Storage"], path: "Modules/Mates"),
         .target(name: "Walks", dependencies: ["Core", "Storage"], path: "Modules/Walks"),
         .target(name: "Imaging", dependencies: ["Core", "CVips"], path: "Modules/Imaging"),
+        // The one composition root: the plugins and the implementations, for the apps and tests.
+        .target(
+            name: "Assembly",
+            dependencies: ["Core", "Storage", "Imaging", "Habits", "BookStories", "Profiles", "Mates", "Walks"],
+            path: "Modules/Assembly"),
+        // The PostgreSQL backend's connection (docs/postgres.md); the storage seam plugs it in.
+        .target(
+            name: "PostgresStorage", dependencies: ["Core", "Storage", "CPostgres"], path: "Modules/PostgresStorage"),
         .executableTarget(
             name: "AppShell",
-            dependencies: [
-                "Core", "Storage", "Scripting", "CEdit", "CHTTP", "Imaging", "Habits", "BookStories", "Profiles",
-                "Mates", "Walks",
-            ],
+            dependencies: ["Core", "Storage", "Scripting", "CEdit", "CHTTP", "Assembly", "PostgresStorage"],
             path: "Apps/app-shell"),
         .executableTarget(
-            name: "AppBench",
-            dependencies: ["Core", "Storage", "Scripting", "Imaging", "Habits", "BookStories", "Profiles"],
+            name: "AppBench", dependencies: ["Core", "Storage", "Scripting", "Assembly", "Habits", "BookStories"],
             path: "Apps/app-bench"),
         .plugin(
             name: "CheckBoundaries",
@@ -73,7 +90,7 @@ let package = Package(
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Core"], path: "Tests/StorageTests"),
         .testTarget(
-            name: "ScriptingTests", dependencies: ["Scripting", "Core", "Storage"],
+            name: "ScriptingTests", dependencies: ["Scripting", "CLua", "Core", "Storage"],
             path: "Tests/ScriptingTests"),
         .testTarget(
             name: "HabitsTests", dependencies: ["Habits", "Core", "Storage"], path: "Tests/HabitsTests"),
@@ -88,10 +105,16 @@ let package = Package(
         .testTarget(
             name: "BookStoriesTests", dependencies: ["BookStories", "Core", "Storage"],
             path: "Tests/BookStoriesTests"),
+        // Against the throwaway server `make test` starts (Tests/Support/postgres.sh); skipped
+        // without one.
+        .testTarget(
+            name: "PostgresStorageTests", dependencies: ["PostgresStorage", "CPostgres", "Core", "Storage"],
+            path: "Tests/PostgresStorageTests"),
         // Over every plugin of the composition root: each route's result against its shape.
         .testTarget(
-            name: "AppShellTests", dependencies: ["AppShell", "Core", "Storage", "Imaging", "Profiles"],
-            path: "Tests/AppShellTests"),
+            name: "AppShellTests",
+            dependencies: ["AppShell", "Assembly", "Core", "Storage", "Imaging", "Profiles", "Habits", "Walks"],
+            path: "Tests/AppShellTests", exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

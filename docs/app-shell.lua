@@ -136,7 +136,7 @@ error('Cannot require a meta file')
 ---@field nickname string Their nickname.
 ---@field dog_name string Their dog's name.
 ---@field dog_keywords string[] Their dog's keywords.
----@field thumbnail? string The 100 x 100 thumbnail's path.
+---@field thumbnail? stored_image The 100 x 100 thumbnail's size and hash (its bytes: profiles.photo).
 ---@field since instant When you became mates.
 
 --- What makes a habit measurable.
@@ -150,22 +150,15 @@ error('Cannot require a meta file')
 ---@field from day The first paused day.
 ---@field to day The last paused day.
 
---- A profile photo's two files.
+--- A profile photo's two JPEGs, stored in the database.
 ---@class photo
----@field card string The 392 x 591 card's path.
----@field thumbnail string The 100 x 100 thumbnail's path.
+---@field card stored_image The 392 x 591 card.
+---@field thumbnail stored_image The 100 x 100 thumbnail.
 
---- A written image file.
----@class photo_file
----@field width integer Pixels.
----@field height integer Pixels.
----@field bytes integer Its size.
----@field path string Where it is.
-
---- What profiles.set_photo wrote.
+--- What profiles.set_photo stored.
 ---@class photo_result
----@field card photo_file The 392 x 591 card.
----@field thumbnail photo_file The 100 x 100 thumbnail.
+---@field card stored_image The 392 x 591 card.
+---@field thumbnail stored_image The 100 x 100 thumbnail.
 ---@field original_bytes integer The source file's size.
 
 --- A place.
@@ -180,7 +173,7 @@ error('Cannot require a meta file')
 ---@field user_name string The user's name.
 ---@field nickname string 2 to 8 characters.
 ---@field dog dog The dog.
----@field photo? photo The card and thumbnail paths, once set.
+---@field photo? photo The card's and thumbnail's sizes and hashes, once set.
 
 --- A quote and its page.
 ---@class quote
@@ -206,6 +199,13 @@ error('Cannot require a meta file')
 ---@field score number Loop Habit Tracker's score, 0 to 1 (forgives a missed day).
 ---@field frequency frequency The frequency on the reference day ({times = 1, per = "day"} when daily).
 ---@field streak_unit "day"|"week"|"month"|"period" What a streak counts: met days, weeks, months or runs of days.
+
+--- A JPEG stored in the database; its bytes: profiles.photo.
+---@class stored_image
+---@field width integer Pixels.
+---@field height integer Pixels.
+---@field bytes integer The JPEG's size.
+---@field sha256 string The SHA-256 of the JPEG, 64 lowercase hex digits.
 
 --- A book story: quotes from a book with the reader's own words.
 ---@class story
@@ -677,6 +677,13 @@ function profiles.get(user) end
 --- Example: `profiles.me().dog.name`
 function profiles.me() end
 
+--- A photo's JPEG bytes as a string (nil without a photo): yours, or any user's; every user may read every card and thumbnail.
+---@param opts {user?: string, size: "card"|"thumbnail"}
+---@return string?
+--- Raises: profiles.not_found.
+--- Example: `profiles.photo{user = "mina", size = "thumbnail"}`
+function profiles.photo(opts) end
+
 --- Creates or updates your profile: a nickname and your dog.
 ---@param opts {nickname: string, dog: dog_input}
 ---@return profile
@@ -688,7 +695,7 @@ function profiles.save(opts) end
 ---@param path string The image file: JPEG, PNG, WebP, HEIC or AVIF, at most 50 MB and 100 megapixels.
 ---@return photo_result
 --- Raises: profiles.bad_image, profiles.not_found.
---- Example: `profiles.set_photo("bori.jpg").thumbnail.path`
+--- Example: `profiles.set_photo("bori.jpg").thumbnail.sha256`
 function profiles.set_photo(path) end
 
 ---@class trace

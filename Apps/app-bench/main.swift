@@ -2,6 +2,19 @@ import Foundation
 
 /// app-bench: every performance figure of the issues, measured side by side with its
 /// anchor in one run. Prints a table and writes `.build/bench/results.json`.
+// `app-bench --profile-route N`: only N no-op route calls with trace and events on, for
+// `valgrind --tool=callgrind` (the whole bench under callgrind would take an hour).
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--profile-route",
+    let calls = Int(CommandLine.arguments[2])
+{
+    do {
+        print(try Benchmarks.profileRoute(calls: calls))
+    } catch {
+        print("profile-route failed: \(error)")
+    }
+    exit(0)
+}
+
 let binaryFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
 let appShell = binaryFolder.appendingPathComponent("app-shell").path
 var results: [BenchResult] = []

@@ -99,10 +99,10 @@ enum CommandLineParser {
             case "--backup": options.backupFile = try value(for: name, inline: inline)
             case "--events-backlog":
                 let text = try value(for: name, inline: inline)
-                guard let count = Int(text), (1...SQLiteEventStore.maximumCapacity).contains(count) else {
+                guard let count = Int(text), (1...SQLEventStore.maximumCapacity).contains(count) else {
                     throw UsageError(
                         message: "--events-backlog takes a whole number of events, 1 to "
-                            + "\(SQLiteEventStore.maximumCapacity), got '\(text)'")
+                            + "\(SQLEventStore.maximumCapacity), got '\(text)'")
                 }
                 options.eventsBacklog = count
             default:

@@ -1,58 +1,36 @@
-import BookStories
+import Assembly
 import Core
 import FoundationEssentials
-import Habits
-import Imaging
-import Mates
-import Profiles
 import Scripting
 import Storage
-import Walks
 
-/// The one place that knows the list of plugins and chooses the live implementations.
+/// The shell's part of the composition: turns the command line into `AppOptions`, lets
+/// `AppAssembly` wire the app, and binds its router into a Lua engine.
 enum CompositionRoot {
-    /// Every module of the app, in the order their routes and tables are set up.
-    static let plugins: [any ModulePlugin] = [
-        AppPlugin(), TracePlugin(), EventsPlugin(), HabitsPlugin(), BookStoriesPlugin(), ProfilesPlugin(),
-        MatesPlugin(), WalksPlugin(),
-    ]
+    /// Every module of the app (`AppAssembly.plugins`).
+    static var plugins: [any ModulePlugin] { AppAssembly.plugins }
 
-    /// Builds the clock, opens and migrates the database, registers every plugin, signs
-    /// the user in and binds the router into a Lua engine.
+    /// Builds the clock, has `AppAssembly` open and migrate the database and wire every
+    /// plugin, signs the user in and binds the router into a Lua engine.
     /// - Throws: `UsageError` for a bad `--now`, `--tz` or `--user`; `AppError` when the
     ///   database cannot be opened or migrated.
     static func makeEngine(
         _ options: ShellOptions, environment: [String: String], signposter: Signposter
     ) throws -> LuaEngine {
         let clock = try makeClock(options, environment: environment)
-        let database = try Database(path: try databasePath(options, environment: environment), signposter: signposter)
-        try StorageAssembly.migrate(database, plugins: plugins)
-
-        let container = Container()
-        // Route events are stored with the next transaction's own writes, or in a batch.
-        let recorder = StorageAssembly.register(
-            database, in: container, eventBacklog: options.eventsBacklog ?? SQLiteEventStore.defaultCapacity)
-        container.register((any Clock).self, instance: clock)
-        container.register(Signposter.self, instance: signposter)
-        container.register(EventSinkChoice.self, instance: eventSink(options.eventsSink))
-        container.register((any PhotoProcessing).self, instance: VipsPhotoProcessor())
-        container.register(PhotoFolder.self) { _ in try photoFolder(options, environment: environment) }
-        for plugin in plugins { plugin.register(in: container) }
-        let router = try Router(
-            routes: plugins.flatMap { $0.routes() },
-            middleware: [
-                TraceMiddleware(signposter: signposter),
-                EventMiddleware(recorder: recorder, storeBatch: { try? database.transaction {} }),
-            ])
-
+        let app = try AppAssembly.assemble(
+            AppOptions(
+                databasePath: try databasePath(options, environment: environment), clock: clock,
+                eventSink: eventSink(options.eventsSink),
+                eventBacklog: options.eventsBacklog ?? SQLEventStore.defaultCapacity, signposter: signposter))
         let userName = options.userName ?? environment["APP_SHELL_USER"] ?? "me"
-        let user: User
+        let session: Session
         do {
-            user = try container.resolve(UserAccounts.self).signIn(name: userName)
+            session = try app.session(for: userName)
         } catch let error as AppError where error.code == "invalid_argument" {
             throw UsageError(message: "--user: \(error.message)")
         }
-        let session = Session(user: user, clock: clock, container: container)
+        let router = app.router
 
         let root = scriptFolder(options)
         let configuration = configurationFolder(environment)
@@ -64,7 +42,9 @@ enum CompositionRoot {
             router: router, session: session,
             options: EngineOptions(
                 allowIO: options.allowIO, memoryLimitBytes: options.maxMemoryMB * 1_048_576, sandboxRoot: root,
-                modulePath: modulePath, configurationFolder: configuration))
+                modulePath: modulePath, configurationFolder: configuration,
+                presenters: plugins.flatMap { $0.shapes() }.compactMap(\.presenter),
+                colour: Terminal.outputTakesColour))
     }
 
     static func makeClock(_ options: ShellOptions, environment: [String: String]) throws -> any Clock {
@@ -96,30 +76,10 @@ enum CompositionRoot {
         return EventSinkChoice(sink: JSONLinesEventSink(path: sink), description: sink)
     }
 
-    /// Where profile photos go: `photos/` beside the database file, or under
-    /// `$XDG_DATA_HOME/app-shell/` for `:memory:`. Made on first use.
-    static func photoFolder(_ options: ShellOptions, environment: [String: String]) throws -> PhotoFolder {
-        let database = try databasePath(options, environment: environment)
-        let base: String
-        if database == ":memory:" || database.hasPrefix("file:") {
-            let data = environment["XDG_DATA_HOME"] ?? (environment["HOME"].map { "\($0)/.local/share" } ?? ".")
-            base = "\(data)/app-shell"
-        } else {
-            base = directory(of: database)
-        }
-        let folder = "\(base)/photos"
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw AppError(code: "storage.io", message: "cannot create \(folder): \(error)")
-        }
-        return PhotoFolder(path: folder)
-    }
-
     /// Stores the events still buffered (the process is ending).
     static func storeBufferedEvents(_ container: Container) {
         guard let recorder = try? container.resolve(EventRecorder.self), recorder.bufferedCount > 0,
-            let database = try? container.resolve(Database.self)
+            let database = try? container.resolve((any Database).self)
         else { return }
         try? database.transaction {}
     }

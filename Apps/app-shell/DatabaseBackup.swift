@@ -29,7 +29,7 @@ enum DatabaseBackup {
             return 1
         }
         do {
-            let database = try Database(path: source)
+            let database = try SQLiteDatabase(path: source)
             defer { database.close() }
             let pages = try database.backup(to: file)
             print("backed up \(source) to \(file) (\(pages) pages)")

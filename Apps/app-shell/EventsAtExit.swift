@@ -11,7 +11,7 @@ import Synchronization
 /// the REPL and any other `exit()` (an `atexit` handler), and SIGTERM (a thread that stores
 /// them and exits with 143, as the default action's status would be).
 enum EventsAtExit {
-    private static let target = Mutex<(database: Database, recorder: EventRecorder)?>(nil)
+    private static let target = Mutex<(database: any Database, recorder: EventRecorder)?>(nil)
     /// The pipe the SIGTERM handler writes to (async-signal-safe), read by a thread.
     private static let terminationPipe = Mutex<(read: Int32, write: Int32)?>(nil)
     /// The write end again, for the signal handler, which may not take a lock.
@@ -19,7 +19,7 @@ enum EventsAtExit {
 
     /// Stores `container`'s buffered events at exit and on SIGTERM from now on.
     static func install(_ container: Container) {
-        guard let database = try? container.resolve(Database.self),
+        guard let database = try? container.resolve((any Database).self),
             let recorder = try? container.resolve(EventRecorder.self)
         else { return }
         let first = target.withLock { target in

@@ -7,6 +7,13 @@ enum Terminal {
     /// Whether standard input is a terminal.
     static var inputIsTerminal: Bool { isatty(0) == 1 }
 
+    /// Whether standard output is a terminal that takes colour: a terminal, `TERM` set and
+    /// not `dumb`, and no `NO_COLOR` (no-color.org). Files, pipes and tests get plain text.
+    static var outputTakesColour: Bool {
+        guard isatty(1) == 1, getenv("NO_COLOR") == nil, let term = getenv("TERM") else { return false }
+        return String(cString: term) != "dumb"
+    }
+
     /// Writes `text` and a newline to standard error, after flushing standard output so
     /// the two appear in the order they happened.
     static func error(_ text: String) {

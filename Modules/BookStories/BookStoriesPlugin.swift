@@ -12,16 +12,18 @@ public struct BookStoriesPlugin: ModulePlugin {
     /// The stories, quotes, keywords, themes and reviews tables.
     public var migrations: [Migration] { BookStoriesSchema.migrations }
 
-    /// Registers the repositories, the read models and the use cases' dependencies.
+    /// Registers the use cases' dependencies over the repositories and `StoryListings` the
+    /// composition root registered (`BookStoriesSQLRepositories`).
     public func register(in container: Container) {
         container.register(BookStoryDependencies.self) { resolver in
-            let database = try resolver.resolve(Database.self)
+            let listings = try resolver.resolve(StoryListings.self)
             return BookStoryDependencies(
-                stories: SQLiteStoryRepository(database: database), themes: SQLiteThemeRepository(database: database),
-                reviews: SQLiteReviewRepository(database: database), mine: SQLiteMyStories(database: database),
-                everyone: SQLitePublicStories(database: database),
-                ofUser: { SQLiteUserStories(database: database, ownerID: $0) },
-                users: try resolver.resolve((any UserRepository).self), transactions: database,
+                stories: try resolver.resolve((any StoryRepository).self),
+                themes: try resolver.resolve((any ThemeRepository).self),
+                reviews: try resolver.resolve((any ReviewRepository).self), mine: listings.mine,
+                everyone: listings.everyone, ofUser: listings.ofUser,
+                users: try resolver.resolve((any UserRepository).self),
+                transactions: try resolver.resolve((any TransactionRunner).self),
                 clock: try resolver.resolve((any Clock).self))
         }
     }

@@ -7,3 +7,5 @@ const char *csqlite_empty_text(void) { return ""; }
 int csqlite_constraint_unique(void) { return SQLITE_CONSTRAINT_UNIQUE; }
 
 int csqlite_constraint_primarykey(void) { return SQLITE_CONSTRAINT_PRIMARYKEY; }
+
+int csqlite_disable_memory_statistics(void) { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }

@@ -21,6 +21,7 @@ typedef struct cvips_api {
     int (*colourspace)(void *, void **, int, ...);
     void *(*copy_memory)(void *);
     int (*jpegsave)(void *, const char *, ...);
+    int (*jpegsave_buffer)(void *, void **, size_t *, ...);
     int (*write_to_file)(void *, const char *, ...);
     void (*object_unref)(void *);
     const char *(*error_buffer)(void);
@@ -139,6 +140,7 @@ static int cvips_start(char *error, size_t error_size) {
     CVIPS_FIND(colourspace, "vips_colourspace");
     CVIPS_FIND(copy_memory, "vips_image_copy_memory");
     CVIPS_FIND(jpegsave, "vips_jpegsave");
+    CVIPS_FIND(jpegsave_buffer, "vips_jpegsave_buffer");
     CVIPS_FIND(write_to_file, "vips_image_write_to_file");
     CVIPS_FIND(object_unref, "g_object_unref");
     CVIPS_FIND(error_buffer, "vips_error_buffer");
@@ -203,8 +205,17 @@ int cvips_header(const void *data, size_t length, int *width, int *height, char 
     return 0;
 }
 
-int cvips_make_photo(const void *data, size_t length, const char *card_path, int card_w, int card_h,
-                     const char *thumb_path, int thumb_w, int thumb_h, int *sizes, char *error, size_t error_size) {
+void cvips_free(void *memory) {
+    if (memory && cvips_started) cvips.g_free(memory);
+}
+
+int cvips_make_photo(const void *data, size_t length, int card_w, int card_h, int thumb_w, int thumb_h, int *sizes,
+                     void **card_jpeg, size_t *card_length, void **thumb_jpeg, size_t *thumb_length, char *error,
+                     size_t error_size) {
+    *card_jpeg = NULL;
+    *thumb_jpeg = NULL;
+    *card_length = 0;
+    *thumb_length = 0;
     if (cvips_load(error, error_size) != 0) return -1;
     void *decoded = NULL, *srgb = NULL, *card = NULL, *thumb = NULL;
     int result = -1;
@@ -233,12 +244,13 @@ int cvips_make_photo(const void *data, size_t length, const char *card_path, int
         cvips_vips_error(error, error_size, "cannot make the thumbnail");
         goto done;
     }
-    if (cvips.jpegsave(card, card_path, "Q", 85, "strip", 1, NULL) != 0) {
-        cvips_vips_error(error, error_size, "cannot write the card");
+    /* Encoded in memory: the JPEGs go into the database, never into files. */
+    if (cvips.jpegsave_buffer(card, card_jpeg, card_length, "Q", 85, "strip", 1, NULL) != 0) {
+        cvips_vips_error(error, error_size, "cannot encode the card");
         goto done;
     }
-    if (cvips.jpegsave(thumb, thumb_path, "Q", 85, "strip", 1, NULL) != 0) {
-        cvips_vips_error(error, error_size, "cannot write the thumbnail");
+    if (cvips.jpegsave_buffer(thumb, thumb_jpeg, thumb_length, "Q", 85, "strip", 1, NULL) != 0) {
+        cvips_vips_error(error, error_size, "cannot encode the thumbnail");
         goto done;
     }
     sizes[0] = cvips.image_get_width(card);
@@ -247,6 +259,12 @@ int cvips_make_photo(const void *data, size_t length, const char *card_path, int
     sizes[3] = cvips.image_get_height(thumb);
     result = 0;
 done:
+    if (result != 0) {
+        cvips_free(*card_jpeg);
+        cvips_free(*thumb_jpeg);
+        *card_jpeg = NULL;
+        *thumb_jpeg = NULL;
+    }
     if (thumb) cvips.object_unref(thumb);
     if (card) cvips.object_unref(card);
     if (srgb) cvips.object_unref(srgb);

@@ -9,7 +9,8 @@ public struct Arguments: Sendable, Equatable {
 
     /// Arguments with these values.
     public init(_ values: [String: Value] = [:]) {
-        self.values = values.filter { !$0.value.isNull }
+        // Most calls pass no nil; filtering copies the dictionary even then.
+        self.values = values.contains { $0.value.isNull } ? values.filter { !$0.value.isNull } : values
     }
 
     /// The value of `name`, or `.null` when absent.

@@ -16,12 +16,32 @@ import Synchronization
 public final class Container: Sendable {
     private struct Registration: Sendable {
         let scope: Scope
-        let make: @Sendable (Resolver) throws -> any Sendable
+        let make: @Sendable (Resolver) throws -> Made
+    }
+
+    /// A service as its factory made it, boxed in a class generic over the registered type:
+    /// getting it back is a class downcast, where casting `any Sendable` to a protocol type
+    /// (`any Clock`) searched the conformance tables at start-up.
+    class Made: @unchecked Sendable {}
+
+    /// The box of one type's service. `@unchecked`: only `register`, which requires the
+    /// service to be `Sendable`, makes one, and `value` never changes.
+    final class Instance<Service>: Made, @unchecked Sendable {
+        let value: Service
+        init(_ value: Service) { self.value = value }
+    }
+
+    /// A type in a resolution chain; its name is worked out (by reflection, which is slow)
+    /// only for an error message. `@unchecked`: a metatype is immutable.
+    struct ServiceType: @unchecked Sendable {
+        let type: Any.Type
+        var key: ObjectIdentifier { ObjectIdentifier(type) }
+        var name: String { Container.typeName(type) }
     }
 
     private struct Tables: Sendable {
         var registrations: [ObjectIdentifier: Registration] = [:]
-        var singletons: [ObjectIdentifier: any Sendable] = [:]
+        var singletons: [ObjectIdentifier: Made] = [:]
     }
 
     private let tables = Mutex(Tables())
@@ -40,7 +60,7 @@ public final class Container: Sendable {
     ) {
         let key = ObjectIdentifier(type)
         tables.withLock { tables in
-            tables.registrations[key] = Registration(scope: scope, make: { try factory($0) })
+            tables.registrations[key] = Registration(scope: scope, make: { Instance(try factory($0)) })
             tables.singletons[key] = nil
         }
     }
@@ -48,9 +68,10 @@ public final class Container: Sendable {
     /// Registers an instance already made, as a singleton.
     public func register<Service: Sendable>(_ type: Service.Type = Service.self, instance: Service) {
         let key = ObjectIdentifier(type)
+        let made = Instance(instance)
         tables.withLock { tables in
-            tables.registrations[key] = Registration(scope: .singleton, make: { _ in instance })
-            tables.singletons[key] = instance
+            tables.registrations[key] = Registration(scope: .singleton, make: { _ in made })
+            tables.singletons[key] = made
         }
     }
 
@@ -65,26 +86,26 @@ public final class Container: Sendable {
     /// - Throws: `AppError` `container.not_registered` when nothing provides it,
     ///   `container.cycle` when its factories need each other, or what a factory threw.
     public func resolve<Service>(_ type: Service.Type = Service.self) throws -> Service {
-        try resolve(type, chain: [], chainNames: [])
+        try resolve(type, chain: [])
     }
 
-    func resolve<Service>(_ type: Service.Type, chain: [ObjectIdentifier], chainNames: [String]) throws -> Service {
+    func resolve<Service>(_ type: Service.Type, chain: [ServiceType]) throws -> Service {
         let key = ObjectIdentifier(type)
-        let name = Self.typeName(type)
-        if chain.contains(key) {
+        if chain.contains(where: { $0.key == key }) {
             throw AppError(
                 code: "container.cycle",
-                message: "dependency cycle: " + (chainNames + [name]).joined(separator: " -> "))
+                message: "dependency cycle: "
+                    + (chain + [ServiceType(type: type)]).map(\.name).joined(separator: " -> "))
         }
         var owner: Container? = self
         while let container = owner {
             if let registration = container.tables.withLock({ $0.registrations[key] }) {
                 let made = try container.produce(
-                    registration, key: key, requester: self, chain: chain + [key], chainNames: chainNames + [name])
-                guard let service = made as? Service else {
+                    registration, key: key, requester: self, chain: chain + [ServiceType(type: type)])
+                guard let service = made as? Instance<Service> else {
                     throw AppError.internal("the factory for \(Self.typeName(type)) made a \(Swift.type(of: made))")
                 }
-                return service
+                return service.value
             }
             owner = container.parent
         }
@@ -96,15 +117,14 @@ public final class Container: Sendable {
     }
 
     private func produce(
-        _ registration: Registration, key: ObjectIdentifier, requester: Container, chain: [ObjectIdentifier],
-        chainNames: [String]
-    ) throws -> any Sendable {
+        _ registration: Registration, key: ObjectIdentifier, requester: Container, chain: [ServiceType]
+    ) throws -> Made {
         switch registration.scope {
         case .transient:
-            return try registration.make(Resolver(container: requester, chain: chain, chainNames: chainNames))
+            return try registration.make(Resolver(container: requester, chain: chain))
         case .singleton:
             if let made = tables.withLock({ $0.singletons[key] }) { return made }
-            let made = try registration.make(Resolver(container: self, chain: chain, chainNames: chainNames))
+            let made = try registration.make(Resolver(container: self, chain: chain))
             return tables.withLock { tables in
                 if let first = tables.singletons[key] { return first }
                 tables.singletons[key] = made
@@ -113,10 +133,15 @@ public final class Container: Sendable {
         }
     }
 
-    /// Names by type, kept: reflection is slow, and every route call resolves a service.
+    /// Names by type, kept: reflection is slow (only error messages need them).
     private static let names = Mutex<[ObjectIdentifier: String]>([:])
 
-    static func typeName<Service>(_ type: Service.Type) -> String {
+    /// Whether `type`'s name was worked out (tests check that a resolution does not).
+    static func hasCachedName(_ type: Any.Type) -> Bool {
+        names.withLock { $0[ObjectIdentifier(type)] != nil }
+    }
+
+    static func typeName(_ type: Any.Type) -> String {
         let key = ObjectIdentifier(type)
         if let known = names.withLock({ $0[key] }) { return known }
         let name = reflectedName(type)
@@ -124,7 +149,7 @@ public final class Container: Sendable {
         return name
     }
 
-    private static func reflectedName<Service>(_ type: Service.Type) -> String {
+    private static func reflectedName(_ type: Any.Type) -> String {
         let full = String(reflecting: type)
         let bare = full.hasPrefix("any ") ? String(full.dropFirst(4)) : full
         guard let dot = bare.firstIndex(of: ".") else { return bare }

@@ -7,13 +7,18 @@ public struct Migration: Sendable, Equatable {
     public let version: Int
     /// What it does, for people reading the migration table.
     public let summary: String
-    /// The SQL statements, run in one transaction with the module's other missing steps.
+    /// The SQL statements, run in one transaction with the module's other missing steps:
+    /// SQLite's, and every backend's unless it has its own text below.
     public let sql: String
+    /// PostgreSQL's statements where they must differ from `sql` (types, `WITHOUT ROWID`,
+    /// rebuilding a table where PostgreSQL can alter it); nil when `sql` serves both.
+    public let postgreSQL: String?
 
     /// A migration.
-    public init(version: Int, summary: String, sql: String) {
+    public init(version: Int, summary: String, sql: String, postgreSQL: String? = nil) {
         self.version = version
         self.summary = summary
         self.sql = sql
+        self.postgreSQL = postgreSQL
     }
 }

@@ -8,15 +8,16 @@ public struct ProfileDirectoryEntry: Sendable, Equatable {
     public let dogName: String
     /// The dog's keywords.
     public let dogKeywords: [String]
-    /// The 100 x 100 thumbnail's path, once a photo is set.
-    public let thumbnailPath: String?
+    /// The 100 x 100 thumbnail's size and hash, once a photo is set (its bytes:
+    /// `profiles.photo{user =, size = "thumbnail"}`).
+    public let thumbnail: StoredImage?
 
     /// An entry.
-    public init(userID: String, nickname: String, dogName: String, dogKeywords: [String], thumbnailPath: String?) {
+    public init(userID: String, nickname: String, dogName: String, dogKeywords: [String], thumbnail: StoredImage?) {
         self.userID = userID
         self.nickname = nickname
         self.dogName = dogName
         self.dogKeywords = dogKeywords
-        self.thumbnailPath = thumbnailPath
+        self.thumbnail = thumbnail
     }
 }

@@ -29,11 +29,17 @@ public struct RecordShape: Sendable, Equatable {
     public let doc: String
     /// Its fields, in the order routes build them.
     public let fields: [Field]
+    /// How the shell's `show` prints a record of this shape, when not as a generic table: the
+    /// source of a Lua chunk that returns a function of one value, which returns the text to
+    /// print, or nil for a value of another shape (show tries every presenter in turn). The
+    /// text is printed with control characters escaped. Nil for the generic display.
+    public let presenter: String?
 
-    /// A shape.
-    public init(_ name: String, doc: String, fields: [Field]) {
+    /// A shape, optionally with its own presenter (Lua source, see `presenter`).
+    public init(_ name: String, doc: String, fields: [Field], presenter: String? = nil) {
         self.name = name
         self.doc = doc
         self.fields = fields
+        self.presenter = presenter
     }
 }

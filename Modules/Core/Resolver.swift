@@ -4,8 +4,7 @@
 /// that names the chain instead of a stack overflow.
 public struct Resolver: Sendable {
     let container: Container
-    let chain: [ObjectIdentifier]
-    let chainNames: [String]
+    let chain: [Container.ServiceType]
 
     /// The container resolutions go to.
     public var scope: Container { container }
@@ -13,6 +12,6 @@ public struct Resolver: Sendable {
     /// Resolves `type`, made with this resolver's chain.
     /// - Throws: `AppError` `container.not_registered` or `container.cycle`.
     public func resolve<Service>(_ type: Service.Type = Service.self) throws -> Service {
-        try container.resolve(type, chain: chain, chainNames: chainNames)
+        try container.resolve(type, chain: chain)
     }
 }

@@ -8,37 +8,64 @@ public struct Route: Sendable {
     public typealias Handler = @Sendable (Arguments, Context) throws -> Value
 
     /// The dotted name (`habits.complete`); the first part is the module's Lua table.
-    public let name: String
+    public var name: String { storage.name }
     /// One line saying what it does.
-    public let summary: String
+    public var summary: String { storage.summary }
     /// Positional parameters first, in order, then the options.
-    public let parameters: [Parameter]
+    public var parameters: [Parameter] { storage.parameters }
     /// What it returns (`habit`, `habit[]`, `nil`).
-    public let returns: String
+    public var returns: String { storage.returns }
     /// The error codes it can raise, besides `invalid_argument`.
-    public let errors: [String]
+    public var errors: [String] { storage.errors }
     /// A Lua call showing it in use.
-    public let example: String
+    public var example: String { storage.example }
     /// The work.
-    public let handler: Handler
+    public var handler: Handler { storage.handler }
+    /// The module: the name's first part (`habits`), kept (events name it on every call).
+    public var module: String { storage.module }
+
+    /// The declaration, shared by every copy: a route is copied several times per call
+    /// (the binding, the router, the middleware's `RouteCall`), and one reference costs one
+    /// retain where eight fields cost eight.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let name: String
+        let summary: String
+        let parameters: [Parameter]
+        let returns: String
+        let errors: [String]
+        let example: String
+        let handler: Handler
+        let module: String
+        /// Whether a call with no arguments is valid as it is (no parameter is required).
+        let acceptsNoArguments: Bool
+
+        init(
+            name: String, summary: String, parameters: [Parameter], returns: String, errors: [String],
+            example: String, handler: @escaping Handler
+        ) {
+            self.name = name
+            self.module = String(name.prefix { $0 != "." })
+            self.summary = summary
+            self.parameters = parameters
+            self.returns = returns
+            self.errors = errors
+            self.example = example
+            self.handler = handler
+            self.acceptsNoArguments = !parameters.contains { $0.isRequired }
+        }
+    }
 
     /// Declares a route.
     public init(
         _ name: String, summary: String, parameters: [Parameter] = [], returns: String, errors: [String] = [],
         example: String, handler: @escaping Handler
     ) {
-        self.name = name
-        self.module = String(name.prefix { $0 != "." })
-        self.summary = summary
-        self.parameters = parameters
-        self.returns = returns
-        self.errors = errors
-        self.example = example
-        self.handler = handler
+        storage = Storage(
+            name: name, summary: summary, parameters: parameters, returns: returns, errors: errors, example: example,
+            handler: handler)
     }
-
-    /// The module: the name's first part (`habits`), kept (events name it on every call).
-    public let module: String
 
     /// The most keys a table passed to a route may hold: its options table, or a table
     /// argument such as `events.emit`'s params (front ends refuse a larger one before
@@ -73,6 +100,8 @@ public struct Route: Sendable {
     /// - Throws: `invalid_argument` naming the field: a missing required parameter, an
     ///   unknown option, or a value of the wrong type.
     public func validate(_ arguments: Arguments) throws -> Arguments {
+        // The common call with no arguments (`habits.today()`) has nothing to check or conform.
+        if arguments.values.isEmpty && storage.acceptsNoArguments { return arguments }
         var conformed = Arguments()
         for (name, value) in arguments.values {
             let count: Int

@@ -1,7 +1,8 @@
 /// The documentation rule every route meets, so `help`, the type stubs and the reference
 /// are never empty or dangling (Hammerspoon fails its docs build the same way): a summary
 /// that is a sentence, a doc for each parameter, an example that calls the route, and a
-/// return type that is a basic type or a declared shape.
+/// return type that is a basic type or a declared shape (a list of one with `[]`, or nil
+/// as well with `?`).
 public enum RouteDocumentation {
     /// Return types that need no shape.
     public static let basicReturns: Set<String> = ["nil", "day", "instant", "string", "table"]
@@ -16,7 +17,9 @@ public enum RouteDocumentation {
             if route.example.isEmpty || !route.example.contains(route.path.dropFirst().joined(separator: ".")) {
                 problems.append("\(route.name): example")
             }
-            let returned = route.returns.hasSuffix("[]") ? String(route.returns.dropLast(2)) : route.returns
+            // `T[]` is a list of T; `T?` is T or nil.
+            var returned = route.returns.hasSuffix("?") ? String(route.returns.dropLast()) : route.returns
+            if returned.hasSuffix("[]") { returned = String(returned.dropLast(2)) }
             if !basicReturns.contains(returned) && !shapeNames.contains(returned) {
                 problems.append("\(route.name): returns \(route.returns.isEmpty ? "nothing" : route.returns)")
             }

@@ -17,6 +17,7 @@ extension Value {
         case .double(let number):
             output += number.isFinite ? String(number) : "null"
         case .string(let text): appendJSONString(text, to: &output)
+        case .bytes(let bytes): output += "\"" + base64(bytes) + "\""
         case .array(let items):
             output += "["
             for (index, item) in items.enumerated() {
@@ -34,6 +35,30 @@ extension Value {
             }
             output += "}"
         }
+    }
+
+    private static let base64Alphabet = Array(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".unicodeScalars)
+
+    /// `bytes` in base64 with padding (RFC 4648): JSON has no binary type.
+    static func base64(_ bytes: [UInt8]) -> String {
+        var output = String.UnicodeScalarView()
+        var index = 0
+        while index < bytes.count {
+            let count = min(3, bytes.count - index)
+            var group = UInt32(bytes[index]) << 16
+            if count > 1 { group |= UInt32(bytes[index + 1]) << 8 }
+            if count > 2 { group |= UInt32(bytes[index + 2]) }
+            for position in 0..<4 {
+                if position <= count {
+                    output.append(base64Alphabet[Int((group >> UInt32(18 - 6 * position)) & 63)])
+                } else {
+                    output.append("=")
+                }
+            }
+            index += 3
+        }
+        return String(output)
     }
 
     private static func appendJSONString(_ text: String, to output: inout String) {

@@ -14,6 +14,8 @@ public enum Value: Sendable, Equatable {
     case double(Double)
     /// A UTF-8 string.
     case string(String)
+    /// Bytes that need not be UTF-8 (a JPEG): a Lua string, base64 text in JSON.
+    case bytes([UInt8])
     /// A sequence of values (a Lua sequence, a JSON array).
     case array([Value])
     /// Named fields in insertion order (a Lua table with string keys, a JSON object).
@@ -25,7 +27,7 @@ public enum Value: Sendable, Equatable {
         case .null: "nil"
         case .bool: "boolean"
         case .int, .double: "number"
-        case .string: "string"
+        case .string, .bytes: "string"
         case .array, .table: "table"
         }
     }
@@ -33,6 +35,12 @@ public enum Value: Sendable, Equatable {
     /// The string, when this is a string.
     public var stringValue: String? {
         if case .string(let string) = self { return string }
+        return nil
+    }
+
+    /// The bytes, when this is `.bytes`.
+    public var bytesValue: [UInt8]? {
+        if case .bytes(let bytes) = self { return bytes }
         return nil
     }
 

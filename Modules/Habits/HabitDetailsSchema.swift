@@ -1,4 +1,4 @@
-/// The tables of what a habit has beyond a daily yes/no (migration 3), in SQL that
+/// The tables of what a habit has beyond a daily yes/no (migration 4), in SQL that
 /// PostgreSQL and SQLite both run: days as `YYYY-MM-DD` text, instants as `bigint`
 /// milliseconds, no `rowid`, no booleans (a measure's direction is text).
 enum HabitDetailsSchema {

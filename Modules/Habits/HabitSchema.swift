@@ -40,8 +40,29 @@ enum HabitSchema {
                 ALTER TABLE habits ADD COLUMN name_folded TEXT;
                 CREATE INDEX habits_by_folded_name ON habits (owner_id, name_folded);
                 """),
+        // Habits made in one millisecond keep the order they were made in by an explicit
+        // number instead of SQLite's rowid, which PostgreSQL has not; existing habits take
+        // their rowid, so their order stays. The owner index carries it and the id, and is
+        // unique, so listing sorts nothing and SQLite knows each habit row comes once (the
+        // completions joined to them then need no sort either, as with the rowid before);
+        // the number index makes finding the next number one index step.
         Migration(
-            version: 3, summary: "habit frequencies, measures, skips, pauses, amounts and notes",
+            version: 3, summary: "habits numbered in the order they were made",
+            sql: """
+                ALTER TABLE habits ADD COLUMN seq BIGINT NOT NULL DEFAULT 0;
+                UPDATE habits SET seq = rowid;
+                DROP INDEX habits_by_owner;
+                CREATE UNIQUE INDEX habits_by_owner ON habits (owner_id, created_at, seq, id);
+                CREATE INDEX habits_by_seq ON habits (seq);
+                """,
+            postgreSQL: """
+                ALTER TABLE habits ADD COLUMN seq BIGINT NOT NULL DEFAULT 0;
+                DROP INDEX habits_by_owner;
+                CREATE UNIQUE INDEX habits_by_owner ON habits (owner_id, created_at, seq, id);
+                CREATE INDEX habits_by_seq ON habits (seq);
+                """),
+        Migration(
+            version: 4, summary: "habit frequencies, measures, skips, pauses, amounts and notes",
             sql: HabitDetailsSchema.sql),
     ]
 }

@@ -12,24 +12,20 @@ public struct HabitsPlugin: ModulePlugin {
     /// The habits, periods and completions tables.
     public var migrations: [Migration] { HabitSchema.migrations }
 
-    /// Registers the SQLite repositories and the use cases' dependencies.
+    /// Registers the use cases' dependencies over the repositories the composition root
+    /// registered (`HabitsSQLRepositories` for a SQL database).
     public func register(in container: Container) {
-        container.register((any HabitRepository).self) { resolver in
-            SQLiteHabitRepository(database: try resolver.resolve(Database.self))
-        }
-        container.register((any CompletionRepository).self) { resolver in
-            SQLiteCompletionRepository(database: try resolver.resolve(Database.self))
-        }
         container.register(HabitDependencies.self) { resolver in
             HabitDependencies(
                 habits: try resolver.resolve((any HabitRepository).self),
                 completions: try resolver.resolve((any CompletionRepository).self),
-                transactions: try resolver.resolve(Database.self), clock: try resolver.resolve((any Clock).self))
+                transactions: try resolver.resolve((any TransactionRunner).self),
+                clock: try resolver.resolve((any Clock).self))
         }
         container.register(HabitDetailsStore.self) { resolver in
             HabitDetailsStore(
                 base: try resolver.resolve(HabitDependencies.self),
-                details: SQLiteHabitDetailsRepository(database: try resolver.resolve(Database.self)))
+                details: try resolver.resolve((any HabitDetailsRepository).self))
         }
     }
 
@@ -312,7 +308,7 @@ public struct HabitsPlugin: ModulePlugin {
                     .init("year", "integer", "The year."), .init("month", "integer", "The month, 1 to 12."),
                     .init("days", "calendar_day[]", "Every day of the month."),
                     .init("can_move_to_next_month", "boolean", "Whether the month is before today's."),
-                ]),
+                ], presenter: HabitPresenters.calendar),
             RecordShape(
                 "streak", doc: "Runs of completed days.",
                 fields: [
@@ -333,7 +329,7 @@ public struct HabitsPlugin: ModulePlugin {
                     .init(
                         "streak_unit", #""day"|"week"|"month"|"period""#,
                         "What a streak counts: met days, weeks, months or runs of days."),
-                ]),
+                ], presenter: HabitPresenters.statistics),
             RecordShape(
                 "summary", doc: "One habit in the overview.",
                 fields: [

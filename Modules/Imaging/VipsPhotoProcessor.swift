@@ -24,10 +24,9 @@ public struct VipsPhotoProcessor: PhotoProcessing {
         self.maximumPixels = maximumPixels
     }
 
-    /// Writes the card and the thumbnail of `source`.
+    /// The card and the thumbnail of `source`, encoded in memory.
     public func makePhoto(
-        from source: String, card: String, cardSize: (width: Int, height: Int), thumbnail: String,
-        thumbnailSize: (width: Int, height: Int)
+        from source: String, cardSize: (width: Int, height: Int), thumbnailSize: (width: Int, height: Int)
     ) throws -> ProcessedPhoto {
         var error = [CChar](repeating: 0, count: 512)
         guard cvips_load(&error, error.count) == 0 else { throw Self.bad(Self.text(error)) }
@@ -42,33 +41,36 @@ public struct VipsPhotoProcessor: PhotoProcessing {
             throw Self.bad("the image is \(width) x \(height), over \(Self.megapixels(maximumPixels)) megapixels")
         }
         var sizes = [Int32](repeating: 0, count: 4)
+        var card: UnsafeMutableRawPointer?
+        var cardLength = 0
+        var thumbnail: UnsafeMutableRawPointer?
+        var thumbnailLength = 0
+        defer {
+            cvips_free(card)
+            cvips_free(thumbnail)
+        }
         let made = bytes.withUnsafeBytes {
             cvips_make_photo(
-                $0.baseAddress, $0.count, card, Int32(cardSize.width), Int32(cardSize.height), thumbnail,
-                Int32(thumbnailSize.width), Int32(thumbnailSize.height), &sizes, &error, error.count)
+                $0.baseAddress, $0.count, Int32(cardSize.width), Int32(cardSize.height), Int32(thumbnailSize.width),
+                Int32(thumbnailSize.height), &sizes, &card, &cardLength, &thumbnail, &thumbnailLength, &error,
+                error.count)
         }
-        guard made == 0 else {
-            unlink(card)
-            unlink(thumbnail)
-            throw Self.bad(Self.text(error))
-        }
+        guard made == 0, let card, let thumbnail else { throw Self.bad(Self.text(error)) }
         return ProcessedPhoto(
-            card: .init(path: card, width: Int(sizes[0]), height: Int(sizes[1]), bytes: Self.fileSize(card) ?? 0),
+            card: .init(width: Int(sizes[0]), height: Int(sizes[1]), jpeg: Self.copy(card, cardLength)),
             thumbnail: .init(
-                path: thumbnail, width: Int(sizes[2]), height: Int(sizes[3]), bytes: Self.fileSize(thumbnail) ?? 0),
+                width: Int(sizes[2]), height: Int(sizes[3]), jpeg: Self.copy(thumbnail, thumbnailLength)),
             originalBytes: bytes.count)
+    }
+
+    static func copy(_ memory: UnsafeMutableRawPointer, _ count: Int) -> [UInt8] {
+        Array(UnsafeRawBufferPointer(start: memory, count: count))
     }
 
     /// `pixels` in megapixels, as a person writes them: 100, 0.5, 0.01.
     static func megapixels(_ pixels: Int) -> String {
         if pixels % 1_000_000 == 0 { return "\(pixels / 1_000_000)" }
         return "\(Double(pixels) / 1_000_000)"
-    }
-
-    static func fileSize(_ path: String) -> Int? {
-        var information = stat()
-        guard stat(path, &information) == 0, (information.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(information.st_size)
     }
 
     static func text(_ buffer: [CChar]) -> String {

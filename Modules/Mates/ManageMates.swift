@@ -159,6 +159,6 @@ public struct ManageMates: Sendable {
         }
         return Mate(
             userID: id, userName: user.name, nickname: entry.nickname, dogName: entry.dogName,
-            dogKeywords: entry.dogKeywords, thumbnail: entry.thumbnailPath, since: since)
+            dogKeywords: entry.dogKeywords, thumbnail: entry.thumbnail, since: since)
     }
 }

@@ -12,8 +12,8 @@ public struct Mate: Sendable, Equatable {
     public let dogName: String
     /// Their dog's keywords.
     public let dogKeywords: [String]
-    /// The 100 x 100 thumbnail's path, when they have a photo.
-    public let thumbnail: String?
+    /// The 100 x 100 thumbnail's size and hash, when they have a photo.
+    public let thumbnail: StoredImage?
     /// When you became mates.
     public let since: Instant
 
@@ -23,7 +23,7 @@ public struct Mate: Sendable, Equatable {
             Record([
                 ("user_id", .string(userID)), ("user_name", .string(userName)), ("nickname", .string(nickname)),
                 ("dog_name", .string(dogName)), ("dog_keywords", .array(dogKeywords.map(Value.string))),
-                ("thumbnail", thumbnail.map(Value.string) ?? .null), ("since", .string(since.iso8601(in: zone))),
+                ("thumbnail", thumbnail?.value ?? .null), ("since", .string(since.iso8601(in: zone))),
             ]))
     }
 }

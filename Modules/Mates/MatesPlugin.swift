@@ -12,18 +12,14 @@ public struct MatesPlugin: ModulePlugin {
     /// The invites, attempts, mates and reports tables.
     public var migrations: [Migration] { MatesSchema.migrations }
 
-    /// Registers the store, the `MateDirectory` and the use case.
+    /// Registers the use case over the `MateStore` the composition root registered.
     public func register(in container: Container) {
-        container.register(SQLiteMateStore.self) { resolver in
-            SQLiteMateStore(database: try resolver.resolve(Database.self))
-        }
-        container.register((any MateDirectory).self) { resolver in try resolver.resolve(SQLiteMateStore.self) }
         container.register(ManageMates.self) { resolver in
             ManageMates(
-                store: try resolver.resolve(SQLiteMateStore.self),
+                store: try resolver.resolve((any MateStore).self),
                 profiles: try resolver.resolve((any ProfileDirectory).self),
                 users: try resolver.resolve((any UserRepository).self),
-                transactions: try resolver.resolve(Database.self),
+                transactions: try resolver.resolve((any TransactionRunner).self),
                 clock: try resolver.resolve((any Clock).self),
                 linkEndHandler: resolver.scope.isRegistered((any MateLinkEndHandler).self)
                     ? try resolver.resolve((any MateLinkEndHandler).self) : nil)
@@ -110,7 +106,9 @@ public struct MatesPlugin: ModulePlugin {
                     .init("user_id", "string", "Their user id."), .init("user_name", "string", "Their user name."),
                     .init("nickname", "string", "Their nickname."), .init("dog_name", "string", "Their dog's name."),
                     .init("dog_keywords", "string[]", "Their dog's keywords."),
-                    .init("thumbnail", "string", "The 100 x 100 thumbnail's path.", optional: true),
+                    .init(
+                        "thumbnail", "stored_image",
+                        "The 100 x 100 thumbnail's size and hash (its bytes: profiles.photo).", optional: true),
                     .init("since", "instant", "When you became mates."),
                 ]),
             RecordShape(

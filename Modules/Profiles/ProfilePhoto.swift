@@ -1,13 +1,17 @@
-/// The two files of a profile photo: the 392 x 591 card and the 100 x 100 thumbnail.
+import Core
+
+/// What is known of a profile photo without reading its JPEGs: the 392 x 591 card's and the
+/// 100 x 100 thumbnail's size and content hash. The bytes live in the database beside the
+/// profile (`ProfileRepository.photoJPEG`).
 public struct ProfilePhoto: Sendable, Equatable {
-    /// The card's path.
-    public let cardPath: String
-    /// The thumbnail's path.
-    public let thumbnailPath: String
+    /// The card.
+    public let card: StoredImage
+    /// The thumbnail.
+    public let thumbnail: StoredImage
 
     /// A photo.
-    public init(cardPath: String, thumbnailPath: String) {
-        self.cardPath = cardPath
-        self.thumbnailPath = thumbnailPath
+    public init(card: StoredImage, thumbnail: StoredImage) {
+        self.card = card
+        self.thumbnail = thumbnail
     }
 }

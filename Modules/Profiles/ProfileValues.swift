@@ -20,7 +20,7 @@ enum ProfileValues {
                 (
                     "photo",
                     profile.photo.map {
-                        .table(Record([("card", .string($0.cardPath)), ("thumbnail", .string($0.thumbnailPath))]))
+                        .table(Record([("card", $0.card.value), ("thumbnail", $0.thumbnail.value)]))
                     } ?? .null
                 ),
             ]))

@@ -2,7 +2,8 @@ import Core
 import Storage
 
 /// SniffMeet's dog profiles: the `profiles` table of routes. Photos need an
-/// `any PhotoProcessing` and a `PhotoFolder` in the container (the composition root's).
+/// `any PhotoProcessing` in the container (the composition root's); they are stored in the
+/// database, and `ProfilePhotoFileImport` reads in the files an earlier version wrote.
 public struct ProfilesPlugin: ModulePlugin {
     /// The plugin.
     public init() {}
@@ -13,20 +14,15 @@ public struct ProfilesPlugin: ModulePlugin {
     /// The profiles table.
     public var migrations: [Migration] { ProfilesSchema.migrations }
 
-    /// Registers the repository, the `ProfileDirectory` other features use, and the use
-    /// cases' dependencies.
+    /// Registers the use cases' dependencies over the `ProfileRepository` the composition
+    /// root registered (`ProfilesSQLRepositories`, which is also the `ProfileDirectory`).
     public func register(in container: Container) {
-        container.register(SQLiteProfileRepository.self) { resolver in
-            SQLiteProfileRepository(database: try resolver.resolve(Database.self))
-        }
-        container.register((any ProfileDirectory).self) { resolver in
-            try resolver.resolve(SQLiteProfileRepository.self)
-        }
         container.register(ProfileDependencies.self) { resolver in
             ProfileDependencies(
-                profiles: try resolver.resolve(SQLiteProfileRepository.self),
+                profiles: try resolver.resolve((any ProfileRepository).self),
                 users: try resolver.resolve((any UserRepository).self),
-                transactions: try resolver.resolve(Database.self), clock: try resolver.resolve((any Clock).self))
+                transactions: try resolver.resolve((any TransactionRunner).self),
+                clock: try resolver.resolve((any Clock).self))
         }
     }
 
@@ -65,24 +61,37 @@ public struct ProfilesPlugin: ModulePlugin {
                     ).freeText
                 ],
                 returns: "photo_result", errors: ["profiles.bad_image", "profiles.not_found"],
-                example: #"profiles.set_photo("bori.jpg").thumbnail.path"#
+                example: #"profiles.set_photo("bori.jpg").thumbnail.sha256"#
             ) { arguments, context in
-                let photo = try SetProfilePhoto(
+                let (photo, originalBytes) = try SetProfilePhoto(
                     try Self.dependencies(context), processor: try context.resolve((any PhotoProcessing).self),
-                    folder: try context.resolve(PhotoFolder.self))(
+                    signposter: try? context.resolve(Signposter.self))(
                         path: try arguments.string("path"), userID: context.user.id)
-                func file(_ file: ProcessedPhoto.File) -> Value {
-                    .table(
-                        Record([
-                            ("width", .int(file.width)), ("height", .int(file.height)), ("bytes", .int(file.bytes)),
-                            ("path", .string(file.path)),
-                        ]))
-                }
                 return .table(
                     Record([
-                        ("card", file(photo.card)), ("thumbnail", file(photo.thumbnail)),
-                        ("original_bytes", .int(photo.originalBytes)),
+                        ("card", photo.card.value), ("thumbnail", photo.thumbnail.value),
+                        ("original_bytes", .int(originalBytes)),
                     ]))
+            },
+            Route(
+                "profiles.photo",
+                summary:
+                    "A photo's JPEG bytes as a string (nil without a photo): yours, or any user's; every user may read every card and thumbnail.",
+                parameters: [
+                    .option("user", .string, "The user's name or id; you when left out.", required: false),
+                    .option(
+                        "size", .choice(ProfilePhotoSize.allCases.map(\.rawValue)),
+                        "The 392 x 591 card or the 100 x 100 thumbnail.", required: true),
+                ],
+                returns: "string?", errors: ["profiles.not_found"],
+                example: #"profiles.photo{user = "mina", size = "thumbnail"}"#
+            ) { arguments, context in
+                guard let size = ProfilePhotoSize(rawValue: try arguments.string("size")) else {
+                    throw AppError.invalidArgument("size is \"card\" or \"thumbnail\"", field: "size")
+                }
+                let jpeg = try GetProfilePhoto(try Self.dependencies(context))(
+                    arguments.optionalString("user"), size: size, userID: context.user.id)
+                return jpeg.map(Value.bytes) ?? .null
             },
             Route(
                 "profiles.me", summary: "Your profile.", returns: "profile", errors: ["profiles.not_found"],
@@ -110,7 +119,8 @@ public struct ProfilesPlugin: ModulePlugin {
                 fields: [
                     .init("user_id", "string", "The user's id."), .init("user_name", "string", "The user's name."),
                     .init("nickname", "string", "2 to 8 characters."), .init("dog", "dog", "The dog."),
-                    .init("photo", "photo", "The card and thumbnail paths, once set.", optional: true),
+                    .init(
+                        "photo", "photo", "The card's and thumbnail's sizes and hashes, once set.", optional: true),
                 ]),
             RecordShape(
                 "dog", doc: "A dog.",
@@ -130,23 +140,24 @@ public struct ProfilesPlugin: ModulePlugin {
                     .init("keywords", "string[]", "1 or 2 of energetic, smart, friendly, shy, independent."),
                 ]),
             RecordShape(
-                "photo_file", doc: "A written image file.",
+                "stored_image", doc: "A JPEG stored in the database; its bytes: profiles.photo.",
                 fields: [
                     .init("width", "integer", "Pixels."), .init("height", "integer", "Pixels."),
-                    .init("bytes", "integer", "Its size."), .init("path", "string", "Where it is."),
+                    .init("bytes", "integer", "The JPEG's size."),
+                    .init("sha256", "string", "The SHA-256 of the JPEG, 64 lowercase hex digits."),
                 ]),
             RecordShape(
-                "photo_result", doc: "What profiles.set_photo wrote.",
+                "photo_result", doc: "What profiles.set_photo stored.",
                 fields: [
-                    .init("card", "photo_file", "The 392 x 591 card."),
-                    .init("thumbnail", "photo_file", "The 100 x 100 thumbnail."),
+                    .init("card", "stored_image", "The 392 x 591 card."),
+                    .init("thumbnail", "stored_image", "The 100 x 100 thumbnail."),
                     .init("original_bytes", "integer", "The source file's size."),
                 ]),
             RecordShape(
-                "photo", doc: "A profile photo's two files.",
+                "photo", doc: "A profile photo's two JPEGs, stored in the database.",
                 fields: [
-                    .init("card", "string", "The 392 x 591 card's path."),
-                    .init("thumbnail", "string", "The 100 x 100 thumbnail's path."),
+                    .init("card", "stored_image", "The 392 x 591 card."),
+                    .init("thumbnail", "stored_image", "The 100 x 100 thumbnail."),
                 ]),
         ]
     }

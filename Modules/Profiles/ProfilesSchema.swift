@@ -1,6 +1,8 @@
 import Core
 
-/// The Profiles module's table: one profile per user, the nickname unique ignoring case.
+/// The Profiles module's table: one profile per user, the nickname unique ignoring case, and
+/// its photo's two JPEGs in the row (the database holds everything: a copy or a backup has
+/// the photos, `:memory:` leaves no file behind).
 enum ProfilesSchema {
     static let migrations: [Migration] = [
         Migration(
@@ -21,6 +23,33 @@ enum ProfilesSchema {
                     created_at INTEGER NOT NULL,
                     updated_at INTEGER NOT NULL
                 ) WITHOUT ROWID;
-                """)
+                """),
+        // Photos move from files beside the database into the row. The old paths wait in
+        // `profile_photo_files` until `ProfilePhotoFileImport` has read the files in (a
+        // migration step is SQL; reading files is Swift, run right after migrating).
+        Migration(
+            version: 2, summary: "profile photos in the database",
+            sql: """
+                CREATE TABLE profile_photo_files (
+                    user_id TEXT PRIMARY KEY NOT NULL,
+                    card_path TEXT,
+                    thumbnail_path TEXT
+                );
+                INSERT INTO profile_photo_files (user_id, card_path, thumbnail_path)
+                    SELECT user_id, card_path, thumbnail_path FROM profiles
+                    WHERE card_path IS NOT NULL OR thumbnail_path IS NOT NULL;
+                ALTER TABLE profiles DROP COLUMN card_path;
+                ALTER TABLE profiles DROP COLUMN thumbnail_path;
+                ALTER TABLE profiles ADD COLUMN card_jpeg BLOB;
+                ALTER TABLE profiles ADD COLUMN card_width INTEGER;
+                ALTER TABLE profiles ADD COLUMN card_height INTEGER;
+                ALTER TABLE profiles ADD COLUMN card_bytes INTEGER;
+                ALTER TABLE profiles ADD COLUMN card_sha256 TEXT;
+                ALTER TABLE profiles ADD COLUMN thumbnail_jpeg BLOB;
+                ALTER TABLE profiles ADD COLUMN thumbnail_width INTEGER;
+                ALTER TABLE profiles ADD COLUMN thumbnail_height INTEGER;
+                ALTER TABLE profiles ADD COLUMN thumbnail_bytes INTEGER;
+                ALTER TABLE profiles ADD COLUMN thumbnail_sha256 TEXT;
+                """),
     ]
 }

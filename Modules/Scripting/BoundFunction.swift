@@ -1,13 +1,15 @@
 import Core
 
 /// What a Lua function made by the engine runs: a route, or one of the shell's builtins.
-enum BoundFunction {
+enum BoundFunction: Sendable {
     /// A route of the router, with its parameters split once for fast argument reading.
     case route(Route, positional: [Parameter], takesOptions: Bool)
     /// `json(x)`.
     case json
     /// `help(x)`.
     case help
+    /// Writes its string argument to the engine's `OutputSink` (`show` and the driver).
+    case write
     /// `show`'s helper: `(text, mode, max) -> visible text, its width` (see `LuaShow`).
     case visible
     /// Opens a `trace.span` interval: `(name) -> handle`.

@@ -4,7 +4,8 @@ import CLua
 ///
 /// The watchdog and the Ctrl-C handler reach it from other threads, only through the
 /// shim's locked operations (`clua_request_stop`), which is why this one wrapper is
-/// `@unchecked Sendable` (lua-bridge.md §2.5). It outlives the state: a late watchdog
+/// `@unchecked Sendable` (every field the other threads touch is behind the block's lock or
+/// atomic, see Modules/CLua/include/CLua.h). It outlives the state: a late watchdog
 /// finds a run id that no longer matches and does nothing.
 final class ControlBlock: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<clua_control>

@@ -7,18 +7,14 @@ extension LuaEngine {
 
     /// Runs the `LuaShow` chunk and pushes its `show` function; keeps its `text` function
     /// in the registry.
-    /// - Throws: `internal` when the chunk does not compile or fails.
+    /// - Throws: `internal` when the chunk or a presenter does not compile or fails.
     func pushShow() throws {
-        let source = Array(LuaShow.source.utf8)
-        let loaded = source.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { characters in
-                clua_load_text(state, characters.baseAddress, characters.count, LuaPrelude.chunkName)
-            }
-        }
-        guard loaded == LUA_OK else { throw showFailure("show does not compile") }
+        guard loadShellChunk(LuaShow.source) == LUA_OK else { throw showFailure("show does not compile") }
         pushBound(.visible)
-        lua_pushboolean(state, TerminalText.standardOutputTakesColour ? 1 : 0)
-        guard lua_pcallk(state, 2, 1, 0, 0, nil) == LUA_OK else { throw showFailure("show failed") }
+        pushBound(.write)
+        try pushPresenters()
+        lua_pushboolean(state, options.colour ? 1 : 0)
+        guard lua_pcallk(state, 4, 1, 0, 0, nil) == LUA_OK else { throw showFailure("show failed") }
         let table = lua_gettop(state)
         let stack = LuaStack(state)
         stack.push("text")
@@ -28,6 +24,31 @@ extension LuaEngine {
         lua_rawget(state, table)
         lua_rotate(state, table, -1)  // lua_remove: the table goes on top, then away
         lua_settop(state, -2)
+    }
+
+    /// Pushes the list of the presenters in `options.presenters`, each chunk run once for
+    /// the function it returns.
+    /// - Throws: `internal` naming the presenter that does not compile or return a function.
+    private func pushPresenters() throws {
+        lua_createtable(state, Int32(clamping: options.presenters.count), 0)
+        for (offset, source) in options.presenters.enumerated() {
+            guard loadShellChunk(Array(source.utf8)) == LUA_OK, lua_pcallk(state, 0, 1, 0, 0, nil) == LUA_OK else {
+                throw showFailure("presenter #\(offset + 1) failed")
+            }
+            guard lua_type(state, -1) == LUA_TFUNCTION else {
+                throw AppError.internal("presenter #\(offset + 1) does not return a function")
+            }
+            lua_rawseti(state, -2, lua_Integer(offset + 1))
+        }
+    }
+
+    /// Compiles one of the shell's own chunks (text only), named so that tracebacks drop it.
+    func loadShellChunk(_ source: [UInt8]) -> Int32 {
+        source.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                clua_load_text(state, characters.baseAddress, characters.count, LuaPrelude.chunkName)
+            }
+        }
     }
 
     private func showFailure(_ what: String) -> AppError {

@@ -1,132 +1,14 @@
-/// The part of the shell written in Lua: error objects, read-only module tables, hooks
-/// and the driver that prints what a REPL line or `-e` chunk returns.
+/// The part of the shell written in Lua (`Resources/prelude.lua`): error objects, read-only
+/// module tables, hooks, spans and the driver that prints what a REPL line or `-e` chunk
+/// returns.
 ///
 /// It runs once per engine, as the chunk `=[app-shell]` (tracebacks drop its frames),
-/// with the bound `json` builtin and `show` (see `LuaShow`) as its arguments, and returns a
-/// table of its functions.
+/// with the bound `json` builtin, `show` (see `LuaShow`) and the bound `write` as its
+/// arguments, and returns a table of its functions.
 enum LuaPrelude {
+    /// The name of the shell's own chunks (the prelude, show, presenters).
     static let chunkName = "=[app-shell]"
 
-    static let source = #"""
-        local json, show = ...
-        local type, next, pairs, ipairs, tostring, select = type, next, pairs, ipairs, tostring, select
-        local rawget, rawset, setmetatable, getmetatable, error = rawget, rawset, setmetatable, getmetatable, error
-        local print, pcall = print, pcall
-        local format, rep, gsub, match = string.format, string.rep, string.gsub, string.match
-        local concat, sort, pack, unpack = table.concat, table.sort, table.pack, table.unpack
-        local utf8len = utf8.len
-        local tonumber, math, os = tonumber, math, os
-        local globals = _G
-
-        local prelude = {}
-
-        -- Errors raised by routes: {code, message, route, field, where} with __tostring.
-        prelude.error_metatable = {
-          __name = "AppError",
-          __metatable = "locked",
-          __tostring = function(e)
-            local route, code = rawget(e, "route"), rawget(e, "code")
-            return (rawget(e, "where") or "") .. (route and (route .. ": ") or "")
-              .. tostring(rawget(e, "message")) .. (code and (" [" .. code .. "]") or "")
-          end,
-        }
-
-        -- The metatable of a module's read-only proxy (a userdata the engine makes, so that
-        -- rawset cannot touch it): reads go to the real table, writes raise, pairs walks a
-        -- private copy, so nothing a script holds can replace a route.
-        function prelude.readonly(name, real)
-          return {
-            __name = "module",
-            __metatable = "locked",
-            __index = real,
-            __newindex = function(_, key)
-              error(name .. " is read-only (cannot set '" .. tostring(key) .. "')", 2)
-            end,
-            __pairs = function()
-              local copy = {}
-              for k, v in next, real do copy[k] = v end
-              return next, copy, nil
-            end,
-            __len = function() return #real end,
-            __tostring = function() return "module " .. name end,
-          }
-        end
-
-        -- show (LuaShow) is a chunk of its own; the driver prints with it.
-        prelude.show = show
-
-        -- trace.span(name, fn, ...): runs fn inside a named interval, closed however fn ends, and
-        -- returns its results (or raises its error).
-        function prelude.span_with(begin, finish)
-          return function(name, fn, ...)
-            local handle = begin(name)
-            local results = pack(pcall(fn, ...))
-            if handle then finish(handle) end
-            if not results[1] then error(results[2], 0) end
-            return unpack(results, 2, results.n)
-          end
-        end
-
-        -- app.on(pattern, fn): hooks run after each event whose name matches the anchored
-        -- pattern, with the event table. A hook's error is reported, never raised: the
-        -- route that fired it stands. Events made inside a hook fire no hooks.
-        local hooks = {}
-        local hook_methods = {}
-        local hook_metatable = { __name = "hook", __metatable = "locked", __index = hook_methods }
-        function prelude.on_with(set_count)
-          function hook_methods.off(handle)
-            for i, hook in ipairs(hooks) do
-              if hook.handle == handle then
-                table.remove(hooks, i)
-                set_count(#hooks)
-                return true
-              end
-            end
-            return false
-          end
-          return function(pattern, fn)
-            if type(pattern) ~= "string" or not pcall(string.find, "", pattern) then
-              error("bad argument #1 to 'app.on' (a Lua pattern expected)", 2)
-            end
-            if type(fn) ~= "function" then error("bad argument #2 to 'app.on' (function expected)", 2) end
-            local handle = setmetatable({}, hook_metatable)
-            hooks[#hooks + 1] = { handle = handle, pattern = "^" .. pattern .. "$", fn = fn, source = pattern }
-            set_count(#hooks)
-            return handle
-          end
-        end
-
-        local stderr = io and io.stderr
-        function prelude.run_hooks(events)
-          for _, event in ipairs(events) do
-            for _, hook in ipairs({ unpack(hooks) }) do
-              if string.find(event.name, hook.pattern) then
-                local ok, err = pcall(hook.fn, event)
-                if not ok then
-                  local line = "app-shell: app.on(\"" .. hook.source .. "\") hook failed on " .. event.name .. ": "
-                    .. tostring(err) .. "\n"
-                  if stderr then stderr:write(line) else print(line) end
-                end
-              end
-            end
-          end
-        end
-
-        -- Runs a loaded chunk and reports its results: "show" for the REPL and -e, "json" for
-        -- --json, "none" for scripts. Returns the results as well.
-        function prelude.driver(mode, chunk, ...)
-          local results = pack(chunk(...))
-          if mode == "show" then
-            if results.n > 0 and not (results.n == 1 and results[1] == nil) then
-              for i = 1, results.n do prelude.show(results[i]) end
-            end
-            if results[1] ~= nil then rawset(globals, "_", results[1]) end
-          elseif mode == "json" then
-            for i = 1, results.n do print(json(results[i])) end
-          end
-          return unpack(results, 1, results.n)
-        end
-
-        return prelude
-        """#
+    /// The chunk's text, compiled into the module by SwiftPM (`embedInCode`).
+    static var source: [UInt8] { PackageResources.prelude_lua }
 }

@@ -15,6 +15,12 @@ extension LuaStack {
         case .int(let number): lua_pushinteger(state, lua_Integer(number))
         case .double(let number): lua_pushnumber(state, number)
         case .string(let text): push(text)
+        case .bytes(let bytes):
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { characters in
+                    _ = lua_pushlstring(state, characters.baseAddress, characters.count)
+                }
+            }
         case .array(let items):
             try reserve()
             lua_createtable(state, Int32(clamping: items.count), 0)

@@ -58,33 +58,10 @@ public enum LuaStubs {
             lines += stub(of: route)
             lines.append("")
         }
-        if declared.contains("app") {
-            lines += [
-                "---@class hook",
-                "local hook = {}",
-                "--- Removes the hook; true when it was active.",
-                "---@return boolean",
-                "function hook:off() end",
-                "",
-                "--- Runs fn after each event whose name matches the anchored Lua pattern, with the event.",
-                "--- A hook's error is reported, never raised; events made inside a hook fire no hooks.",
-                "---@param pattern string",
-                "---@param fn fun(event: event)",
-                "---@return hook",
-                "function app.on(pattern, fn) end",
-                "",
-            ]
-        }
-        if declared.contains("trace") {
-            lines += [
-                "--- Runs fn inside a named interval (recorded for --trace and trace.summary) and returns its results.",
-                "---@generic T",
-                "---@param name string",
-                "---@param fn fun(...): T",
-                "---@return T",
-                "function trace.span(name, fn, ...) end",
-                "",
-            ]
+        // The builtins' stubs, each where its module is declared.
+        for (name, stub) in Self.builtinStubs {
+            guard let dot = name.firstIndex(of: "."), declared.contains(String(name[..<dot])) else { continue }
+            lines += stub
         }
         return lines.joined(separator: "\n")
     }
@@ -110,4 +87,38 @@ public enum LuaStubs {
         lines.append("function \(route.name)(\(names.joined(separator: ", "))) end")
         return lines
     }
+
+    /// The stubs of the shell functions made in Lua (`ScriptBuiltin`), by name.
+    static let builtinStubs: [(name: String, lines: [String])] = [
+        (
+            "app.on",
+            [
+                "---@class hook",
+                "local hook = {}",
+                "--- Removes the hook; true when it was active.",
+                "---@return boolean",
+                "function hook:off() end",
+                "",
+                "--- Runs fn after each event whose name matches the anchored Lua pattern, with the event.",
+                "--- A hook's error is reported, never raised; events made inside a hook fire no hooks.",
+                "---@param pattern string",
+                "---@param fn fun(event: event)",
+                "---@return hook",
+                "function app.on(pattern, fn) end",
+                "",
+            ]
+        ),
+        (
+            "trace.span",
+            [
+                "--- Runs fn inside a named interval (recorded for --trace and trace.summary) and returns its results.",
+                "---@generic T",
+                "---@param name string",
+                "---@param fn fun(...): T",
+                "---@return T",
+                "function trace.span(name, fn, ...) end",
+                "",
+            ]
+        ),
+    ]
 }

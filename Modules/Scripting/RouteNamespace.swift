@@ -1,10 +1,22 @@
 import Core
 
 /// Routes grouped by the parts of their names: `habits`, or `bookstories.themes` inside
-/// `bookstories`; each becomes one Lua table.
+/// `bookstories`; each becomes one Lua table. The engine's builtins (`app.on`) are filed
+/// the same way, by their names.
 struct RouteNamespace {
     var functions: [(name: String, route: Route)] = []
+    var builtins: [(name: String, builtin: ScriptBuiltin)] = []
     var children: [String: RouteNamespace] = [:]
+
+    /// Files `builtin` under the rest of its name's `path`.
+    mutating func insert(_ builtin: ScriptBuiltin, at path: ArraySlice<String>) {
+        guard let head = path.first else { return }
+        if path.count == 1 {
+            builtins.append((head, builtin))
+        } else {
+            children[head, default: RouteNamespace()].insert(builtin, at: path.dropFirst())
+        }
+    }
 
     /// Files `route` under the rest of its name's `path`.
     mutating func insert(_ route: Route, at path: ArraySlice<String>) {

@@ -71,79 +71,6 @@ enum TerminalText {
         visible(Array(text.utf8), mode: mode, maxWidth: maxWidth)
     }
 
-    /// The columns `text` takes on a terminal (controls counted as their escapes are not:
-    /// measure visible text).
-    static func width(_ text: String) -> Int {
-        text.reduce(0) { $0 + width(of: $1) }
-    }
-
-    /// The columns one grapheme cluster takes: 2 for an emoji (by default or with U+FE0F)
-    /// and for East Asian Wide or Fullwidth characters, 0 for a lone combining mark.
-    static func width(of character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        if scalars.contains(where: { $0.properties.isEmojiPresentation })
-            || (first.properties.isEmoji && scalars.contains("\u{FE0F}"))
-        {
-            return 2
-        }
-        return min(2, scalars.reduce(0) { $0 + width(of: $1) })
-    }
-
-    /// The columns one scalar takes on its own.
-    static func width(of scalar: Unicode.Scalar) -> Int {
-        let value = scalar.value
-        if value < 0x7F { return value < 0x20 ? 0 : 1 }
-        if value == 0xAD { return 1 }  // the soft hyphen is a format character terminals draw
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format, .control: return 0
-        default: break
-        }
-        // Hangul vowels and final consonants join the leading consonant before them.
-        if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return 0 }
-        if scalar.properties.isEmojiPresentation || isWide(value) { return 2 }
-        return 1
-    }
-
-    /// East Asian Wide (W) and Fullwidth (F) characters that are not emoji (those have
-    /// Emoji_Presentation), as ranges of scalar values (Unicode 15, EastAsianWidth.txt).
-    static let wideRanges: [ClosedRange<UInt32>] = [
-        0x1100...0x115F,  // Hangul Jamo, leading consonants
-        0x2E80...0x303E,  // CJK radicals, Kangxi, ideographic description, CJK symbols and punctuation
-        0x3041...0x33FF,  // Hiragana, Katakana, Bopomofo, Hangul compatibility Jamo, enclosed CJK
-        0x3400...0x4DBF,  // CJK extension A
-        0x4E00...0xA4CF,  // CJK unified ideographs, Yi
-        0xA960...0xA97F,  // Hangul Jamo extended A
-        0xAC00...0xD7A3,  // Hangul syllables
-        0xF900...0xFAFF,  // CJK compatibility ideographs
-        0xFE10...0xFE19,  // vertical forms
-        0xFE30...0xFE6F,  // CJK compatibility forms, small form variants
-        0xFF00...0xFF60,  // fullwidth forms
-        0xFFE0...0xFFE6,  // fullwidth signs
-        0x16FE0...0x16FE4, 0x17000...0x18CFF,  // Tangut, Khitan
-        0x1AFF0...0x1B2FF,  // Kana supplement and extensions, Nushu
-        0x1F200...0x1F2FF,  // enclosed ideographic supplement
-        0x20000...0x2FFFD, 0x30000...0x3FFFD,  // CJK extensions B and later
-    ]
-
-    private static func isWide(_ value: UInt32) -> Bool {
-        guard value >= 0x1100 else { return false }
-        var low = 0
-        var high = wideRanges.count - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            let range = wideRanges[middle]
-            if value < range.lowerBound {
-                high = middle - 1
-            } else if value > range.upperBound {
-                low = middle + 1
-            } else {
-                return true
-            }
-        }
-        return false
-    }
-
     /// The escape printed instead of `scalar`, or nil when it prints as itself.
     private static func escaped(_ scalar: Unicode.Scalar, mode: Mode) -> String? {
         let value = scalar.value
@@ -240,48 +167,5 @@ enum TerminalText {
             }
             return (pieces.map(\.text).joined(), width)
         }
-    }
-}
-
-/// Reads UTF-8 one scalar at a time, reporting each byte that does not belong to a
-/// well-formed sequence (overlong forms, surrogates and values past U+10FFFF included).
-struct UTF8Scanner<Bytes: Collection<UInt8>> {
-    /// A scalar, or a byte that is not part of one.
-    enum Unit: Equatable {
-        case scalar(Unicode.Scalar)
-        case invalid(UInt8)
-    }
-
-    private let bytes: Bytes
-    private var index: Bytes.Index
-
-    init(_ bytes: Bytes) {
-        self.bytes = bytes
-        index = bytes.startIndex
-    }
-
-    mutating func next() -> Unit? {
-        guard index < bytes.endIndex else { return nil }
-        let lead = bytes[index]
-        bytes.formIndex(after: &index)
-        if lead < 0x80 { return .scalar(Unicode.Scalar(lead)) }
-        let count: Int
-        var value: UInt32
-        var lowest: UInt32
-        switch lead {
-        case 0xC2...0xDF: (count, value, lowest) = (1, UInt32(lead & 0x1F), 0x80)
-        case 0xE0...0xEF: (count, value, lowest) = (2, UInt32(lead & 0x0F), 0x800)
-        case 0xF0...0xF4: (count, value, lowest) = (3, UInt32(lead & 0x07), 0x10000)
-        default: return .invalid(lead)
-        }
-        var cursor = index
-        for _ in 0..<count {
-            guard cursor < bytes.endIndex, bytes[cursor] & 0xC0 == 0x80 else { return .invalid(lead) }
-            value = value << 6 | UInt32(bytes[cursor] & 0x3F)
-            bytes.formIndex(after: &cursor)
-        }
-        guard value >= lowest, let scalar = Unicode.Scalar(value) else { return .invalid(lead) }
-        index = cursor
-        return .scalar(scalar)
     }
 }

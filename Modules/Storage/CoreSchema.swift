@@ -27,6 +27,13 @@ public enum CoreSchema {
                 UPDATE users SET name_key = lower(name)
                     WHERE rowid IN (SELECT min(rowid) FROM users GROUP BY lower(name));
                 CREATE UNIQUE INDEX users_by_name_key ON users (name_key);
+                """,
+            // PostgreSQL has no rowid: the oldest user of each folded name holds the key.
+            postgreSQL: """
+                ALTER TABLE users ADD COLUMN name_key TEXT;
+                UPDATE users SET name_key = lower(name) WHERE id IN (
+                    SELECT DISTINCT ON (lower(name)) id FROM users ORDER BY lower(name), created_at, id);
+                CREATE UNIQUE INDEX users_by_name_key ON users (name_key);
                 """),
     ]
 

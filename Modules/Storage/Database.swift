@@ -1,229 +1,81 @@
-import CSQLite
 import Core
-import Synchronization
 
-/// The app's SQLite database: one connection, safe to share between threads.
+/// A SQL database as repositories see it, whatever the backend (SQLite today; a
+/// PostgreSQL one implements the same protocol). Repositories are written once against it,
+/// in the portable SQL described in docs/architecture.md.
 ///
-/// - Opens a file (created if missing) or `:memory:`, in WAL mode with foreign keys on
-///   and a 5-second busy timeout, so two processes on one file wait for each other
-///   instead of failing with "database is locked".
-/// - `synchronous = NORMAL`: in WAL mode a committed transaction survives a crash of the
-///   app; only a power cut can lose the last commits, and never corrupts the file.
-/// - Statements are prepared once and cached by their SQL text.
-/// - `transaction { }` commits when the closure returns and rolls back when it throws;
-///   nested calls become savepoints. Calls on one thread re-enter the connection, so the
-///   repositories a use case calls inside its transaction join it.
-/// - A new database file is created 0600 (its `-wal` and `-shm` follow it).
-/// - `close()` checkpoints and closes; a file database still open when the process exits
-///   (any way: a return from main, `exit`, Lua's `os.exit`) is closed then, so the `.db`
-///   file alone holds every commit and can be copied. `backup(to:)` copies a live database.
-public final class Database: Sendable {
-    let connection: RecursiveLock<Connection>
-    /// The path it was opened with.
-    public let path: String
-    /// Where each outermost transaction is recorded as an interval, if anywhere.
-    public let signposter: Signposter?
-    private let commitHooks = Mutex<CommitHooks?>(nil)
-    private let closeHook = Mutex<(@Sendable (Database) -> Void)?>(nil)
-
-    /// Opens (or creates) the database at `path`; `:memory:` for a private one.
-    /// - Parameter signposter: records an interval per transaction when given.
-    /// - Throws: `storage.open_failed`, or a storage error from the setup pragmas.
-    public init(path: String, signposter: Signposter? = nil) throws {
-        let connection = try Connection(path: path)
-        sqlite3_busy_timeout(connection.handle, 5000)
-        try connection.runScript("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
-        let mode = try Self.enableWAL(on: connection)
-        guard mode == "wal" || mode == "memory" else {
-            throw AppError(code: "storage.open_failed", message: "cannot use WAL mode for \(path) (got \(mode))")
-        }
-        self.connection = RecursiveLock(connection)
-        self.path = path
-        self.signposter = signposter
-        if path != ":memory:" && !path.isEmpty { OpenDatabases.shared.add(self) }
-    }
-
-    /// Sets what runs just before `close()` closes (storing the buffered events).
-    public func setCloseHook(_ hook: (@Sendable (Database) -> Void)?) { closeHook.withLock { $0 = hook } }
-
-    /// Runs the close hook, checkpoints and closes the connection; every later call
-    /// throws `storage.closed`. Idempotent.
-    public func close() {
-        connection.withLock { closeLocked($0) }
-    }
-
-    /// `close()` at process exit: skipped when another thread holds the connection or a
-    /// transaction is open (SQLite rolls that back and the `-wal` keeps every commit), so
-    /// exiting never waits on a running route.
-    func closeAtExit() {
-        connection.withLockIfAvailable { connection in
-            guard connection.transactionDepth == 0 else { return }
-            closeLocked(connection)
-        }
-    }
-
-    /// Runs the hook (which may use the database: the lock is re-entrant) once, then closes.
-    private func closeLocked(_ connection: Connection) {
-        guard !connection.isClosed else { return }
-        let hook = closeHook.withLock { hook in
-            defer { hook = nil }
-            return hook
-        }
-        hook?(self)
-        connection.close()
-    }
-
-    /// Whether `close()` ran.
-    public var isClosed: Bool { connection.withLock { $0.isClosed } }
-    /// Switching a new file to WAL takes a lock that SQLite's busy handler does not wait
-    /// for, so two processes opening one new file at once retry here, within the same
-    /// 5 seconds the busy timeout allows.
-    private static func enableWAL(on connection: Connection) throws -> String {
-        var waited = 0
-        while true {
-            do {
-                var mode = ""
-                try connection.run("PRAGMA journal_mode = WAL", []) { row in mode = try row.string(0) }
-                return mode
-            } catch let error as AppError where error.code == "storage.busy" && waited < 5000 {
-                sqlite3_sleep(10)
-                waited += 10
-            }
-        }
-    }
-
-    /// Work done inside every outermost transaction just before it commits (storing the
-    /// buffered events with the route's own writes), and what to do if the commit fails.
-    public struct CommitHooks: Sendable {
-        /// Runs inside the transaction, before COMMIT; throwing rolls it back.
-        public let beforeCommit: @Sendable () throws -> Void
-        /// Runs after a successful COMMIT.
-        public let afterCommit: @Sendable () -> Void
-        /// Runs after a rollback of a transaction whose `beforeCommit` ran.
-        public let afterRollback: @Sendable () -> Void
-
-        /// Hooks.
-        public init(
-            beforeCommit: @escaping @Sendable () throws -> Void, afterCommit: @escaping @Sendable () -> Void,
-            afterRollback: @escaping @Sendable () -> Void
-        ) {
-            self.beforeCommit = beforeCommit
-            self.afterCommit = afterCommit
-            self.afterRollback = afterRollback
-        }
-    }
-
-    /// Sets the hooks of every later outermost transaction.
-    public func setCommitHooks(_ hooks: CommitHooks?) { commitHooks.withLock { $0 = hooks } }
+/// - Statements use `?` or `?NNN` placeholders; a backend with other placeholders rewrites
+///   them once when it prepares the statement (`SQLDialect.translate`).
+/// - The transaction in progress is implicit: everything run on a thread inside
+///   `transaction { }` joins that transaction (SQLite: the one connection, held by a
+///   re-entrant lock; a pooled backend: the connection its outermost transaction checked out
+///   for that thread). Nested calls are savepoints that roll back alone.
+/// - Implementations are classes shared between threads.
+public protocol Database: TransactionRunner, AnyObject {
+    /// What differs in the SQL this backend speaks.
+    var dialect: SQLDialect { get }
 
     /// Runs one statement and returns the number of rows it inserted, updated or deleted
-    /// itself (rows changed by triggers and cascading foreign keys are not counted; 0 for a
-    /// statement that is no INSERT, UPDATE or DELETE).
+    /// itself (0 for a statement that is no INSERT, UPDATE or DELETE).
     @discardableResult
-    public func execute(_ sql: String, _ arguments: [SQLValue] = []) throws -> Int {
-        try connection.withLock { connection in
-            // sqlite3_changes keeps the count of the last INSERT, UPDATE or DELETE, even after
-            // other statements; the total tells whether this statement changed anything.
-            let before = connection.totalChanges
-            try connection.run(sql, arguments) { _ in }
-            guard connection.totalChanges != before else { return 0 }
-            return Int(sqlite3_changes64(connection.handle))
-        }
-    }
+    func execute(_ sql: String, _ arguments: [SQLValue]) throws -> Int
 
-    /// Runs one statement for each row of arguments, prepared once (bulk inserts); returns
-    /// the rowid each run inserted.
-    @discardableResult
-    public func executeEach(_ sql: String, _ rows: [[SQLValue]]) throws -> [Int] {
-        try connection.withLock { try $0.runEach(sql, rows) }
-    }
+    /// Runs one statement for each row of arguments, prepared once (bulk inserts).
+    func executeEach(_ sql: String, _ rows: [[SQLValue]]) throws
 
-    /// Runs several statements separated by semicolons (a schema), with no arguments.
-    public func executeScript(_ sql: String) throws {
-        try connection.withLock { try $0.runScript(sql) }
-    }
+    /// Runs a migration script: statements separated by semicolons, with no arguments.
+    func executeScript(_ sql: String) throws
 
     /// Runs a query and maps each row.
-    public func query<Result>(
-        _ sql: String, _ arguments: [SQLValue] = [], _ map: (Row) throws -> Result
-    ) throws -> [Result] {
-        try connection.withLock { connection in
-            var results: [Result] = []
-            try connection.run(sql, arguments) { row in results.append(try map(row)) }
-            return results
-        }
-    }
+    func query<Result>(_ sql: String, _ arguments: [SQLValue], _ map: (Row) throws -> Result) throws -> [Result]
 
     /// Runs a query and maps its first row, or returns nil when there is none.
-    public func queryOne<Result>(
-        _ sql: String, _ arguments: [SQLValue] = [], _ map: (Row) throws -> Result
-    ) throws -> Result? {
-        try connection.withLock { connection in
-            var result: Result?
-            try connection.run(sql, arguments) { row in
-                if result == nil { result = try map(row) }
-            }
-            return result
-        }
-    }
+    func queryOne<Result>(_ sql: String, _ arguments: [SQLValue], _ map: (Row) throws -> Result) throws -> Result?
 
     /// Calls `body` for each row without collecting them.
-    public func forEach(_ sql: String, _ arguments: [SQLValue] = [], _ body: (Row) throws -> Void) throws {
-        try connection.withLock { try $0.run(sql, arguments, row: body) }
-    }
+    func forEach(_ sql: String, _ arguments: [SQLValue], _ body: (Row) throws -> Void) throws
 
-    /// The rowid of the last row inserted on this connection.
-    public var lastInsertRowID: Int {
-        connection.withLock { $0.isClosed ? 0 : Int(sqlite3_last_insert_rowid($0.handle)) }
-    }
-
-    /// Whether a transaction is open on this connection.
-    public var isInTransaction: Bool { connection.withLock { $0.transactionDepth > 0 } }
-
-    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-    ///
-    /// The outermost transaction is `BEGIN IMMEDIATE`, taking the write lock at once (a
-    /// deferred one could fail to upgrade under another process's write); a nested call is
-    /// a savepoint that rolls back alone.
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws;
+    /// inside another transaction on the same thread, a savepoint.
     @discardableResult
-    public func transaction<Result>(_ body: () throws -> Result) throws -> Result {
-        try connection.withLock { connection in
-            let depth = connection.transactionDepth
-            let savepoint = "appshell_\(depth)"
-            let token = depth == 0 ? signposter?.begin("transaction", category: "storage") : nil
-            defer { if let token { signposter?.end(token) } }
-            // Prepared once and cached, like every statement.
-            try connection.run(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)", []) { _ in }
-            connection.transactionDepth += 1
-            defer { connection.transactionDepth -= 1 }
-            let result: Result
-            do {
-                result = try body()
-            } catch {
-                try? connection.runScript(
-                    depth == 0 ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
-                throw error
-            }
-            let hooks = depth == 0 ? commitHooks.withLock { $0 } : nil
-            do {
-                try hooks?.beforeCommit()
-                try connection.run(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)", []) { _ in }
-            } catch {
-                try? connection.runScript(depth == 0 ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
-                hooks?.afterRollback()
-                throw error
-            }
-            hooks?.afterCommit()
-            return result
-        }
+    func transaction<Result>(_ body: () throws -> Result) throws -> Result
+
+    /// Runs an outermost transaction only when no other thread is using the database;
+    /// returns false at once otherwise (for the way out of the process).
+    @discardableResult
+    func transactionIfIdle(_ body: () throws -> Void) throws -> Bool
+
+    /// Whether this thread is inside a transaction of this database.
+    var isInTransaction: Bool { get }
+
+    /// Sets the hooks of every later outermost transaction.
+    func setCommitHooks(_ hooks: CommitHooks?)
+
+    /// Sets what runs just before `close()` closes (storing the buffered events).
+    func setCloseHook(_ hook: (@Sendable (any Database) -> Void)?)
+
+    /// Runs the close hook and closes; every later call throws `storage.closed`. Idempotent.
+    func close()
+
+    /// Whether `close()` ran.
+    var isClosed: Bool { get }
+}
+
+extension Database {
+    /// Runs one statement with no arguments.
+    @discardableResult
+    public func execute(_ sql: String) throws -> Int { try execute(sql, []) }
+
+    /// Runs a query with no arguments and maps each row.
+    public func query<Result>(_ sql: String, _ map: (Row) throws -> Result) throws -> [Result] {
+        try query(sql, [], map)
     }
 
-    /// Runs an outermost `transaction(body)` only when no other thread is using the
-    /// connection; returns false at once otherwise. For the way out of the process (an
-    /// `atexit` handler, a signal), where waiting on a thread that is stopped mid-call
-    /// would hang the exit instead of ending it.
-    @discardableResult
-    public func transactionIfIdle(_ body: () throws -> Void) throws -> Bool {
-        try connection.withLockIfAvailable { _ in try transaction(body) } != nil
+    /// Runs a query with no arguments and maps its first row.
+    public func queryOne<Result>(_ sql: String, _ map: (Row) throws -> Result) throws -> Result? {
+        try queryOne(sql, [], map)
     }
+
+    /// Calls `body` for each row of a query with no arguments.
+    public func forEach(_ sql: String, _ body: (Row) throws -> Void) throws { try forEach(sql, [], body) }
 }

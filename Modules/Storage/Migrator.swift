@@ -21,10 +21,10 @@ public struct Migrator: Sendable {
         }
     }
 
-    private let database: Database
+    private let database: any Database
 
     /// A migrator for `database`.
-    public init(database: Database) { self.database = database }
+    public init(database: any Database) { self.database = database }
 
     /// Applies every missing step and returns them as `(module, version)` in order.
     /// - Throws: `storage.bad_migrations` when a module's versions are not 1, 2, 3 ...;
@@ -53,7 +53,7 @@ public struct Migrator: Sendable {
             for module in modules {
                 let have = current[module.name] ?? 0
                 for migration in module.migrations where migration.version > have {
-                    try database.executeScript(migration.sql)
+                    try database.executeScript(Self.script(of: migration, for: database.dialect))
                     applied.append((module.name, migration.version))
                 }
                 guard let last = module.migrations.last, last.version > have else { continue }
@@ -74,7 +74,10 @@ public struct Migrator: Sendable {
     /// The recorded version of every module (0 for none).
     public func versions() throws -> [String: Int] {
         let exists = try database.queryOne(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_versions'"
+            database.dialect.name == .sqlite
+                ? "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_versions'"
+                : "SELECT 1 FROM information_schema.tables WHERE table_name = 'schema_versions' "
+                    + "AND table_schema = current_schema()"
         ) { _ in true }
         guard exists == true else { return [:] }
         var result: [String: Int] = [:]
@@ -82,6 +85,14 @@ public struct Migrator: Sendable {
             result[try row.string(0)] = try row.int(1)
         }
         return result
+    }
+
+    /// The text of `migration` for `dialect`: its own where it has one.
+    static func script(of migration: Migration, for dialect: SQLDialect) -> String {
+        switch dialect.name {
+        case .sqlite: migration.sql
+        case .postgreSQL: migration.postgreSQL ?? dialect.schema(migration.sql)
+        }
     }
 
     private func hasMissing(_ modules: [Module], in versions: [String: Int]) throws -> Bool {

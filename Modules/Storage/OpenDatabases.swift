@@ -17,13 +17,13 @@ final class OpenDatabases: Sendable {
 
     /// A database held weakly, so a test's database still goes away with its last use.
     private final class Entry: Sendable {
-        weak let database: Database?
-        init(_ database: Database) { self.database = database }
+        weak let database: SQLiteDatabase?
+        init(_ database: SQLiteDatabase) { self.database = database }
     }
 
     private let state = Mutex<(registered: Bool, entries: [Entry])>((false, []))
 
-    func add(_ database: Database) {
+    func add(_ database: SQLiteDatabase) {
         let register = state.withLock { state in
             state.entries.removeAll { $0.database == nil }
             state.entries.append(Entry(database))

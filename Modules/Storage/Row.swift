@@ -5,14 +5,28 @@ import Core
     import Glibc
 #endif
 
-/// One result row, valid only inside the closure that receives it.
+/// One result row, valid only inside the closure that receives it; the same type for
+/// every backend, so repositories read rows once for all of them.
 ///
 /// Reads are typed and by column index, in the order of the SELECT list. A NULL read as a
 /// non-optional type is a storage error naming the column, not a silent zero.
 public struct Row {
-    let statement: OpaquePointer
+    /// Where the row's values are. Each backend adds its cursor here (a PostgreSQL result
+    /// and row number next to SQLite's statement); with one case the switch costs nothing.
+    enum Source {
+        /// A stepped SQLite statement.
+        case sqlite(OpaquePointer)
+    }
 
-    init(statement: OpaquePointer) { self.statement = statement }
+    let source: Source
+
+    init(sqlite statement: OpaquePointer) { source = .sqlite(statement) }
+
+    private var statement: OpaquePointer {
+        switch source {
+        case .sqlite(let statement): statement
+        }
+    }
 
     /// Whether column `index` is NULL.
     public func isNull(_ index: Int32) -> Bool { sqlite3_column_type(statement, index) == SQLITE_NULL }
@@ -39,7 +53,7 @@ public struct Row {
         isNull(index) ? nil : sqlite3_column_double(statement, index)
     }
 
-    /// An INTEGER 0/1 column as a boolean.
+    /// A boolean column (SQLite: INTEGER 0 or 1), as `SQLValue.bool` binds it.
     public func bool(_ index: Int32) throws -> Bool { try int(index) != 0 }
 
     /// A TEXT column (embedded NULs kept).

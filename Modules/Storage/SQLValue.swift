@@ -12,6 +12,9 @@ public enum SQLValue: Sendable, Equatable {
     case text(String)
     /// A BLOB.
     case blob([UInt8])
+    /// A boolean: each backend binds it its own way (SQLite: INTEGER 0 or 1; PostgreSQL:
+    /// `boolean`). Columns declare it with `SQLDialect.booleanType`.
+    case bool(Bool)
 
     /// A day as TEXT `YYYY-MM-DD` (sorts in time order).
     public static func day(_ day: LocalDay) -> SQLValue { .text(day.description) }
@@ -21,9 +24,6 @@ public enum SQLValue: Sendable, Equatable {
 
     /// An instant as INTEGER milliseconds since the epoch.
     public static func instant(_ instant: Instant) -> SQLValue { .int(instant.millisecondsSince1970) }
-
-    /// A boolean as INTEGER 0 or 1.
-    public static func bool(_ flag: Bool) -> SQLValue { .int(flag ? 1 : 0) }
 
     /// Optional text, NULL when nil.
     public static func text(_ text: String?) -> SQLValue { text.map(SQLValue.text) ?? .null }

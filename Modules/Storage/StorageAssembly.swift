@@ -6,7 +6,7 @@ import Core
 public enum StorageAssembly {
     /// Applies Core's schema, the event log's and then each plugin's migrations, in order.
     /// - Throws: `AppError` when a step fails; that step changes nothing.
-    public static func migrate(_ database: Database, plugins: [any ModulePlugin]) throws {
+    public static func migrate(_ database: any Database, plugins: [any ModulePlugin]) throws {
         try Migrator(database: database).migrate(
             [CoreSchema.migratorModule, EventSchema.migratorModule]
                 + plugins.filter { !$0.migrations.isEmpty }.map {
@@ -14,23 +14,26 @@ public enum StorageAssembly {
                 })
     }
 
-    /// Registers `database` as itself and as the `TransactionRunner`, the SQLite user
+    /// Registers `database` as itself and as the `TransactionRunner`, the SQL user
     /// repository and event store, and an `EventRecorder` whose route events are stored by
     /// the transaction that commits them (or dropped with its rollback). The event store
-    /// keeps at most `eventBacklog` events (`--events-backlog`).
+    /// keeps at most `eventBacklog` events (`--events-backlog`). Each feature's
+    /// `repositories` are registered over `database`: the plugins resolve only protocols.
     /// - Returns: the recorder, for the router's `EventMiddleware`.
     @discardableResult
     public static func register(
-        _ database: Database, in container: Container, eventBacklog: Int = SQLiteEventStore.defaultCapacity
+        _ database: any Database, in container: Container, eventBacklog: Int = SQLEventStore.defaultCapacity,
+        repositories: [any SQLRepositories] = []
     ) -> EventRecorder {
-        container.register(Database.self, instance: database)
+        for feature in repositories { feature.register(over: database, in: container) }
+        container.register((any Database).self, instance: database)
         container.register((any TransactionRunner).self, instance: database)
         let recorder = EventRecorder()
-        let events = SQLiteEventStore(database: database, capacity: eventBacklog)
+        let events = SQLEventStore(database: database, capacity: eventBacklog)
         container.register(EventRecorder.self, instance: recorder)
         container.register((any EventStore).self, instance: events)
         database.setCommitHooks(
-            Database.CommitHooks(
+            CommitHooks(
                 beforeCommit: { try events.insert(recorder.drainForCommit()) }, afterCommit: { recorder.committed() },
                 afterRollback: { recorder.restoreAfterRollback() }))
         // Events still buffered when the database closes (at exit, by any path) are stored.
@@ -38,7 +41,7 @@ public enum StorageAssembly {
             if recorder.bufferedCount > 0 { try? database.transaction {} }
         }
         container.register((any UserRepository).self) { resolver in
-            SQLiteUserRepository(database: try resolver.resolve(Database.self))
+            SQLUserRepository(database: try resolver.resolve((any Database).self))
         }
         return recorder
     }

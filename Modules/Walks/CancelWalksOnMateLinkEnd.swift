@@ -3,10 +3,10 @@ import Core
 /// Cancels the pending walk requests between two users, both ways, when they stop being
 /// mates: a removed or reported mate can no longer accept or be accepted.
 public struct CancelWalksOnMateLinkEnd: MateLinkEndHandler {
-    let store: SQLiteWalkStore
+    let store: any WalkStore
 
     /// The handler, over the walk requests in `store`.
-    public init(store: SQLiteWalkStore) { self.store = store }
+    public init(store: any WalkStore) { self.store = store }
 
     /// Cancels every pending, unexpired request from one of the two to the other.
     public func mateLinkEnded(between userID: String, and otherID: String, at now: Instant) throws {

@@ -3,14 +3,19 @@ import Core
 /// Walk requests between mates and walk logs. Expiry is judged by the clock at each read
 /// or answer, so no background job is needed.
 public struct ManageWalks: Sendable {
-    let store: SQLiteWalkStore
+    let store: any WalkStore
+    let transactions: any TransactionRunner
     let mates: any MateDirectory
     let users: any UserRepository
     let clock: any Clock
 
-    /// `mates` says who may be asked, `users` finds a user by name or id, and `clock` judges
+    /// `store` keeps the requests and logs, `transactions` makes an answer atomic, `mates` says who may be asked, `users` finds a user by name or id, and `clock` judges
     /// each request's 60 seconds when it is read or answered.
-    public init(store: SQLiteWalkStore, mates: any MateDirectory, users: any UserRepository, clock: any Clock) {
+    public init(
+        store: any WalkStore, transactions: any TransactionRunner, mates: any MateDirectory, users: any UserRepository,
+        clock: any Clock
+    ) {
+        self.transactions = transactions
         self.store = store
         self.mates = mates
         self.users = users
@@ -50,7 +55,7 @@ public struct ManageWalks: Sendable {
     /// - Throws: `walks.not_found` (not yours to see), `forbidden` (not your part),
     ///   `walks.not_pending`, `walks.not_a_mate` (accepting after the link ended).
     public func answer(_ id: String, with status: WalkStatus, userID: String) throws -> WalkRequest {
-        try store.transaction { try answerInTransaction(id, with: status, userID: userID) }
+        try transactions.transaction { try answerInTransaction(id, with: status, userID: userID) }
     }
 
     private func answerInTransaction(_ id: String, with status: WalkStatus, userID: String) throws -> WalkRequest {

@@ -16,11 +16,12 @@ public struct WalksPlugin: ModulePlugin {
     /// Registers the use case, and the `MateLinkEndHandler` Mates calls when a link ends.
     public func register(in container: Container) {
         container.register((any MateLinkEndHandler).self) { resolver in
-            CancelWalksOnMateLinkEnd(store: SQLiteWalkStore(database: try resolver.resolve(Database.self)))
+            CancelWalksOnMateLinkEnd(store: try resolver.resolve((any WalkStore).self))
         }
         container.register(ManageWalks.self) { resolver in
             ManageWalks(
-                store: SQLiteWalkStore(database: try resolver.resolve(Database.self)),
+                store: try resolver.resolve((any WalkStore).self),
+                transactions: try resolver.resolve((any TransactionRunner).self),
                 mates: try resolver.resolve((any MateDirectory).self),
                 users: try resolver.resolve((any UserRepository).self), clock: try resolver.resolve((any Clock).self))
         }

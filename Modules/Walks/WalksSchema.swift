@@ -29,6 +29,34 @@ enum WalksSchema {
                     ended_at INTEGER NOT NULL
                 );
                 CREATE INDEX walk_logs_by_user ON walk_logs (user_id, started_at);
-                """)
+                """),
+        // Requests and logs made in one millisecond keep the order they were made in by an
+        // explicit number instead of SQLite's rowid, which PostgreSQL has not; existing rows
+        // take their rowid. The user indexes carry it, so listing sorts nothing.
+        Migration(
+            version: 2, summary: "requests and logs numbered in the order they were made",
+            sql: """
+                ALTER TABLE walk_requests ADD COLUMN seq BIGINT NOT NULL DEFAULT 0;
+                UPDATE walk_requests SET seq = rowid;
+                ALTER TABLE walk_logs ADD COLUMN seq BIGINT NOT NULL DEFAULT 0;
+                UPDATE walk_logs SET seq = rowid;
+                \(seqIndexes)
+                """,
+            postgreSQL: """
+                ALTER TABLE walk_requests ADD COLUMN seq BIGINT NOT NULL DEFAULT 0;
+                ALTER TABLE walk_logs ADD COLUMN seq BIGINT NOT NULL DEFAULT 0;
+                \(seqIndexes)
+                """),
     ]
+
+    private static let seqIndexes = """
+        DROP INDEX walk_requests_in;
+        DROP INDEX walk_requests_out;
+        DROP INDEX walk_logs_by_user;
+        CREATE INDEX walk_requests_in ON walk_requests (recipient_id, created_at, seq);
+        CREATE INDEX walk_requests_out ON walk_requests (sender_id, created_at, seq);
+        CREATE INDEX walk_requests_by_seq ON walk_requests (seq);
+        CREATE INDEX walk_logs_by_user ON walk_logs (user_id, started_at, seq);
+        CREATE INDEX walk_logs_by_seq ON walk_logs (seq);
+        """
 }

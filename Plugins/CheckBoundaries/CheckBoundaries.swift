@@ -7,7 +7,10 @@ import PackagePlugin
 ///   import Core and Storage only: never another feature, Scripting or a C target.
 /// - Core depends on nothing but CUTF8Proc (Unicode normalization, a small C library with
 ///   no dependencies of its own) and imports only it, the standard library,
-///   FoundationEssentials and Synchronization.
+///   FoundationEssentials, Synchronization and the platform's C library (Glibc or Musl:
+///   `Signposter` reads `clock_gettime` directly, see docs/performance.md).
+/// - Assembly, the composition root, is on top: only the apps and the tests depend on it,
+///   and it depends on no front end (Scripting, Lua, the line editor, HTTP).
 @main
 struct CheckBoundaries: CommandPlugin {
     static let features: Set<String> = ["Habits", "Profiles", "Mates", "Walks", "BookStories"]
@@ -16,7 +19,9 @@ struct CheckBoundaries: CommandPlugin {
         "Foundation", "FoundationEssentials", "Synchronization", "Dispatch", "Glibc", "Musl",
     ]
     static let coreMayUse: Set<String> = ["CUTF8Proc"]
-    static let coreMayImport: Set<String> = ["FoundationEssentials", "Synchronization", "CUTF8Proc"]
+    static let coreMayImport: Set<String> = ["FoundationEssentials", "Synchronization", "CUTF8Proc", "Glibc", "Musl"]
+    static let assembly = "Assembly"
+    static let assemblyMayNotUse: Set<String> = ["Scripting", "CLua", "CEdit", "CHTTP"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let targets = context.package.targets
@@ -52,12 +57,29 @@ struct CheckBoundaries: CommandPlugin {
                 }
             }
         }
+        problems += Self.assemblyProblems(targets)
         if problems.isEmpty {
             print("check-boundaries: every module keeps to its boundary")
             return
         }
         for problem in problems { Diagnostics.error("check-boundaries: \(problem)") }
         throw BoundaryError(count: problems.count)
+    }
+
+    /// Who depends on the composition root that should not, and what front end it uses.
+    static func assemblyProblems(_ targets: [any Target]) -> [String] {
+        var problems: [String] = []
+        for target in targets {
+            let kind = (target as? SourceModuleTarget)?.kind
+            let isTop = kind == .executable || kind == .test
+            for case .target(let other) in target.dependencies {
+                if other.name == assembly && !isTop { problems.append("\(target.name) depends on \(assembly)") }
+                if target.name == assembly && assemblyMayNotUse.contains(other.name) {
+                    problems.append("\(assembly) depends on \(other.name)")
+                }
+            }
+        }
+        return problems
     }
 
     /// The modules a Swift file imports (`import X`, `@testable import X`, `import struct X.Y`).

@@ -32,6 +32,10 @@ struct RecordShapeChecker {
             default: return ["\(path): \(value.kindName), expected a \(type)"]
             }
         }
+        if type.hasSuffix("?") {
+            // `string?`: the type, or nil.
+            return value.isNull ? [] : problems(value, as: String(type.dropLast()), at: path)
+        }
         if type.hasPrefix("\"") {
             let allowed = type.split(separator: "|").map { $0.trimmingCharacters(in: "\"") }
             guard let text = value.stringValue, allowed.contains(text) else {
@@ -43,7 +47,9 @@ struct RecordShapeChecker {
         case "nil":
             return value.isNull ? [] : ["\(path): \(value.kindName), expected nil"]
         case "string":
-            return value.stringValue != nil ? [] : ["\(path): \(value.kindName), expected a string"]
+            // Bytes (a JPEG) are a Lua string as well.
+            return value.stringValue != nil || value.bytesValue != nil
+                ? [] : ["\(path): \(value.kindName), expected a string"]
         case "integer":
             if case .int = value { return [] }
             return ["\(path): \(value), expected an integer"]

@@ -1,8 +1,6 @@
+import Assembly
 import Core
 import FoundationEssentials
-import Imaging
-import Profiles
-import Storage
 import Testing
 
 @testable import AppShell
@@ -13,8 +11,8 @@ import Testing
 /// basic type. A route added without a call here fails the test, as does a returned record
 /// that drifted from the shape the stubs and the reference are generated from.
 @Suite struct RouteReturnShapeTests {
-    /// A fresh app: a `:memory:` database migrated by every plugin, the container wired as
-    /// `CompositionRoot.makeEngine` wires it, a fixed clock in Seoul, and "me" signed in.
+    /// A fresh app: a `:memory:` database wired by `AppAssembly` exactly as `app-shell`
+    /// wires it, a fixed clock in Seoul, and "me" signed in.
     final class App {
         let router: Router
         let session: Session
@@ -27,28 +25,15 @@ import Testing
         init() throws {
             let instant = try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00"))
             let clock = FixedClock(instant, timeZone: try TimeZoneRules.named("Asia/Seoul"))
-            let plugins = CompositionRoot.plugins
-            let database = try Database(path: ":memory:")
-            try StorageAssembly.migrate(database, plugins: plugins)
             folder = try Self.temporaryFolder()
-            let container = Container()
-            let recorder = StorageAssembly.register(database, in: container)
-            let signposter = Signposter()
-            container.register((any Clock).self, instance: clock)
-            container.register(Signposter.self, instance: signposter)
-            container.register(EventSinkChoice.self, instance: CompositionRoot.eventSink("\(folder)/events.jsonl"))
-            container.register((any PhotoProcessing).self, instance: VipsPhotoProcessor())
-            container.register(PhotoFolder.self, instance: PhotoFolder(path: folder))
-            for plugin in plugins { plugin.register(in: container) }
-            router = try Router(
-                routes: plugins.flatMap { $0.routes() },
-                middleware: [
-                    TraceMiddleware(signposter: signposter),
-                    EventMiddleware(recorder: recorder, storeBatch: { try? database.transaction {} }),
-                ])
-            accounts = try container.resolve(UserAccounts.self)
-            session = Session(user: try accounts.signIn(name: "me"), clock: clock, container: container)
-            checker = RecordShapeChecker(plugins.flatMap { $0.shapes() })
+            let app = try AppAssembly.assemble(
+                AppOptions(
+                    databasePath: ":memory:", clock: clock,
+                    eventSink: CompositionRoot.eventSink("\(folder)/events.jsonl")))
+            router = app.router
+            accounts = try app.container.resolve(UserAccounts.self)
+            session = try app.session(for: "me")
+            checker = RecordShapeChecker(app.shapes)
         }
 
         deinit { try? FileManager.default.removeItem(atPath: folder) }
@@ -161,6 +146,7 @@ import Testing
         let photo = "\(app.folder)/bori.png"
         try Self.writePNG(to: photo, width: 16, height: 16)
         try app.call("profiles.set_photo", ["path": .string(photo)])
+        try app.call("profiles.photo", ["size": "card"])
         try app.call("profiles.get", ["user": "me"])
 
         // Mates: "mina" joins with my code.
@@ -171,6 +157,7 @@ import Testing
             ["nickname": "미나", "dog": ["name": "콩", "age": 1, "sex": "male", "size": "medium", "keywords": ["shy"]]])
         try app.call("mates.join", ["code": code])
         try app.call("mates.list")
+        try app.call("profiles.photo", ["user": "me", "size": "thumbnail"])
 
         // Walks: mina asks three times; she cancels one, I accept one and decline one.
         let place: Value = ["lat": 37.52, "lng": 126.93, "name": "한강"]

@@ -14,7 +14,7 @@ struct BookStoriesFixture {
     /// Tuesday 2026-01-06, noon in Seoul.
     static let defaultNow = "2026-01-06T12:00:00+09:00"
 
-    let database: Database
+    let database: any Database
     let clock: FixedClock
     let container: Container
     let router: Router
@@ -22,23 +22,25 @@ struct BookStoriesFixture {
     let user: User
     let session: Session
 
-    init(now: String = defaultNow) throws {
+    init(now: String = defaultNow, backend: DatabaseBackend = .sqlite) throws {
         let instant = try Self.instant(now)
         let clock = FixedClock(instant, timeZone: try TimeZoneRules.named(Self.seoul))
-        let database = try Database(path: ":memory:")
+        let database = try backend.openScratch()
         try Migrator(database: database).migrate([
             CoreSchema.migratorModule,
             Migrator.Module(name: "bookstories", migrations: BookStoriesPlugin().migrations),
         ])
         let container = Container()
-        container.register(Database.self, instance: database)
+        container.register((any Database).self, instance: database)
+        container.register((any TransactionRunner).self, instance: database)
         container.register((any Clock).self, instance: clock)
         container.register((any UserRepository).self) { resolver in
-            SQLiteUserRepository(database: try resolver.resolve(Database.self))
+            SQLUserRepository(database: try resolver.resolve((any Database).self))
         }
+        BookStoriesSQLRepositories().register(over: database, in: container)
         BookStoriesPlugin().register(in: container)
         let user = User(id: Identifier.random(), name: "me", createdAt: instant)
-        try SQLiteUserRepository(database: database).insert(user)
+        try SQLUserRepository(database: database).insert(user)
         self.database = database
         self.clock = clock
         self.container = container
@@ -82,7 +84,7 @@ struct BookStoriesFixture {
     /// Another user, stored (stories and themes need their owner in `users`).
     func addUser(named name: String, id: String = Identifier.random()) throws -> User {
         let user = User(id: id, name: name, createdAt: clock.now())
-        try SQLiteUserRepository(database: database).insert(user)
+        try SQLUserRepository(database: database).insert(user)
         return user
     }
 
@@ -155,7 +157,7 @@ struct BookStoriesFixture {
     /// The dependencies the plugin registered.
     func dependencies() throws -> BookStoryDependencies { try container.resolve(BookStoryDependencies.self) }
 
-    // MARK: Database contents
+    // MARK: any Database contents
 
     /// The tables whose row counts must not move when a call fails.
     static let tables = ["book_stories", "book_story_quotes", "book_story_keywords", "book_themes"]

@@ -8,13 +8,13 @@ import Testing
 /// parts in one transaction, so a failure in the middle leaves the old story whole.
 @Suite struct BookStoryRepositoryTests {
     let fixture: BookStoriesFixture
-    let stories: SQLiteStoryRepository
-    let themes: SQLiteThemeRepository
+    let stories: SQLStoryRepository
+    let themes: SQLThemeRepository
 
-    init() throws {
-        fixture = try BookStoriesFixture()
-        stories = SQLiteStoryRepository(database: fixture.database)
-        themes = SQLiteThemeRepository(database: fixture.database)
+    init(_ backend: DatabaseBackend = .sqlite) throws {
+        fixture = try BookStoriesFixture(backend: backend)
+        stories = SQLStoryRepository(database: fixture.database)
+        themes = SQLThemeRepository(database: fixture.database)
     }
 
     private func story(
@@ -39,143 +39,171 @@ import Testing
 
     // MARK: Stories
 
-    @Test func anInsertedStoryReadsBackEqual() throws {
-        let stored = try theme()
-        try themes.insert(stored)
-        let original = try story(keywords: ["A", "b"], themeIDs: [stored.id], quotes: ["하나", "둘"])
-        try stories.insert(original)
-        #expect(try stories.story(id: original.id) == original)
-        let view = try stories.view(of: original, viewerID: fixture.user.id)
+    @Test(arguments: DatabaseBackend.available)
+    func anInsertedStoryReadsBackEqual(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let stored = try suite.theme()
+        try suite.themes.insert(stored)
+        let original = try suite.story(keywords: ["A", "b"], themeIDs: [stored.id], quotes: ["하나", "둘"])
+        try suite.stories.insert(original)
+        #expect(try suite.stories.story(id: original.id) == original)
+        let view = try suite.stories.view(of: original, viewerID: suite.fixture.user.id)
         #expect(view.authorName == "me")
         #expect(view.visibleThemeIDs == [stored.id])
-        #expect(try stories.story(id: Identifier.random()) == nil)
+        #expect(try suite.stories.story(id: Identifier.random()) == nil)
     }
 
-    @Test func insertingAnExistingIdIsExists() throws {
-        let original = try story()
-        try stories.insert(original)
-        let before = try fixture.snapshot()
-        let error = try #require(throws: AppError.self) { try stories.insert(try story(id: original.id)) }
+    @Test(arguments: DatabaseBackend.available)
+    func insertingAnExistingIdIsExists(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let original = try suite.story()
+        try suite.stories.insert(original)
+        let before = try suite.fixture.snapshot()
+        let error = try #require(throws: AppError.self) { try suite.stories.insert(try suite.story(id: original.id)) }
         #expect(error.code == "bookstories.exists")
-        #expect(try fixture.snapshot() == before)
+        #expect(try suite.fixture.snapshot() == before)
     }
 
-    @Test func updatingAMissingStoryIsNotFound() throws {
-        try stories.insert(try story())
-        let before = try fixture.snapshot()
-        let error = try #require(throws: AppError.self) { try stories.update(try story()) }
+    @Test(arguments: DatabaseBackend.available)
+    func updatingAMissingStoryIsNotFound(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        try suite.stories.insert(try suite.story())
+        let before = try suite.fixture.snapshot()
+        let error = try #require(throws: AppError.self) { try suite.stories.update(try suite.story()) }
         #expect(error.code == "bookstories.not_found")
-        #expect(try fixture.snapshot() == before)
+        #expect(try suite.fixture.snapshot() == before)
     }
 
-    @Test func deletingAMissingStoryIsNotFound() throws {
-        try stories.insert(try story())
-        let before = try fixture.snapshot()
-        let error = try #require(throws: AppError.self) { try stories.delete(id: Identifier.random()) }
+    @Test(arguments: DatabaseBackend.available)
+    func deletingAMissingStoryIsNotFound(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        try suite.stories.insert(try suite.story())
+        let before = try suite.fixture.snapshot()
+        let error = try #require(throws: AppError.self) { try suite.stories.delete(id: Identifier.random()) }
         #expect(error.code == "bookstories.not_found")
-        #expect(try fixture.snapshot() == before)
+        #expect(try suite.fixture.snapshot() == before)
     }
 
-    @Test func anUpdateReplacesTheStoryAndItsParts() throws {
-        let original = try story(keywords: ["a", "b", "c"], quotes: ["1", "2", "3"])
-        try stories.insert(original)
-        let changed = try story(id: original.id, keywords: ["z"], quotes: ["새"], visibility: .public)
-        try stories.update(changed)
-        #expect(try stories.story(id: original.id) == changed)
-        #expect(try fixture.counts() == [1, 1, 1, 0])
-        let folded = try fixture.database.query("SELECT folded, visibility FROM book_story_keywords") {
+    @Test(arguments: DatabaseBackend.available)
+    func anUpdateReplacesTheStoryAndItsParts(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let original = try suite.story(keywords: ["a", "b", "c"], quotes: ["1", "2", "3"])
+        try suite.stories.insert(original)
+        let changed = try suite.story(id: original.id, keywords: ["z"], quotes: ["새"], visibility: .public)
+        try suite.stories.update(changed)
+        #expect(try suite.stories.story(id: original.id) == changed)
+        #expect(try suite.fixture.counts() == [1, 1, 1, 0])
+        let folded = try suite.fixture.database.query("SELECT folded, visibility FROM book_story_keywords") {
             "\(try $0.string(0))|\(try $0.string(1))"
         }
         #expect(folded == ["z|public"])
     }
 
-    @Test func anUpdateFailingHalfwayLeavesTheOldStoryWhole() throws {
-        let original = try story(keywords: ["old"], quotes: ["옛 문장"])
-        try stories.insert(original)
-        let before = try fixture.snapshot()
-        let broken = try story(
+    @Test(arguments: DatabaseBackend.available)
+    func anUpdateFailingHalfwayLeavesTheOldStoryWhole(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let original = try suite.story(keywords: ["old"], quotes: ["옛 문장"])
+        try suite.stories.insert(original)
+        let before = try suite.fixture.snapshot()
+        let broken = try suite.story(
             id: original.id, keywords: ["new"], themeIDs: [Identifier.random()], quotes: ["새 문장"])
-        let error = try #require(throws: AppError.self) { try stories.update(broken) }
+        let error = try #require(throws: AppError.self) { try suite.stories.update(broken) }
         #expect(error.code == "bookstories.not_found")
         #expect(error.field == "themes")
-        #expect(try fixture.snapshot() == before)
-        #expect(try stories.story(id: original.id) == original)
+        #expect(try suite.fixture.snapshot() == before)
+        #expect(try suite.stories.story(id: original.id) == original)
     }
 
-    @Test func anInsertFailingHalfwayWritesNothing() throws {
-        let before = try fixture.snapshot()
-        let broken = try story(themeIDs: [Identifier.random()])
-        #expect(throws: AppError.self) { try stories.insert(broken) }
-        #expect(try fixture.snapshot() == before)
-        #expect(try stories.story(id: broken.id) == nil)
+    @Test(arguments: DatabaseBackend.available)
+    func anInsertFailingHalfwayWritesNothing(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let before = try suite.fixture.snapshot()
+        let broken = try suite.story(themeIDs: [Identifier.random()])
+        #expect(throws: AppError.self) { try suite.stories.insert(broken) }
+        #expect(try suite.fixture.snapshot() == before)
+        #expect(try suite.stories.story(id: broken.id) == nil)
     }
 
-    @Test func deletingAStoryRemovesItsParts() throws {
-        let stored = try theme()
-        try themes.insert(stored)
-        let original = try story(themeIDs: [stored.id])
-        try stories.insert(original)
-        try stories.delete(id: original.id)
-        #expect(try stories.story(id: original.id) == nil)
-        #expect(try fixture.counts() == [0, 0, 0, 1])
-        #expect(try fixture.count("book_story_themes") == 0)
+    @Test(arguments: DatabaseBackend.available)
+    func deletingAStoryRemovesItsParts(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let stored = try suite.theme()
+        try suite.themes.insert(stored)
+        let original = try suite.story(themeIDs: [stored.id])
+        try suite.stories.insert(original)
+        try suite.stories.delete(id: original.id)
+        #expect(try suite.stories.story(id: original.id) == nil)
+        #expect(try suite.fixture.counts() == [0, 0, 0, 1])
+        #expect(try suite.fixture.count("book_story_themes") == 0)
     }
 
     // MARK: Themes
 
-    @Test func anInsertedThemeReadsBackEqual() throws {
-        let original = try theme()
-        try themes.insert(original)
-        #expect(try themes.theme(id: original.id) == original)
-        #expect(try themes.themes(ownedBy: fixture.user.id, includePrivate: false) == [original])
-        #expect(try themes.theme(id: Identifier.random()) == nil)
+    @Test(arguments: DatabaseBackend.available)
+    func anInsertedThemeReadsBackEqual(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let original = try suite.theme()
+        try suite.themes.insert(original)
+        #expect(try suite.themes.theme(id: original.id) == original)
+        #expect(try suite.themes.themes(ownedBy: suite.fixture.user.id, includePrivate: false) == [original])
+        #expect(try suite.themes.theme(id: Identifier.random()) == nil)
     }
 
-    @Test func insertingAnExistingThemeIdIsExists() throws {
-        let original = try theme()
-        try themes.insert(original)
-        let error = try #require(throws: AppError.self) { try themes.insert(try theme(id: original.id, name: "둘")) }
+    @Test(arguments: DatabaseBackend.available)
+    func insertingAnExistingThemeIdIsExists(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let original = try suite.theme()
+        try suite.themes.insert(original)
+        let error = try #require(throws: AppError.self) {
+            try suite.themes.insert(try suite.theme(id: original.id, name: "둘"))
+        }
         #expect(error.code == "bookstories.exists")
-        #expect(try themes.theme(id: original.id) == original)
-        #expect(try fixture.count("book_themes") == 1)
+        #expect(try suite.themes.theme(id: original.id) == original)
+        #expect(try suite.fixture.count("book_themes") == 1)
     }
 
-    @Test func updatingOrDeletingAMissingThemeIsNotFound() throws {
-        try themes.insert(try theme())
-        let before = try fixture.snapshot()
-        let updated = try #require(throws: AppError.self) { try themes.update(try theme()) }
+    @Test(arguments: DatabaseBackend.available)
+    func updatingOrDeletingAMissingThemeIsNotFound(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        try suite.themes.insert(try suite.theme())
+        let before = try suite.fixture.snapshot()
+        let updated = try #require(throws: AppError.self) { try suite.themes.update(try suite.theme()) }
         #expect(updated.code == "bookstories.not_found")
-        let deleted = try #require(throws: AppError.self) { try themes.delete(id: Identifier.random()) }
+        let deleted = try #require(throws: AppError.self) { try suite.themes.delete(id: Identifier.random()) }
         #expect(deleted.code == "bookstories.not_found")
-        #expect(try fixture.snapshot() == before)
+        #expect(try suite.fixture.snapshot() == before)
     }
 
-    @Test func themesListOldestFirstAndPrivateOnesOnlyWhenAsked() throws {
-        let first = try theme(name: "하나")
+    @Test(arguments: DatabaseBackend.available)
+    func themesListOldestFirstAndPrivateOnesOnlyWhenAsked(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let first = try suite.theme(name: "하나")
         let hidden = try Theme(
-            id: Identifier.random(), ownerID: fixture.user.id, name: "숨김", description: nil, visibility: .private,
-            createdAt: fixture.clock.now(), updatedAt: fixture.clock.now())
-        let last = try theme(name: "셋")
-        for item in [first, hidden, last] { try themes.insert(item) }
-        #expect(try themes.themes(ownedBy: fixture.user.id, includePrivate: true) == [first, hidden, last])
-        #expect(try themes.themes(ownedBy: fixture.user.id, includePrivate: false) == [first, last])
+            id: Identifier.random(), ownerID: suite.fixture.user.id, name: "숨김", description: nil, visibility: .private,
+            createdAt: suite.fixture.clock.now(), updatedAt: suite.fixture.clock.now())
+        let last = try suite.theme(name: "셋")
+        for item in [first, hidden, last] { try suite.themes.insert(item) }
+        #expect(try suite.themes.themes(ownedBy: suite.fixture.user.id, includePrivate: true) == [first, hidden, last])
+        #expect(try suite.themes.themes(ownedBy: suite.fixture.user.id, includePrivate: false) == [first, last])
     }
 
     // MARK: Reviews
 
-    @Test func reviewHistoryCountsDaysBeforeTheDayAsked() throws {
-        let reviews = SQLiteReviewRepository(database: fixture.database)
-        let original = try story()
-        try stories.insert(original)
+    @Test(arguments: DatabaseBackend.available)
+    func reviewHistoryCountsDaysBeforeTheDayAsked(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let reviews = SQLReviewRepository(database: suite.fixture.database)
+        let original = try suite.story()
+        try suite.stories.insert(original)
         let monday = try BookStoriesFixture.day("2026-01-05")
         let tuesday = try BookStoriesFixture.day("2026-01-06")
-        try reviews.record([original.id], for: fixture.user.id, on: monday)
-        #expect(try reviews.picks(for: fixture.user.id, on: monday) == [original.id])
+        try reviews.record([original.id], for: suite.fixture.user.id, on: monday)
+        #expect(try reviews.picks(for: suite.fixture.user.id, on: monday) == [original.id])
         #expect(
-            try reviews.candidates(for: fixture.user.id, excludingPicksOn: tuesday) == [
+            try reviews.candidates(for: suite.fixture.user.id, excludingPicksOn: tuesday) == [
                 ReviewCandidate(storyID: original.id, timesShown: 1, lastShown: monday)
             ])
-        #expect(try reviews.candidates(for: fixture.user.id, excludingPicksOn: monday) == [])
+        #expect(try reviews.candidates(for: suite.fixture.user.id, excludingPicksOn: monday) == [])
         #expect(try reviews.candidates(for: Identifier.random(), excludingPicksOn: tuesday) == [])
     }
 }

@@ -119,7 +119,7 @@ import Testing
     /// counts close: the mean spread (most shown minus least shown) stays under 5, where an
     /// unweighted uniform choice averages about 6.
     @Test func overTwentyDaysEveryStoryIsShownAndTheShowsAreBalanced() throws {
-        let repository = SQLiteStoryRepository(database: fixture.database)
+        let repository = SQLStoryRepository(database: fixture.database)
         var spreads: [Int] = []
         for reader in 0..<8 {
             let user = try fixture.addUser(

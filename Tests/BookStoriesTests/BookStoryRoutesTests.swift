@@ -1,5 +1,6 @@
 import BookStories
 import Core
+import Storage
 import Testing
 
 /// The `bookstories` routes through the router: the records they return, exactly as
@@ -8,20 +9,24 @@ import Testing
 @Suite struct BookStoryRoutesTests {
     let fixture: BookStoriesFixture
 
-    init() throws { fixture = try BookStoriesFixture() }
+    init(_ backend: DatabaseBackend = .sqlite) throws { fixture = try BookStoriesFixture(backend: backend) }
 
-    @Test func everyRouteOfTheContractIsDeclared() {
+    @Test(arguments: DatabaseBackend.available)
+    func everyRouteOfTheContractIsDeclared(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
         #expect(
-            fixture.router.routes.map(\.name) == [
+            suite.fixture.router.routes.map(\.name) == [
                 "bookstories.create", "bookstories.delete", "bookstories.get", "bookstories.mine", "bookstories.of",
                 "bookstories.public", "bookstories.review", "bookstories.themes.create", "bookstories.themes.delete",
                 "bookstories.themes.list", "bookstories.themes.update", "bookstories.update",
             ])
     }
 
-    @Test func createReturnsTheStoryRecord() throws {
-        let theme = try fixture.themeID()
-        let story = try fixture.call(
+    @Test(arguments: DatabaseBackend.available)
+    func createReturnsTheStoryRecord(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let theme = try suite.fixture.themeID()
+        let story = try suite.fixture.call(
             "bookstories.create",
             [
                 "book": ["title": "데미안", "author": "헤르만 헤세", "publisher": "민음사", "isbn": "9788937460449"],
@@ -32,7 +37,7 @@ import Testing
         let id = try #require(story["id"].stringValue)
         #expect(Identifier.looksLikeIdentifier(id))
         #expect(id == id.lowercased())
-        #expect(story["author_id"] == .string(fixture.user.id))
+        #expect(story["author_id"] == .string(suite.fixture.user.id))
         #expect(story["author_name"] == "me")
         #expect(
             story["book"] == ["title": "데미안", "author": "헤르만 헤세", "publisher": "민음사", "isbn": "9788937460449"])
@@ -50,13 +55,15 @@ import Testing
                 "id", "author_id", "author_name", "book", "quotes", "content", "keywords", "themes", "visibility",
                 "created_at", "updated_at",
             ])
-        #expect(try fixture.call("bookstories.get", ["id": .string(id)]) == story)
-        #expect(try fixture.call("bookstories.mine").items == [story])
-        #expect(try fixture.call("bookstories.public").items == [story])
+        #expect(try suite.fixture.call("bookstories.get", ["id": .string(id)]) == story)
+        #expect(try suite.fixture.call("bookstories.mine").items == [story])
+        #expect(try suite.fixture.call("bookstories.public").items == [story])
     }
 
-    @Test func aMinimalStoryLeavesTheOptionalFieldsOutAndIsPrivate() throws {
-        let story = try fixture.call(
+    @Test(arguments: DatabaseBackend.available)
+    func aMinimalStoryLeavesTheOptionalFieldsOutAndIsPrivate(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let story = try suite.fixture.call(
             "bookstories.create", ["book": ["title": " 데미안 ", "author": "헤르만 헤세"], "quotes": ["  문장  "]])
         #expect(
             story.recordValue?.keys == [
@@ -72,17 +79,21 @@ import Testing
         #expect(story["visibility"] == "private")
     }
 
-    @Test func emptyContentIsNoContent() throws {
-        let story = try fixture.story(content: "")
+    @Test(arguments: DatabaseBackend.available)
+    func emptyContentIsNoContent(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let story = try suite.fixture.story(content: "")
         #expect(story["content"] == .null)
     }
 
-    @Test func quotesComeAsStringsOrAsTextAndPage() throws {
-        let strings = try fixture.story(quotes: ["하나", "둘"])
+    @Test(arguments: DatabaseBackend.available)
+    func quotesComeAsStringsOrAsTextAndPage(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let strings = try suite.fixture.story(quotes: ["하나", "둘"])
         #expect(strings["quotes"] == [["text": "하나"], ["text": "둘"]])
-        let records = try fixture.story(quotes: [["text": "하나"], ["text": "둘", "page": 2]])
+        let records = try suite.fixture.story(quotes: [["text": "하나"], ["text": "둘", "page": 2]])
         #expect(records["quotes"] == [["text": "하나"], ["text": "둘", "page": 2]])
-        let mixed = try fixture.story(quotes: ["하나", ["text": "둘", "page": 2]])
+        let mixed = try suite.fixture.story(quotes: ["하나", ["text": "둘", "page": 2]])
         #expect(mixed["quotes"] == records["quotes"])
     }
 
@@ -111,21 +122,26 @@ import Testing
         #expect(try fixture.snapshot() == before)
     }
 
-    @Test func unknownFieldsInAnUpdateAreInvalidArgument() throws {
-        let id = try fixture.storyID()
-        let before = try fixture.snapshot()
-        let book = try fixture.error(
+    @Test(arguments: DatabaseBackend.available)
+    func unknownFieldsInAnUpdateAreInvalidArgument(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let id = try suite.fixture.storyID()
+        let before = try suite.fixture.snapshot()
+        let book = try suite.fixture.error(
             "bookstories.update", ["id": .string(id), "book": ["title": "t", "author": "a", "year": 1]])
         #expect(book.code == "invalid_argument")
         #expect(book.field == "book")
-        let quote = try fixture.error("bookstories.update", ["id": .string(id), "quotes": [["text": "q", "line": 2]]])
+        let quote = try suite.fixture.error(
+            "bookstories.update", ["id": .string(id), "quotes": [["text": "q", "line": 2]]])
         #expect(quote.code == "invalid_argument")
         #expect(quote.field == "quotes")
-        #expect(try fixture.snapshot() == before)
+        #expect(try suite.fixture.snapshot() == before)
     }
 
-    @Test func themesCreateReturnsTheThemeRecord() throws {
-        let theme = try fixture.call(
+    @Test(arguments: DatabaseBackend.available)
+    func themesCreateReturnsTheThemeRecord(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let theme = try suite.fixture.call(
             "bookstories.themes.create", ["name": " 성장 ", "description": "자라는 이야기", "visibility": "public"])
         let id = try #require(theme["id"].stringValue)
         #expect(Identifier.looksLikeIdentifier(id))
@@ -133,7 +149,7 @@ import Testing
         #expect(
             theme
                 == [
-                    "id": .string(id), "owner_id": .string(fixture.user.id), "name": "성장",
+                    "id": .string(id), "owner_id": .string(suite.fixture.user.id), "name": "성장",
                     "description": "자라는 이야기", "visibility": "public", "created_at": "2026-01-06T12:00:00+09:00",
                     "updated_at": "2026-01-06T12:00:00+09:00",
                 ])
@@ -141,35 +157,43 @@ import Testing
             theme.recordValue?.keys == [
                 "id", "owner_id", "name", "description", "visibility", "created_at", "updated_at",
             ])
-        #expect(try fixture.call("bookstories.themes.list").items == [theme])
+        #expect(try suite.fixture.call("bookstories.themes.list").items == [theme])
     }
 
-    @Test func aThemeIsPrivateUnlessAskedAndItsDescriptionIsOptional() throws {
-        let theme = try fixture.call("bookstories.themes.create", ["name": "성장"])
+    @Test(arguments: DatabaseBackend.available)
+    func aThemeIsPrivateUnlessAskedAndItsDescriptionIsOptional(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let theme = try suite.fixture.call("bookstories.themes.create", ["name": "성장"])
         #expect(theme["visibility"] == "private")
         #expect(theme.recordValue?.keys == ["id", "owner_id", "name", "visibility", "created_at", "updated_at"])
     }
 
-    @Test func deleteRoutesReturnNil() throws {
-        let theme = try fixture.themeID()
-        let story = try fixture.storyID(themes: [theme])
-        #expect(try fixture.call("bookstories.delete", ["id": .string(story)]) == .null)
-        #expect(try fixture.call("bookstories.themes.delete", ["id": .string(theme)]) == .null)
-        #expect(try fixture.counts() == [0, 0, 0, 0])
+    @Test(arguments: DatabaseBackend.available)
+    func deleteRoutesReturnNil(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let theme = try suite.fixture.themeID()
+        let story = try suite.fixture.storyID(themes: [theme])
+        #expect(try suite.fixture.call("bookstories.delete", ["id": .string(story)]) == .null)
+        #expect(try suite.fixture.call("bookstories.themes.delete", ["id": .string(theme)]) == .null)
+        #expect(try suite.fixture.counts() == [0, 0, 0, 0])
     }
 
-    @Test func listsAreArraysOfStoryRecords() throws {
-        let story = try fixture.story(visibility: "public")
+    @Test(arguments: DatabaseBackend.available)
+    func listsAreArraysOfStoryRecords(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let story = try suite.fixture.story(visibility: "public")
         for route in ["bookstories.mine", "bookstories.public", "bookstories.review"] {
-            #expect(try fixture.call(route) == [story])
+            #expect(try suite.fixture.call(route) == [story])
         }
-        #expect(try fixture.call("bookstories.of", ["user": "me"]) == [story])
-        #expect(try fixture.call("bookstories.mine", ["keyword": "nothing"]) == .array([]))
+        #expect(try suite.fixture.call("bookstories.of", ["user": "me"]) == [story])
+        #expect(try suite.fixture.call("bookstories.mine", ["keyword": "nothing"]) == .array([]))
     }
 
-    @Test func aStoryIdMatchesIgnoringCase() throws {
-        let story = try fixture.story()
+    @Test(arguments: DatabaseBackend.available)
+    func aStoryIdMatchesIgnoringCase(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let story = try suite.fixture.story()
         let id = try #require(story["id"].stringValue)
-        #expect(try fixture.call("bookstories.get", ["id": .string(id.uppercased())]) == story)
+        #expect(try suite.fixture.call("bookstories.get", ["id": .string(id.uppercased())]) == story)
     }
 }

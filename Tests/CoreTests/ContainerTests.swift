@@ -1,6 +1,7 @@
-import Core
 import Synchronization
 import Testing
+
+@testable import Core
 
 @Suite struct ContainerTests {
     /// A service nobody registers, to check the `not_registered` message.
@@ -32,6 +33,10 @@ import Testing
         init(name: Name) { self.name = name }
     }
 
+    /// Resolved only by `resolvingWorksOutNoTypeName`, so no other test names it.
+    protocol Unnamed: Sendable {}
+    struct UnnamedImplementation: Unnamed {}
+
     struct CycleA: Sendable {}
     struct CycleB: Sendable {}
     struct SelfNeeding: Sendable {}
@@ -39,6 +44,15 @@ import Testing
     struct Top: Sendable { let middle: Middle }
     struct Middle: Sendable { let bottom: Bottom }
     struct Bottom: Sendable { let value: Int }
+
+    /// Start-up resolves dozens of services; naming each by reflection cost a fifth of
+    /// app-shell's start-up instructions, yet only error messages need the names.
+    @Test func resolvingWorksOutNoTypeName() throws {
+        let container = Container()
+        container.register((any Unnamed).self) { _ in UnnamedImplementation() }
+        #expect(try container.resolve((any Unnamed).self) is UnnamedImplementation)
+        #expect(!Container.hasCachedName((any Unnamed).self))
+    }
 
     @Test func singletonIsMadeOnce() throws {
         let container = Container()

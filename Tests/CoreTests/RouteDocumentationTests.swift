@@ -26,4 +26,11 @@ import Testing
         let shape = RecordShape("y", doc: "A y.", fields: [])
         #expect(RouteDocumentation.problems(in: [route], shapes: [shape]) == [])
     }
+
+    @Test(arguments: [("string?", true), ("y?", false), ("y[]?", false)])
+    func anOptionalReturnIsItsTypeOrNil(returns: String, documented: Bool) {
+        let route = Route("x.y", summary: "Gets a y.", returns: returns, example: "x.y()") { _, _ in .null }
+        #expect(RouteDocumentation.problems(in: [route], shapes: []).isEmpty == documented)
+        #expect(RouteDocumentation.problems(in: [route], shapes: [RecordShape("y", doc: "A y.", fields: [])]).isEmpty)
+    }
 }

@@ -77,3 +77,15 @@ import Testing
         #expect(Value.array([.null, 1, .null]).jsonText == "[null,1,null]")
     }
 }
+
+/// Bytes (a photo) have no JSON type: they print as base64 text with padding.
+@Suite struct ValueBytesJSONTests {
+    @Test(arguments: [
+        ([UInt8](), "\"\""), (Array("h".utf8), "\"aA==\""), (Array("he".utf8), "\"aGU=\""),
+        (Array("hello!?".utf8), "\"aGVsbG8hPw==\""), ([0xFF, 0xD8, 0xFF], "\"/9j/\""),
+    ])
+    func bytesPrintAsBase64(bytes: [UInt8], json: String) {
+        #expect(Value.bytes(bytes).jsonText == json)
+        #expect(Value.bytes(bytes).kindName == "string")
+    }
+}

@@ -14,7 +14,7 @@ struct HabitFixture {
     /// Tuesday 2026-01-06, noon in Seoul.
     static let defaultNow = "2026-01-06T12:00:00+09:00"
 
-    let database: Database
+    let database: any Database
     let clock: FixedClock
     let container: Container
     let router: Router
@@ -22,19 +22,21 @@ struct HabitFixture {
     let user: User
     let session: Session
 
-    init(now: String = defaultNow, zone: String = seoul) throws {
+    init(now: String = defaultNow, zone: String = seoul, backend: DatabaseBackend = .sqlite) throws {
         let instant = try Self.instant(now)
         let clock = FixedClock(instant, timeZone: try TimeZoneRules.named(zone))
-        let database = try Database(path: ":memory:")
+        let database = try backend.openScratch()
         try Migrator(database: database).migrate([
             CoreSchema.migratorModule, Migrator.Module(name: "habits", migrations: HabitsPlugin().migrations),
         ])
         let container = Container()
-        container.register(Database.self, instance: database)
+        container.register((any Database).self, instance: database)
+        container.register((any TransactionRunner).self, instance: database)
         container.register((any Clock).self, instance: clock)
         container.register((any UserRepository).self) { resolver in
-            SQLiteUserRepository(database: try resolver.resolve(Database.self))
+            SQLUserRepository(database: try resolver.resolve((any Database).self))
         }
+        HabitsSQLRepositories().register(over: database, in: container)
         HabitsPlugin().register(in: container)
         let user = try Self.insertUser(named: "me", into: database, at: instant)
         self.database = database
@@ -81,9 +83,9 @@ struct HabitFixture {
 
     // MARK: Users and sessions
 
-    private static func insertUser(named name: String, into database: Database, at now: Instant) throws -> User {
+    private static func insertUser(named name: String, into database: any Database, at now: Instant) throws -> User {
         let user = User(id: Identifier.random(), name: name, createdAt: now)
-        try SQLiteUserRepository(database: database).insert(user)
+        try SQLUserRepository(database: database).insert(user)
         return user
     }
 
@@ -104,10 +106,10 @@ struct HabitFixture {
     func dependencies() throws -> HabitDependencies { try container.resolve(HabitDependencies.self) }
 
     /// The habit repository over the fixture's database.
-    var habitRepository: SQLiteHabitRepository { SQLiteHabitRepository(database: database) }
+    var habitRepository: SQLHabitRepository { SQLHabitRepository(database: database) }
 
     /// The completion repository over the fixture's database.
-    var completionRepository: SQLiteCompletionRepository { SQLiteCompletionRepository(database: database) }
+    var completionRepository: SQLCompletionRepository { SQLCompletionRepository(database: database) }
 
     /// Creates a habit through `CreateHabit`.
     @discardableResult
@@ -154,7 +156,7 @@ struct HabitFixture {
         }
     }
 
-    // MARK: Database contents
+    // MARK: any Database contents
 
     /// The number of rows in `table`.
     func count(_ table: String) throws -> Int {

@@ -263,7 +263,7 @@ import Testing
 
 /// A habit repository whose `delete` always fails, to show that DeleteHabit is one transaction.
 private struct HabitRepositoryFailingOnDelete: HabitRepository {
-    let base: SQLiteHabitRepository
+    let base: SQLHabitRepository
 
     func habits(ownedBy ownerID: String) throws -> [Habit] { try base.habits(ownedBy: ownerID) }
     func habit(id: String, ownedBy ownerID: String) throws -> Habit? { try base.habit(id: id, ownedBy: ownerID) }

@@ -1,5 +1,6 @@
 import Core
 import Habits
+import Storage
 import Testing
 
 /// The `habits` routes through the router: the shapes they return, and bad input refused as
@@ -7,10 +8,12 @@ import Testing
 @Suite struct HabitRoutesTests {
     let fixture: HabitFixture
 
-    init() throws { fixture = try HabitFixture() }
+    init(_ backend: DatabaseBackend = .sqlite) throws { fixture = try HabitFixture(backend: backend) }
 
-    @Test func everyRouteOfTheContractIsDeclared() {
-        let names = fixture.router.routes.map(\.name)
+    @Test(arguments: DatabaseBackend.available)
+    func everyRouteOfTheContractIsDeclared(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let names = suite.fixture.router.routes.map(\.name)
         #expect(
             names == [
                 "habits.archive", "habits.calendar", "habits.complete", "habits.completions", "habits.create",
@@ -23,8 +26,10 @@ import Testing
 
     // MARK: Shapes
 
-    @Test func createReturnsTheHabitRecord() throws {
-        let habit = try fixture.call("habits.create", ["name": "  Run  ", "start": "2026-01-01"])
+    @Test(arguments: DatabaseBackend.available)
+    func createReturnsTheHabitRecord(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let habit = try suite.fixture.call("habits.create", ["name": "  Run  ", "start": "2026-01-01"])
         let id = try #require(habit["id"].stringValue)
         #expect(Identifier.looksLikeIdentifier(id))
         #expect(id == id.lowercased())
@@ -38,89 +43,109 @@ import Testing
             habit.recordValue?.keys == [
                 "id", "name", "start_day", "archived", "tracking_periods", "created_at", "updated_at",
             ])
-        #expect(try fixture.call("habits.get", ["ref": .string(id)]) == habit)
+        #expect(try suite.fixture.call("habits.get", ["ref": .string(id)]) == habit)
     }
 
-    @Test func createWithoutAStartStartsToday() throws {
-        let habit = try fixture.call("habits.create", ["name": "Run"])
+    @Test(arguments: DatabaseBackend.available)
+    func createWithoutAStartStartsToday(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let habit = try suite.fixture.call("habits.create", ["name": "Run"])
         #expect(habit["start_day"] == "2026-01-06")
         #expect(habit["tracking_periods"] == [["start": "2026-01-06"]])
     }
 
-    @Test func completeReturnsTheCompletionRecord() throws {
-        let habit = try fixture.call("habits.create", ["name": "Run", "start": "2026-01-01"])
-        let completion = try fixture.call("habits.complete", ["ref": "Run", "on": "2026-01-05"])
+    @Test(arguments: DatabaseBackend.available)
+    func completeReturnsTheCompletionRecord(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        let habit = try suite.fixture.call("habits.create", ["name": "Run", "start": "2026-01-01"])
+        let completion = try suite.fixture.call("habits.complete", ["ref": "Run", "on": "2026-01-05"])
         #expect(completion["habit_id"] == habit["id"])
         #expect(completion["completed_on"] == "2026-01-05")
         #expect(completion["recorded_at"] == "2026-01-06T12:00:00+09:00")
         #expect(completion.recordValue?.keys == ["id", "habit_id", "completed_on", "recorded_at"])
-        let removed = try fixture.call("habits.uncomplete", ["ref": "Run", "on": "2026-01-05"])
+        let removed = try suite.fixture.call("habits.uncomplete", ["ref": "Run", "on": "2026-01-05"])
         #expect(removed == completion)
-        #expect(try fixture.count("habit_completions") == 0)
+        #expect(try suite.fixture.count("habit_completions") == 0)
     }
 
-    @Test func archiveAndUnarchiveReturnThePeriods() throws {
-        try fixture.call("habits.create", ["name": "Run", "start": "2026-01-01"])
-        let archived = try fixture.call("habits.archive", ["ref": "Run"])
+    @Test(arguments: DatabaseBackend.available)
+    func archiveAndUnarchiveReturnThePeriods(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        try suite.fixture.call("habits.create", ["name": "Run", "start": "2026-01-01"])
+        let archived = try suite.fixture.call("habits.archive", ["ref": "Run"])
         #expect(archived["archived"] == true)
         #expect(archived["tracking_periods"] == [["start": "2026-01-01", "end": "2026-01-05"]])
-        let unarchived = try fixture.call("habits.unarchive", ["ref": "Run"])
+        let unarchived = try suite.fixture.call("habits.unarchive", ["ref": "Run"])
         #expect(unarchived["archived"] == false)
         #expect(unarchived["tracking_periods"] == [["start": "2026-01-01"]])
     }
 
-    @Test func archiveOnTheStartDayReturnsNoPeriods() throws {
-        try fixture.call("habits.create", ["name": "Run"])
-        let archived = try fixture.call("habits.archive", ["ref": "Run"])
+    @Test(arguments: DatabaseBackend.available)
+    func archiveOnTheStartDayReturnsNoPeriods(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        try suite.fixture.call("habits.create", ["name": "Run"])
+        let archived = try suite.fixture.call("habits.archive", ["ref": "Run"])
         #expect(archived["archived"] == true)
         #expect(archived["tracking_periods"].items.isEmpty)
     }
 
-    @Test func renameReturnsTheRenamedHabit() throws {
-        try fixture.call("habits.create", ["name": "Run", "start": "2026-01-01"])
-        try fixture.setNow("2026-01-06T13:30:00+09:00")
-        let renamed = try fixture.call("habits.rename", ["ref": "Run", "name": "\tWalk\n"])
+    @Test(arguments: DatabaseBackend.available)
+    func renameReturnsTheRenamedHabit(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        try suite.fixture.call("habits.create", ["name": "Run", "start": "2026-01-01"])
+        try suite.fixture.setNow("2026-01-06T13:30:00+09:00")
+        let renamed = try suite.fixture.call("habits.rename", ["ref": "Run", "name": "\tWalk\n"])
         #expect(renamed["name"] == "Walk")
         #expect(renamed["updated_at"] == "2026-01-06T13:30:00+09:00")
         #expect(renamed["created_at"] == "2026-01-06T12:00:00+09:00")
     }
 
-    @Test func deleteReturnsNilAndRemovesTheHabitAndItsCompletions() throws {
-        try fixture.call("habits.create", ["name": "Run", "start": "2026-01-01"])
-        try fixture.call("habits.complete", ["ref": "Run"])
-        try fixture.call("habits.complete", ["ref": "Run", "on": "2026-01-02"])
-        #expect(try fixture.call("habits.delete", ["ref": "Run"]) == .null)
-        #expect(try fixture.count("habits") == 0)
-        #expect(try fixture.count("habit_periods") == 0)
-        #expect(try fixture.count("habit_completions") == 0)
-        #expect(try fixture.error("habits.get", ["ref": "Run"]).code == "habits.not_found")
+    @Test(arguments: DatabaseBackend.available)
+    func deleteReturnsNilAndRemovesTheHabitAndItsCompletions(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        try suite.fixture.call("habits.create", ["name": "Run", "start": "2026-01-01"])
+        try suite.fixture.call("habits.complete", ["ref": "Run"])
+        try suite.fixture.call("habits.complete", ["ref": "Run", "on": "2026-01-02"])
+        #expect(try suite.fixture.call("habits.delete", ["ref": "Run"]) == .null)
+        #expect(try suite.fixture.count("habits") == 0)
+        #expect(try suite.fixture.count("habit_periods") == 0)
+        #expect(try suite.fixture.count("habit_completions") == 0)
+        #expect(try suite.fixture.error("habits.get", ["ref": "Run"]).code == "habits.not_found")
     }
 
-    @Test func listIsActiveByDefaultArchivedOnRequestOrAll() throws {
-        try fixture.call("habits.create", ["name": "Run", "start": "2026-01-01"])
-        try fixture.setNow("2026-01-06T12:01:00+09:00")
-        try fixture.call("habits.create", ["name": "Read", "start": "2026-01-01"])
-        try fixture.setNow("2026-01-06T12:02:00+09:00")
-        try fixture.call("habits.create", ["name": "Swim", "start": "2026-01-01"])
-        try fixture.call("habits.archive", ["ref": "Read"])
-        #expect(try fixture.call("habits.list").items.map { $0["name"] } == ["Run", "Swim"])
-        #expect(try fixture.call("habits.list", ["archived": false]).items.map { $0["name"] } == ["Run", "Swim"])
-        #expect(try fixture.call("habits.list", ["archived": true]).items.map { $0["name"] } == ["Read"])
+    @Test(arguments: DatabaseBackend.available)
+    func listIsActiveByDefaultArchivedOnRequestOrAll(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        try suite.fixture.call("habits.create", ["name": "Run", "start": "2026-01-01"])
+        try suite.fixture.setNow("2026-01-06T12:01:00+09:00")
+        try suite.fixture.call("habits.create", ["name": "Read", "start": "2026-01-01"])
+        try suite.fixture.setNow("2026-01-06T12:02:00+09:00")
+        try suite.fixture.call("habits.create", ["name": "Swim", "start": "2026-01-01"])
+        try suite.fixture.call("habits.archive", ["ref": "Read"])
+        #expect(try suite.fixture.call("habits.list").items.map { $0["name"] } == ["Run", "Swim"])
+        #expect(try suite.fixture.call("habits.list", ["archived": false]).items.map { $0["name"] } == ["Run", "Swim"])
+        #expect(try suite.fixture.call("habits.list", ["archived": true]).items.map { $0["name"] } == ["Read"])
         #expect(
-            try fixture.call("habits.list", ["archived": "all"]).items.map { $0["name"] } == ["Run", "Read", "Swim"])
+            try suite.fixture.call("habits.list", ["archived": "all"]).items.map { $0["name"] } == [
+                "Run", "Read", "Swim",
+            ])
     }
 
-    @Test func completionsRouteFiltersByAnInclusiveRange() throws {
-        try fixture.call("habits.create", ["name": "Run", "start": "2026-01-01"])
+    @Test(arguments: DatabaseBackend.available)
+    func completionsRouteFiltersByAnInclusiveRange(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        try suite.fixture.call("habits.create", ["name": "Run", "start": "2026-01-01"])
         for day in ["2026-01-04", "2026-01-01", "2026-01-02"] {
-            try fixture.call("habits.complete", ["ref": "Run", "on": .string(day)])
+            try suite.fixture.call("habits.complete", ["ref": "Run", "on": .string(day)])
         }
-        let all = try fixture.call("habits.completions", ["ref": "Run"]).items
+        let all = try suite.fixture.call("habits.completions", ["ref": "Run"]).items
         #expect(all.map { $0["completed_on"] } == ["2026-01-01", "2026-01-02", "2026-01-04"])
-        let some = try fixture.call("habits.completions", ["ref": "Run", "from": "2026-01-02", "to": "2026-01-04"])
-            .items
+        let some = try suite.fixture.call(
+            "habits.completions", ["ref": "Run", "from": "2026-01-02", "to": "2026-01-04"]
+        )
+        .items
         #expect(some.map { $0["completed_on"] } == ["2026-01-02", "2026-01-04"])
-        #expect(try fixture.call("habits.completions", ["ref": "Run", "from": "2026-01-05"]).items.isEmpty)
+        #expect(try suite.fixture.call("habits.completions", ["ref": "Run", "from": "2026-01-05"]).items.isEmpty)
     }
 
     // MARK: Errors raised by routes
@@ -141,38 +166,44 @@ import Testing
         #expect(try fixture.snapshot() == before)
     }
 
-    @Test func completingTwiceRaisesAlreadyCompletedAndKeepsOneRow() throws {
-        try fixture.call("habits.create", ["name": "Run", "start": "2026-01-01"])
-        try fixture.call("habits.complete", ["ref": "Run"])
-        let before = try fixture.snapshot()
-        let error = try fixture.error("habits.complete", ["ref": "Run"])
+    @Test(arguments: DatabaseBackend.available)
+    func completingTwiceRaisesAlreadyCompletedAndKeepsOneRow(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        try suite.fixture.call("habits.create", ["name": "Run", "start": "2026-01-01"])
+        try suite.fixture.call("habits.complete", ["ref": "Run"])
+        let before = try suite.fixture.snapshot()
+        let error = try suite.fixture.error("habits.complete", ["ref": "Run"])
         #expect(error.code == "habits.already_completed")
         #expect(error.field == "on")
-        #expect(try fixture.count("habit_completions") == 1)
-        #expect(try fixture.snapshot() == before)
+        #expect(try suite.fixture.count("habit_completions") == 1)
+        #expect(try suite.fixture.snapshot() == before)
     }
 
-    @Test func uncompletingAnAbsentCompletionRaisesNotCompleted() throws {
-        try fixture.call("habits.create", ["name": "Run", "start": "2026-01-01"])
-        let before = try fixture.snapshot()
-        let error = try fixture.error("habits.uncomplete", ["ref": "Run", "on": "2026-01-03"])
+    @Test(arguments: DatabaseBackend.available)
+    func uncompletingAnAbsentCompletionRaisesNotCompleted(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        try suite.fixture.call("habits.create", ["name": "Run", "start": "2026-01-01"])
+        let before = try suite.fixture.snapshot()
+        let error = try suite.fixture.error("habits.uncomplete", ["ref": "Run", "on": "2026-01-03"])
         #expect(error.code == "habits.not_completed")
         #expect(error.field == "on")
         #expect(error.route == "habits.uncomplete")
-        #expect(try fixture.snapshot() == before)
+        #expect(try suite.fixture.snapshot() == before)
     }
 
-    @Test func archiveAndUnarchiveInTheWrongStateRaiseTheirCodes() throws {
-        try fixture.call("habits.create", ["name": "Run", "start": "2026-01-01"])
-        try fixture.call("habits.create", ["name": "Later", "start": "2026-02-01"])
-        let before = try fixture.snapshot()
-        #expect(try fixture.error("habits.unarchive", ["ref": "Run"]).code == "habits.not_archived")
-        #expect(try fixture.error("habits.archive", ["ref": "Later"]).code == "habits.before_start")
-        #expect(try fixture.snapshot() == before)
-        try fixture.call("habits.archive", ["ref": "Run"])
-        let archived = try fixture.snapshot()
-        #expect(try fixture.error("habits.archive", ["ref": "Run"]).code == "habits.already_archived")
-        #expect(try fixture.snapshot() == archived)
+    @Test(arguments: DatabaseBackend.available)
+    func archiveAndUnarchiveInTheWrongStateRaiseTheirCodes(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        try suite.fixture.call("habits.create", ["name": "Run", "start": "2026-01-01"])
+        try suite.fixture.call("habits.create", ["name": "Later", "start": "2026-02-01"])
+        let before = try suite.fixture.snapshot()
+        #expect(try suite.fixture.error("habits.unarchive", ["ref": "Run"]).code == "habits.not_archived")
+        #expect(try suite.fixture.error("habits.archive", ["ref": "Later"]).code == "habits.before_start")
+        #expect(try suite.fixture.snapshot() == before)
+        try suite.fixture.call("habits.archive", ["ref": "Run"])
+        let archived = try suite.fixture.snapshot()
+        #expect(try suite.fixture.error("habits.archive", ["ref": "Run"]).code == "habits.already_archived")
+        #expect(try suite.fixture.snapshot() == archived)
     }
 
     // MARK: Bad input
@@ -229,11 +260,13 @@ import Testing
         #expect(try fixture.count("habit_completions") == 1)
     }
 
-    @Test func leapDayIsAValidDayOnlyInALeapYear() throws {
-        try fixture.call("habits.create", ["name": "Run", "start": "2024-02-01"])
-        let completion = try fixture.call("habits.complete", ["ref": "Run", "on": "2024-02-29"])
+    @Test(arguments: DatabaseBackend.available)
+    func leapDayIsAValidDayOnlyInALeapYear(backend: DatabaseBackend) throws {
+        let suite = try Self(backend)
+        try suite.fixture.call("habits.create", ["name": "Run", "start": "2024-02-01"])
+        let completion = try suite.fixture.call("habits.complete", ["ref": "Run", "on": "2024-02-29"])
         #expect(completion["completed_on"] == "2024-02-29")
-        let error = try fixture.error("habits.complete", ["ref": "Run", "on": "2025-02-29"])
+        let error = try suite.fixture.error("habits.complete", ["ref": "Run", "on": "2025-02-29"])
         #expect(error.code == "invalid_argument")
         #expect(error.field == "on")
     }

@@ -16,10 +16,8 @@ import Testing
 
     init() throws { images = try SampleImages() }
 
-    func make(_ source: String) throws -> ProcessedPhoto {
-        try processor.makePhoto(
-            from: source, card: images.path("card.jpg"), cardSize: (392, 591), thumbnail: images.path("thumb.jpg"),
-            thumbnailSize: (100, 100))
+    func make(_ source: String) throws -> SampleImages.Saved {
+        try images.save(try processor.makePhoto(from: source, cardSize: (392, 591), thumbnailSize: (100, 100)))
     }
 
     /// Made by libvips' own savers (`heifsave` for HEIC and AVIF).

@@ -1,4 +1,5 @@
 import CVips
+import Core
 import Foundation
 import Testing
 
@@ -32,6 +33,33 @@ struct SampleImages {
         try #require(
             status == 0, "\(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
         return file
+    }
+
+    /// A photo's two JPEGs, written to `card.jpg` and `thumb.jpg` so libvips can probe them.
+    struct Saved {
+        struct File {
+            let path: String
+            let width: Int
+            let height: Int
+            let bytes: Int
+        }
+        let card: File
+        let thumbnail: File
+        let originalBytes: Int
+    }
+
+    /// Writes `photo`'s JPEGs to files (the processor itself writes none).
+    func save(_ photo: ProcessedPhoto) throws -> Saved {
+        let card = path("card.jpg")
+        let thumbnail = path("thumb.jpg")
+        try Data(photo.card.jpeg).write(to: URL(fileURLWithPath: card))
+        try Data(photo.thumbnail.jpeg).write(to: URL(fileURLWithPath: thumbnail))
+        return Saved(
+            card: .init(path: card, width: photo.card.width, height: photo.card.height, bytes: photo.card.bytes),
+            thumbnail: .init(
+                path: thumbnail, width: photo.thumbnail.width, height: photo.thumbnail.height,
+                bytes: photo.thumbnail.bytes),
+            originalBytes: photo.originalBytes)
     }
 
     struct Probe {

@@ -10,10 +10,8 @@ import Testing
 
     init() throws { images = try SampleImages() }
 
-    func make(_ source: String) throws -> ProcessedPhoto {
-        try processor.makePhoto(
-            from: source, card: images.path("card.jpg"), cardSize: (392, 591), thumbnail: images.path("thumb.jpg"),
-            thumbnailSize: (100, 100))
+    func make(_ source: String) throws -> SampleImages.Saved {
+        try images.save(try processor.makePhoto(from: source, cardSize: (392, 591), thumbnailSize: (100, 100)))
     }
 
     static let shapes: [(Int, Int)] = [(800, 400), (400, 800), (600, 600), (50, 40), (4032, 3024)]
@@ -84,8 +82,8 @@ import Testing
         let small = VipsPhotoProcessor(maximumPixels: 10_000)
         let error = try #require(throws: AppError.self) {
             try small.makePhoto(
-                from: try images.sample("big.jpg", width: 200, height: 100), card: images.path("card.jpg"),
-                cardSize: (392, 591), thumbnail: images.path("thumb.jpg"), thumbnailSize: (100, 100))
+                from: try images.sample("big.jpg", width: 200, height: 100),
+                cardSize: (392, 591), thumbnailSize: (100, 100))
         }
         #expect(error.message.contains("megapixels"))
         #expect(VipsPhotoProcessor().maximumPixels == 100_000_000)
@@ -96,8 +94,8 @@ import Testing
         let tiny = VipsPhotoProcessor(maximumBytes: 100)
         let error = try #require(throws: AppError.self) {
             try tiny.makePhoto(
-                from: try images.sample("any.jpg", width: 300, height: 300), card: images.path("card.jpg"),
-                cardSize: (392, 591), thumbnail: images.path("thumb.jpg"), thumbnailSize: (100, 100))
+                from: try images.sample("any.jpg", width: 300, height: 300),
+                cardSize: (392, 591), thumbnailSize: (100, 100))
         }
         #expect(error.code == "image.bad")
         #expect(VipsPhotoProcessor().maximumBytes == 50 * 1024 * 1024)

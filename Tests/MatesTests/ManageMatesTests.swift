@@ -8,21 +8,21 @@ import Testing
 /// A real database with four users, three of whom have real profiles (through Profiles'
 /// own repository, which is also the real `ProfileDirectory`), and a fixed clock.
 struct MatesFixture {
-    let database: Database
+    let database: any Database
     let clock: FixedClock
     let mates: ManageMates
     let users: [String: User]
 
-    init() throws {
-        database = try Database(path: ":memory:")
+    init(backend: DatabaseBackend = .sqlite) throws {
+        database = try backend.openScratch()
         try Migrator(database: database).migrate([
             CoreSchema.migratorModule, Migrator.Module(name: "profiles", migrations: ProfilesPlugin().migrations),
             Migrator.Module(name: "mates", migrations: MatesPlugin().migrations),
         ])
         clock = FixedClock(try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00")), timeZone: .utc)
-        let repository = SQLiteUserRepository(database: database)
+        let repository = SQLUserRepository(database: database)
         let accounts = UserAccounts(repository: repository, clock: clock)
-        let profiles = SQLiteProfileRepository(database: database)
+        let profiles = SQLProfileRepository(database: database)
         var users: [String: User] = [:]
         for name in ["mina", "joon", "sol", "nobody"] { users[name] = try accounts.signIn(name: name) }
         for name in ["mina", "joon", "sol"] {
@@ -35,7 +35,7 @@ struct MatesFixture {
         }
         self.users = users
         mates = ManageMates(
-            store: SQLiteMateStore(database: database), profiles: profiles, users: repository, transactions: database,
+            store: SQLMateStore(database: database), profiles: profiles, users: repository, transactions: database,
             clock: clock)
     }
 
@@ -60,8 +60,9 @@ struct MatesFixture {
         #expect(error?.field == "code")
     }
 
-    @Test func joiningMakesBothUsersMatesInOneStep() throws {
-        let fixture = try MatesFixture()
+    @Test(arguments: DatabaseBackend.available)
+    func joiningMakesBothUsersMatesInOneStep(backend: DatabaseBackend) throws {
+        let fixture = try MatesFixture(backend: backend)
         let invite = try fixture.mates.invite(userID: try fixture.id("mina"))
         let mate = try fixture.mates.join(code: invite.code.lowercased(), userID: try fixture.id("joon"))
         #expect(mate.userName == "mina")
@@ -71,8 +72,9 @@ struct MatesFixture {
             try fixture.mates.list(userID: try fixture.id("joon"), page: 1, perPage: 20).map(\.userName) == ["mina"])
     }
 
-    @Test func aCodeWorksForTenMinutesAndOnce() throws {
-        let fixture = try MatesFixture()
+    @Test(arguments: DatabaseBackend.available)
+    func aCodeWorksForTenMinutesAndOnce(backend: DatabaseBackend) throws {
+        let fixture = try MatesFixture(backend: backend)
         let invite = try fixture.mates.invite(userID: try fixture.id("mina"))
         fixture.clock.advance(seconds: 600)
         let expired = #expect(throws: AppError.self) {
@@ -88,8 +90,9 @@ struct MatesFixture {
         #expect(reused?.code == "mates.bad_code")
     }
 
-    @Test func fiveWrongCodesLockJoiningUntilTheWindowPasses() throws {
-        let fixture = try MatesFixture()
+    @Test(arguments: DatabaseBackend.available)
+    func fiveWrongCodesLockJoiningUntilTheWindowPasses(backend: DatabaseBackend) throws {
+        let fixture = try MatesFixture(backend: backend)
         let sol = try fixture.id("sol")
         for _ in 0..<5 {
             let error = #expect(throws: AppError.self) { try fixture.mates.join(code: "ZZZZZZ", userID: sol) }
@@ -103,8 +106,9 @@ struct MatesFixture {
         #expect(try fixture.mates.join(code: later.code, userID: sol).userName == "mina")
     }
 
-    @Test func yourOwnCodeAndAnExistingMateAreRefused() throws {
-        let fixture = try MatesFixture()
+    @Test(arguments: DatabaseBackend.available)
+    func yourOwnCodeAndAnExistingMateAreRefused(backend: DatabaseBackend) throws {
+        let fixture = try MatesFixture(backend: backend)
         let mina = try fixture.id("mina")
         let own = try fixture.mates.invite(userID: mina)
         #expect(throws: AppError.self) { try fixture.mates.join(code: own.code, userID: mina) }
@@ -116,14 +120,16 @@ struct MatesFixture {
         #expect(error?.code == "mates.already_mates")
     }
 
-    @Test func withoutAProfileThereIsNoInviteAndNoJoin() throws {
-        let fixture = try MatesFixture()
+    @Test(arguments: DatabaseBackend.available)
+    func withoutAProfileThereIsNoInviteAndNoJoin(backend: DatabaseBackend) throws {
+        let fixture = try MatesFixture(backend: backend)
         let error = #expect(throws: AppError.self) { try fixture.mates.invite(userID: try fixture.id("nobody")) }
         #expect(error?.code == "profiles.not_found")
     }
 
-    @Test func aReportIsStoredAndEndsTheLinkBothWays() throws {
-        let fixture = try MatesFixture()
+    @Test(arguments: DatabaseBackend.available)
+    func aReportIsStoredAndEndsTheLinkBothWays(backend: DatabaseBackend) throws {
+        let fixture = try MatesFixture(backend: backend)
         let invite = try fixture.mates.invite(userID: try fixture.id("mina"))
         _ = try fixture.mates.join(code: invite.code, userID: try fixture.id("joon"))
         try fixture.mates.report("joon", reason: "offensive_language", message: "짧은 말", userID: try fixture.id("mina"))
@@ -136,8 +142,9 @@ struct MatesFixture {
         #expect(long?.field == "message")
     }
 
-    @Test func listsAreByNicknameTwentyAPage() throws {
-        let fixture = try MatesFixture()
+    @Test(arguments: DatabaseBackend.available)
+    func listsAreByNicknameTwentyAPage(backend: DatabaseBackend) throws {
+        let fixture = try MatesFixture(backend: backend)
         let mina = try fixture.id("mina")
         for name in ["sol", "joon"] {
             let invite = try fixture.mates.invite(userID: mina)
@@ -146,5 +153,26 @@ struct MatesFixture {
         #expect(try fixture.mates.list(userID: mina, page: 1, perPage: 20).map(\.nickname) == ["Joon", "Sol"])
         #expect(try fixture.mates.list(userID: mina, page: 2, perPage: 1).map(\.nickname) == ["Sol"])
         #expect(try fixture.mates.list(userID: mina, page: Int.max, perPage: 20).isEmpty)
+    }
+}
+
+/// `mates.list` reports a mate's thumbnail by its size and hash (the bytes are read with
+/// `profiles.photo`), never the card, and never a path.
+@Suite struct MateThumbnailTests {
+    @Test func theListGivesTheThumbnailsSizeAndHash() throws {
+        let fixture = try MatesFixture()
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 7]
+        let photo = try SQLProfileRepository(database: fixture.database).setPhoto(
+            of: try fixture.id("joon"), card: ProcessedPhoto.Image(width: 392, height: 591, jpeg: [0xFF, 0xD8, 0xFF]),
+            thumbnail: ProcessedPhoto.Image(width: 100, height: 100, jpeg: jpeg), at: fixture.clock.now())
+        let invite = try fixture.mates.invite(userID: try fixture.id("mina"))
+        _ = try fixture.mates.join(code: invite.code, userID: try fixture.id("joon"))
+        let mate = try #require(try fixture.mates.list(userID: try fixture.id("mina"), page: 1, perPage: 20).first)
+        #expect(mate.thumbnail == photo.thumbnail)
+        #expect(mate.thumbnail == StoredImage(width: 100, height: 100, bytes: 5, sha256: SHA256.hex(jpeg)))
+        let value = mate.value(in: .utc)
+        #expect(value["thumbnail"] == ["width": 100, "height": 100, "bytes": 5, "sha256": .string(SHA256.hex(jpeg))])
+        let mina = try #require(try fixture.mates.list(userID: try fixture.id("joon"), page: 1, perPage: 20).first)
+        #expect(mina.thumbnail == nil)
     }
 }

@@ -12,7 +12,9 @@ import Testing
 
     @Test func everyRouteOfTheContractIsDeclared() {
         #expect(
-            fixture.router.routes.map(\.name) == ["profiles.get", "profiles.me", "profiles.save", "profiles.set_photo"])
+            fixture.router.routes.map(\.name) == [
+                "profiles.get", "profiles.me", "profiles.photo", "profiles.save", "profiles.set_photo",
+            ])
     }
 
     @Test func meWithoutAProfileIsNotFound() throws {
@@ -41,13 +43,20 @@ import Testing
     }
 
     @Test func theRecordCarriesThePhotoOnceSet() throws {
-        let photo = ProfilePhoto(cardPath: "p/card.jpg", thumbnailPath: "p/thumbnail_card.jpg")
-        try fixture.repository.insert(
-            try ProfileFixture.profile(
-                of: fixture.user.id, photo: photo, at: try ProfileFixture.instant(ProfileFixture.defaultNow)))
+        try fixture.save()
+        try fixture.storePhoto()
         let profile = try fixture.call("profiles.me")
         #expect(profile.recordValue?.keys == ["user_id", "user_name", "nickname", "dog", "photo"])
-        #expect(profile["photo"] == ["card": "p/card.jpg", "thumbnail": "p/thumbnail_card.jpg"])
+        #expect(
+            profile["photo"] == [
+                "card": [
+                    "width": 392, "height": 591, "bytes": 4, "sha256": .string(SHA256.hex([0xFF, 0xD8, 0xFF, 1])),
+                ],
+                "thumbnail": [
+                    "width": 100, "height": 100, "bytes": 4, "sha256": .string(SHA256.hex([0xFF, 0xD8, 0xFF, 2])),
+                ],
+            ])
+        #expect(profile["photo"]["card"].recordValue?.keys == ["width", "height", "bytes", "sha256"])
     }
 
     @Test func getFindsAnotherUsersProfileByUserName() throws {

@@ -21,7 +21,7 @@ import Testing
             entry
                 == ProfileDirectoryEntry(
                     userID: fixture.user.id, nickname: "보리맘", dogName: "보리", dogKeywords: ["shy", "smart"],
-                    thumbnailPath: nil))
+                    thumbnail: nil))
     }
 
     @Test func aUserWithoutAProfileHasNoEntry() throws {
@@ -32,12 +32,11 @@ import Testing
     }
 
     @Test func theEntryGivesTheThumbnailNeverTheCard() throws {
-        let photo = ProfilePhoto(cardPath: "p/card.jpg", thumbnailPath: "p/thumbnail_card.jpg")
-        try fixture.repository.insert(
-            try ProfileFixture.profile(
-                of: fixture.user.id, photo: photo, at: try ProfileFixture.instant(ProfileFixture.defaultNow)))
+        try fixture.save()
+        let photo = try fixture.storePhoto()
         let entry = try #require(try directory.entry(for: fixture.user.id))
-        #expect(entry.thumbnailPath == "p/thumbnail_card.jpg")
+        #expect(entry.thumbnail == photo.thumbnail)
+        #expect(entry.thumbnail?.sha256 == SHA256.hex([0xFF, 0xD8, 0xFF, 2]))
     }
 
     @Test func theEntryFollowsAnUpdate() throws {

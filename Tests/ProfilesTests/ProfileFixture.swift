@@ -12,7 +12,7 @@ struct ProfileFixture {
     /// 2026-01-06, noon UTC.
     static let defaultNow = "2026-01-06T12:00:00Z"
 
-    let database: Database
+    let database: any Database
     let clock: FixedClock
     let container: Container
     let router: Router
@@ -20,19 +20,21 @@ struct ProfileFixture {
     let user: User
     let session: Session
 
-    init(now: String = defaultNow) throws {
+    init(now: String = defaultNow, backend: DatabaseBackend = .sqlite) throws {
         let instant = try Self.instant(now)
         let clock = FixedClock(instant)
-        let database = try Database(path: ":memory:")
+        let database = try backend.openScratch()
         try Migrator(database: database).migrate([
             CoreSchema.migratorModule, Migrator.Module(name: "profiles", migrations: ProfilesPlugin().migrations),
         ])
         let container = Container()
-        container.register(Database.self, instance: database)
+        container.register((any Database).self, instance: database)
+        container.register((any TransactionRunner).self, instance: database)
         container.register((any Clock).self, instance: clock)
         container.register((any UserRepository).self) { resolver in
-            SQLiteUserRepository(database: try resolver.resolve(Database.self))
+            SQLUserRepository(database: try resolver.resolve((any Database).self))
         }
+        ProfilesSQLRepositories().register(over: database, in: container)
         ProfilesPlugin().register(in: container)
         let user = try Self.insertUser(named: "me", into: database, at: instant)
         self.database = database
@@ -72,9 +74,9 @@ struct ProfileFixture {
 
     // MARK: Users and sessions
 
-    private static func insertUser(named name: String, into database: Database, at now: Instant) throws -> User {
+    private static func insertUser(named name: String, into database: any Database, at now: Instant) throws -> User {
         let user = User(id: Identifier.random(), name: name, createdAt: now)
-        try SQLiteUserRepository(database: database).insert(user)
+        try SQLUserRepository(database: database).insert(user)
         return user
     }
 
@@ -89,10 +91,22 @@ struct ProfileFixture {
     // MARK: Repositories
 
     /// The profile repository over the fixture's database.
-    var repository: SQLiteProfileRepository { SQLiteProfileRepository(database: database) }
+    var repository: SQLProfileRepository { SQLProfileRepository(database: database) }
 
     /// The stored profile of `user` (the acting user by default).
     func stored(_ user: User? = nil) throws -> Profile? { try repository.profile(of: (user ?? self.user).id) }
+
+    /// Two small JPEG-marked byte strings as `user`'s photo, through the repository.
+    @discardableResult
+    func storePhoto(
+        of user: User? = nil, card: [UInt8] = [0xFF, 0xD8, 0xFF, 1], thumbnail: [UInt8] = [0xFF, 0xD8, 0xFF, 2]
+    )
+        throws -> ProfilePhoto
+    {
+        try repository.setPhoto(
+            of: (user ?? self.user).id, card: ProcessedPhoto.Image(width: 392, height: 591, jpeg: card),
+            thumbnail: ProcessedPhoto.Image(width: 100, height: 100, jpeg: thumbnail), at: clock.now())
+    }
 
     // MARK: Routes
 
@@ -128,7 +142,7 @@ struct ProfileFixture {
             "profiles.save", ["nickname": .string(nickname), "dog": dog], as: user, sourceLocation: sourceLocation)
     }
 
-    // MARK: Database contents
+    // MARK: any Database contents
 
     /// The number of stored profiles.
     func profileCount() throws -> Int {
@@ -142,7 +156,8 @@ struct ProfileFixture {
             """
             SELECT 'profile|' || user_id || '|' || nickname || '|' || nickname_folded || '|' || dog_name || '|'
                 || dog_age || '|' || dog_sex || '|' || dog_neutered || '|' || dog_size || '|' || dog_keywords || '|'
-                || COALESCE(card_path, '-') || '|' || COALESCE(thumbnail_path, '-') || '|' || created_at || '|'
+                || COALESCE(card_sha256, '-') || '|' || COALESCE(thumbnail_sha256, '-') || '|'
+                || COALESCE(length(card_jpeg), '-') || '|' || COALESCE(length(thumbnail_jpeg), '-') || '|' || created_at || '|'
                 || updated_at FROM profiles ORDER BY user_id
             """,
         ]

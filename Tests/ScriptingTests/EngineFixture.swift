@@ -15,13 +15,14 @@ struct EngineFixture {
     init(options: EngineOptions = EngineOptions(), now: Instant? = nil, zone: TimeZoneRules? = nil) throws {
         let now = try #require(now ?? Self.now)
         let clock = FixedClock(now, timeZone: try zone ?? TimeZoneRules.named("Asia/Seoul"))
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try Migrator(database: database).migrate([CoreSchema.migratorModule])
         let container = Container()
-        container.register(Database.self, instance: database)
+        container.register((any Database).self, instance: database)
+        container.register((any TransactionRunner).self, instance: database)
         container.register((any Clock).self, instance: clock)
         container.register((any UserRepository).self) { resolver in
-            SQLiteUserRepository(database: try resolver.resolve(Database.self))
+            SQLUserRepository(database: try resolver.resolve((any Database).self))
         }
         container.register(Signposter.self, instance: signposter)
         let app = AppPlugin()
@@ -63,6 +64,9 @@ struct EngineFixture {
         Route("test.fail", summary: "Always fails.", returns: "nil", errors: ["test.failed"], example: "test.fail()") {
             _, _ in
             throw AppError(code: "test.failed", message: "it failed on purpose", field: "thing")
+        },
+        Route("test.bytes", summary: "Returns bytes that are not UTF-8.", returns: "string", example: "test.bytes()") {
+            _, _ in .bytes([0xFF, 0xD8, 0xFF, 0x00, 0xE0, 0x80])
         },
         Route("test.sub.deep", summary: "Lives in a nested table.", returns: "string", example: "test.sub.deep()") {
             _, context in .string(context.user.name)

@@ -1,3 +1,5 @@
+import Core
+import Synchronization
 import Testing
 
 @testable import Scripting
@@ -87,32 +89,60 @@ import Testing
         }
     }
 
-    /// The first week of a calendar grid starts on the right weekday (Monday first),
-    /// whatever the clock or zone.
-    @Test(arguments: [
-        (2026, 11, "                                1."),  // a Sunday
-        (2026, 12, "       1.   2.   3.   4.   5.   6."),  // a Tuesday
-        (2026, 1, "                 1.   2.   3.   4."),  // a Thursday
-        (2024, 2, "                 1.   2.   3.   4."),  // a leap year's February, a Thursday
-        (2000, 3, "            1.   2.   3.   4.   5."),  // a Wednesday after a leap century's February
-        (1900, 3, "                 1.   2.   3.   4."),  // a Thursday: 1900 was no leap year
-    ])
-    func calendarsStartOnTheRightWeekday(year: Int, month: Int, firstWeek: String) throws {
-        let text = try shown(
-            """
-            local days = {}
-            for i = 1, 28 do
-              days[i] = {date = string.format("%04d-%02d-%02d", \(year), \(month), i), state = "empty"}
+    /// A presenter a plugin declares with its shape (given here through the options, as
+    /// the composition root gives the plugins' ones) prints values of its shape, its text
+    /// escaped like any other; other values print as before. Scripting itself knows no
+    /// feature's shape: a calendar without the Habits presenter is a plain table.
+    @Test func presentersFromTheOptionsPrintTheirShapes() throws {
+        let presenter = #"""
+            return function(v)
+              if type(v) == "table" and v.kind == "dot" then return "dot " .. v.n .. "\27[2J" end
             end
-            return {year = \(year), month = \(month), days = days}
-            """)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[1] == "  Mo   Tu   We   Th   Fr   Sa   Su")
-        #expect(lines[2] == firstWeek)
+            """#
+        let engine = try EngineFixture(options: EngineOptions(presenters: [presenter])).engine
+        #expect(try engine.shownText(#"return {kind = "dot", n = 3}"#).get() == #"dot 3\x1b[2J"#)
+        #expect(try engine.shownText("return {n = 3}").get() == "{n = 3}")
+        let calendar = #"return {year = 2026, month = 11, days = {{date = "2026-11-01", state = "empty"}}}"#
+        #expect(try !shown(calendar).contains("Mo   Tu"))
+    }
+
+    /// A presenter's styled pieces are coloured only when the options say the output takes
+    /// colour; every piece still passes through `visible` (a piece's own escape is escaped).
+    @Test(arguments: [false, true])
+    func styledPiecesAreColouredOnlyWhenTheOutputTakesColour(colour: Bool) throws {
+        let presenter = #"""
+            return function(v)
+              if type(v) == "table" and v.kind == "marks" then return {"a ", {"#", "green"}, {"x\27[2J", "red"}} end
+            end
+            """#
+        let engine = try EngineFixture(options: EngineOptions(presenters: [presenter], colour: colour)).engine
+        let text = try engine.shownText(#"return {kind = "marks"}"#).get()
+        #expect(text == (colour ? "a \u{1B}[32m#\u{1B}[0m\u{1B}[31mx\\x1b[2J\u{1B}[0m" : #"a #x\x1b[2J"#))
+    }
+
+    /// A presenter that does not return a function stops the engine's set-up with a clear error.
+    @Test func aPresenterThatIsNoFunctionIsRefused() throws {
+        #expect(throws: AppError.self) { try EngineFixture(options: EngineOptions(presenters: ["return 42"])) }
     }
 
     @Test func stringsKeepTheirLinesAndCellsStayOnOne() throws {
         #expect(try shown(#"return "one\n\ttwo\27""#) == "one\n\ttwo\\x1b")
         #expect(try shown(#"return {{name = "one\ntwo", n = 1}}"#).split(separator: "\n")[2] == "one two  1")
+    }
+
+    /// `show`, the REPL's printing of results and `help` all write to the engine's output sink.
+    @Test func showHelpAndResultsWriteToTheEnginesOutput() throws {
+        let written = Mutex<String>("")
+        let sink = OutputSink { text in written.withLock { $0 += text } }
+        let engine = try EngineFixture(options: EngineOptions(output: sink)).engine
+        _ = try engine.evaluate(#"show({1, 2}); help("show")"#).get()
+        guard case .loaded(let chunk) = engine.loadLine("40 + 2") else {
+            Issue.record("does not compile")
+            return
+        }
+        _ = try engine.run(chunk, output: .show).get()
+        let text = written.withLock { $0 }
+        #expect(text.hasPrefix("{1, 2}\nshow(...)"))
+        #expect(text.hasSuffix("\n42\n"))
     }
 }

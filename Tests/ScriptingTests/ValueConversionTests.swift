@@ -45,6 +45,12 @@ import Testing
         #expect(kinds == ["integer", "float"])
     }
 
+    @Test func bytesReachLuaAsTheExactString() throws {
+        let values = try EngineFixture().values(
+            "local s = test.bytes(); return #s, s:byte(1), s:byte(2), s:byte(3), s:byte(4), s:byte(6)")
+        #expect(values == [6, 0xFF, 0xD8, 0xFF, 0, 0x80])
+    }
+
     @Test func routeResultsArePlainCopies() throws {
         let values = try EngineFixture().values(
             "local a = test.echo({n = 1}); a.n = 2; local b = test.echo({n = 1}); return b.n, getmetatable(a) == nil")

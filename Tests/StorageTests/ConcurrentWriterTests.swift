@@ -11,7 +11,7 @@ import Testing
     private struct Stop: Error {}
 
     private func createTables(at path: String) throws {
-        let database = try Database(path: path)
+        let database = try SQLiteDatabase(path: path)
         try database.executeScript(
             """
             CREATE TABLE writes (
@@ -26,7 +26,7 @@ import Testing
     }
 
     /// A body that writes `writesPerWriter` rows as `writer`, one transaction each.
-    private func writer(_ name: String, on database: @escaping @Sendable () throws -> Database)
+    private func writer(_ name: String, on database: @escaping @Sendable () throws -> any Database)
         -> @Sendable () throws -> Void
     {
         {
@@ -42,7 +42,7 @@ import Testing
     }
 
     private func expectAllWrites(at path: String, writers: [String]) throws {
-        let database = try Database(path: path)
+        let database = try SQLiteDatabase(path: path)
         let total = try database.queryOne("SELECT count(*) FROM writes") { try $0.int(0) }
         #expect(total == writers.count * Self.writesPerWriter)
         for name in writers {
@@ -60,8 +60,8 @@ import Testing
             try createTables(at: path)
             // Each writer opens its own connection, as two processes would.
             let errors = await runOnSeparateThreads([
-                writer("one", on: { try Database(path: path) }),
-                writer("two", on: { try Database(path: path) }),
+                writer("one", on: { try SQLiteDatabase(path: path) }),
+                writer("two", on: { try SQLiteDatabase(path: path) }),
             ])
             #expect(errors == [])
             try expectAllWrites(at: path, writers: ["one", "two"])
@@ -73,7 +73,7 @@ import Testing
             try createTables(at: path)
             let autocommitWriter: @Sendable (String) -> @Sendable () throws -> Void = { name in
                 {
-                    let database = try Database(path: path)
+                    let database = try SQLiteDatabase(path: path)
                     for sequence in 0..<Self.writesPerWriter {
                         try database.execute(
                             "INSERT INTO writes (writer, sequence) VALUES (?, ?)", [.text(name), .int(sequence)])
@@ -92,7 +92,7 @@ import Testing
         try await withTemporaryDatabasePath { path in
             try createTables(at: path)
             let incrementer: @Sendable () throws -> Void = {
-                let database = try Database(path: path)
+                let database = try SQLiteDatabase(path: path)
                 for _ in 0..<Self.writesPerWriter {
                     try database.transaction {
                         let value = try database.queryOne("SELECT value FROM counter WHERE id = 1") { try $0.int(0) }
@@ -102,7 +102,7 @@ import Testing
             }
             let errors = await runOnSeparateThreads([incrementer, incrementer])
             #expect(errors == [])
-            let database = try Database(path: path)
+            let database = try SQLiteDatabase(path: path)
             #expect(
                 try database.queryOne("SELECT value FROM counter WHERE id = 1") { try $0.int(0) }
                     == 2 * Self.writesPerWriter)
@@ -112,7 +112,7 @@ import Testing
     @Test func twoThreadsSharingOneDatabaseLoseNoRow() async throws {
         try await withTemporaryDatabasePath { path in
             try createTables(at: path)
-            let shared = try Database(path: path)
+            let shared = try SQLiteDatabase(path: path)
             let errors = await runOnSeparateThreads([
                 writer("one", on: { shared }),
                 writer("two", on: { shared }),
@@ -127,7 +127,7 @@ import Testing
     @Test func anotherThreadsStatementDoesNotJoinATransactionOnTheSharedDatabase() async throws {
         try await withTemporaryDatabasePath { path in
             try createTables(at: path)
-            let shared = try Database(path: path)
+            let shared = try SQLiteDatabase(path: path)
             let inside = DispatchSemaphore(value: 0)
             let rollingBack: @Sendable () throws -> Void = {
                 do {
@@ -156,7 +156,7 @@ import Testing
             let inside = DispatchSemaphore(value: 0)
             let seenByLater = Shared<Int?>(nil)
             let earlier: @Sendable () throws -> Void = {
-                let database = try Database(path: path)
+                let database = try SQLiteDatabase(path: path)
                 try database.transaction {
                     try database.execute("INSERT INTO writes (writer, sequence) VALUES (?, ?)", ["earlier", 0])
                     inside.signal()
@@ -164,7 +164,7 @@ import Testing
                 }
             }
             let later: @Sendable () throws -> Void = {
-                let database = try Database(path: path)
+                let database = try SQLiteDatabase(path: path)
                 inside.wait()
                 try database.transaction {
                     // The transaction began only after the earlier one committed.
@@ -176,7 +176,7 @@ import Testing
             let errors = await runOnSeparateThreads([earlier, later])
             #expect(errors == [])
             #expect(seenByLater.withLock { $0 } == 1)
-            let database = try Database(path: path)
+            let database = try SQLiteDatabase(path: path)
             #expect(
                 try database.query("SELECT writer FROM writes ORDER BY id") { try $0.string(0) } == [
                     "earlier", "later",

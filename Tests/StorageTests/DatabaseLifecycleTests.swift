@@ -7,15 +7,15 @@ import Testing
 /// Closing checkpoints the `-wal` into the `.db` file, new files are private to their
 /// owner, and `backup(to:)` makes a consistent copy of a database that is being written.
 @Suite struct DatabaseLifecycleTests {
-    private func makeTable(_ database: Database) throws {
+    private func makeTable(_ database: any Database) throws {
         try database.executeScript("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
     }
 
-    private func count(_ database: Database, _ table: String = "items") throws -> Int {
+    private func count(_ database: any Database, _ table: String = "items") throws -> Int {
         try #require(try database.queryOne("SELECT count(*) FROM \(table)") { try $0.int(0) })
     }
 
-    private func insert(_ database: Database, _ count: Int) throws {
+    private func insert(_ database: any Database, _ count: Int) throws {
         try database.transaction {
             try database.executeEach(
                 "INSERT INTO items (name) VALUES (?)", (0..<count).map { [.text("보리 🐶 \($0)")] })
@@ -31,18 +31,18 @@ import Testing
         try withTemporaryDatabasePath { path in
             let copy = path + ".copy"
             defer { try? FileManager.default.removeItem(atPath: copy) }
-            let database = try Database(path: path)
+            let database = try SQLiteDatabase(path: path)
             try makeTable(database)
             try insert(database, 200)
             database.close()
             #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
             try FileManager.default.copyItem(atPath: path, toPath: copy)
-            #expect(try count(try Database(path: copy)) == 200)
+            #expect(try count(try SQLiteDatabase(path: copy)) == 200)
         }
     }
 
     @Test func aClosedDatabaseRefusesWorkAndClosingTwiceIsHarmless() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try makeTable(database)
         database.close()
         database.close()
@@ -55,19 +55,19 @@ import Testing
 
     @Test func theCloseHookRunsOnceBeforeClosingAndMayWrite() throws {
         try withTemporaryDatabasePath { path in
-            let database = try Database(path: path)
+            let database = try SQLiteDatabase(path: path)
             try makeTable(database)
             database.setCloseHook { database in
                 _ = try? database.execute("INSERT INTO items (name) VALUES ('last')")
             }
             database.close()
             database.close()
-            #expect(try count(try Database(path: path)) == 1)
+            #expect(try count(try SQLiteDatabase(path: path)) == 1)
         }
     }
 
     @Test func closingAtExitSkipsADatabaseInATransaction() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try database.transaction {
             database.closeAtExit()
             #expect(!database.isClosed)
@@ -78,7 +78,7 @@ import Testing
 
     @Test func aNewDatabaseFileAndItsCompanionsAreReadableByTheOwnerOnly() throws {
         try withTemporaryDatabasePath { path in
-            let database = try Database(path: path)
+            let database = try SQLiteDatabase(path: path)
             try makeTable(database)
             try insert(database, 1)
             #expect(try mode(path) == 0o600)
@@ -90,7 +90,7 @@ import Testing
     @Test func anExistingFileKeepsItsMode() throws {
         try withTemporaryDatabasePath { path in
             #expect(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o640]))
-            _ = try Database(path: path)
+            _ = try SQLiteDatabase(path: path)
             #expect(try mode(path) == 0o640)
         }
     }
@@ -107,7 +107,7 @@ import Testing
             let folder = path + ".folder"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let database = try Database(path: path)
+            let database = try SQLiteDatabase(path: path)
             try makeTable(database)
             try insert(database, 50)
             let previous = FileManager.default.currentDirectoryPath
@@ -117,7 +117,7 @@ import Testing
             #expect(try database.backup(to: name) > 0)
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [name])
             #expect(try mode(folder + "/" + name) == 0o600)
-            let copy = try Database(path: folder + "/" + name)
+            let copy = try SQLiteDatabase(path: folder + "/" + name)
             #expect(try count(copy) == 50)
         }
     }
@@ -128,7 +128,7 @@ import Testing
             let link = path + ".link"
             let target = path + ".target"
             defer { for file in [existing, link, target] { try? FileManager.default.removeItem(atPath: file) } }
-            let database = try Database(path: path)
+            let database = try SQLiteDatabase(path: path)
             try makeTable(database)
             #expect(FileManager.default.createFile(atPath: existing, contents: Data("keep".utf8)))
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
@@ -148,10 +148,10 @@ import Testing
         try await withTemporaryDatabasePath { path in
             let copyPath = path + ".backup"
             defer { try? FileManager.default.removeItem(atPath: copyPath) }
-            let database = try Database(path: path)
+            let database = try SQLiteDatabase(path: path)
             try makeTable(database)
             try insert(database, 1000)
-            let writer = try Database(path: path)
+            let writer = try SQLiteDatabase(path: path)
             // Each transaction adds 10 rows, so a consistent snapshot holds a multiple of 10.
             let errors = await runOnSeparateThreads([
                 { for _ in 0..<200 { try insert(writer, 10) } },
@@ -163,7 +163,7 @@ import Testing
             let header = try #require(FileManager.default.contents(atPath: copyPath)).prefix(20)
             #expect(Array(header.suffix(2)) == [1, 1])
             #expect(!FileManager.default.fileExists(atPath: copyPath + "-wal"))
-            let copy = try Database(path: copyPath)
+            let copy = try SQLiteDatabase(path: copyPath)
             let copied = try count(copy)
             #expect(copied >= 1000 && copied <= 3000 && copied % 10 == 0, "\(copied)")
             #expect(try copy.queryOne("PRAGMA integrity_check") { try $0.string(0) } == "ok")

@@ -4,13 +4,13 @@ import Testing
 @testable import Storage
 
 @Suite struct EventStoreTests {
-    static func database() throws -> (Database, SQLiteEventStore, EventRecorder) {
-        let database = try Database(path: ":memory:")
+    static func database(backend: DatabaseBackend) throws -> (any Database, SQLEventStore, EventRecorder) {
+        let database = try backend.openScratch()
         try StorageAssembly.migrate(database, plugins: [])
         try database.executeScript("CREATE TABLE notes (text TEXT NOT NULL)")
         // The app's own wiring: the recorder's events go out with each commit.
         let recorder = StorageAssembly.register(database, in: Container())
-        return (database, SQLiteEventStore(database: database), recorder)
+        return (database, SQLEventStore(database: database), recorder)
     }
 
     static func event(_ name: String, _ params: [(key: String, value: String)] = [], at seconds: Int = 0)
@@ -20,8 +20,27 @@ import Testing
             name: name, view: "v", params: params, occurredAt: Instant(secondsSince1970: seconds), userID: "u")
     }
 
-    @Test func eventsAreStoredWithTheNextTransactionsOwnWrites() throws {
-        let (database, store, recorder) = try Self.database()
+    /// One batch of several users' events, interleaved: each event keeps its own user
+    /// (the store looks a user up once per run of events).
+    @Test(arguments: DatabaseBackend.available)
+    func aBatchOfInterleavedUsersKeepsEachEventsUser(backend: DatabaseBackend) throws {
+        let (_, store, _) = try Self.database(backend: backend)
+        let users = ["a", "a", "b", "a", nil, "b", "b", "c", "a"]
+        try store.insert(
+            users.enumerated().map { index, user in
+                PendingEvent(
+                    name: "e\(index)", view: "v", params: [], occurredAt: Instant(secondsSince1970: index),
+                    userID: user)
+            })
+        for user in ["a", "b", "c"] {
+            let expected = users.enumerated().filter { $0.element == user }.map { "e\($0.offset)" }
+            #expect(try store.events(of: user, named: nil, since: nil, limit: 100).map(\.event.name) == expected)
+        }
+    }
+
+    @Test(arguments: DatabaseBackend.available)
+    func eventsAreStoredWithTheNextTransactionsOwnWrites(backend: DatabaseBackend) throws {
+        let (database, store, recorder) = try Self.database(backend: backend)
         recorder.record(Self.event("read.call"))
         #expect(try store.count(of: "u") == 0)  // a read is not a write
         try database.transaction { try database.execute("INSERT INTO notes (text) VALUES (?)", ["x"]) }
@@ -29,9 +48,10 @@ import Testing
         #expect(recorder.bufferedCount == 0)
     }
 
-    @Test func aRolledBackTransactionKeepsItsEventsForTheNext() throws {
+    @Test(arguments: DatabaseBackend.available)
+    func aRolledBackTransactionKeepsItsEventsForTheNext(backend: DatabaseBackend) throws {
         struct Failure: Error {}
-        let (database, store, recorder) = try Self.database()
+        let (database, store, recorder) = try Self.database(backend: backend)
         recorder.record(Self.event("first"))
         #expect(throws: Failure.self) {
             try database.transaction {
@@ -45,8 +65,9 @@ import Testing
         #expect(try store.events(of: "u", named: nil, since: nil, limit: 10).map(\.event.name) == ["first"])
     }
 
-    @Test func aFailingCommitRestoresTheEvents() throws {
-        let (database, store, recorder) = try Self.database()
+    @Test(arguments: DatabaseBackend.available)
+    func aFailingCommitRestoresTheEvents(backend: DatabaseBackend) throws {
+        let (database, store, recorder) = try Self.database(backend: backend)
         recorder.record(Self.event("kept"))
         // A foreign key broken inside the transaction fails the COMMIT-time check.
         try database.executeScript("PRAGMA foreign_keys = ON; PRAGMA defer_foreign_keys = ON")
@@ -62,8 +83,9 @@ import Testing
         #expect(recorder.bufferedCount == 1)
     }
 
-    @Test func aWritingRouteStoresItsOwnEventInItsOwnTransaction() throws {
-        let (database, store, recorder) = try Self.database()
+    @Test(arguments: DatabaseBackend.available)
+    func aWritingRouteStoresItsOwnEventInItsOwnTransaction(backend: DatabaseBackend) throws {
+        let (database, store, recorder) = try Self.database(backend: backend)
         let router = try Router(
             routes: [
                 Route("notes.add", summary: "Test.", returns: "nil", example: "notes.add()") { _, _ in
@@ -79,8 +101,9 @@ import Testing
         #expect(try store.events(of: "u", named: "notes.add", since: nil, limit: 10).count == 1)
     }
 
-    @Test func storedEventsKeepTheirOrderParamsAndInstant() throws {
-        let (database, store, recorder) = try Self.database()
+    @Test(arguments: DatabaseBackend.available)
+    func storedEventsKeepTheirOrderParamsAndInstant(backend: DatabaseBackend) throws {
+        let (database, store, recorder) = try Self.database(backend: backend)
         recorder.record(Self.event("a", [("k1", "v1"), ("k2", "v2")], at: 10))
         recorder.record(Self.event("b", [], at: 20))
         try database.transaction {}
@@ -100,8 +123,9 @@ import Testing
         )
     }
 
-    @Test func deletingRemovesEventsAndTheirParams() throws {
-        let (database, store, recorder) = try Self.database()
+    @Test(arguments: DatabaseBackend.available)
+    func deletingRemovesEventsAndTheirParams(backend: DatabaseBackend) throws {
+        let (database, store, recorder) = try Self.database(backend: backend)
         recorder.record(Self.event("a", [("k", "v")]))
         recorder.record(Self.event("b"))
         try database.transaction {}
@@ -120,14 +144,17 @@ import Testing
             name: name, view: "v", params: params, occurredAt: Instant(secondsSince1970: seconds), userID: user)
     }
 
-    static func database(capacity: Int = SQLiteEventStore.defaultCapacity) throws -> (Database, SQLiteEventStore) {
-        let database = try Database(path: ":memory:")
+    static func database(
+        backend: DatabaseBackend, capacity: Int = SQLEventStore.defaultCapacity
+    ) throws -> (any Database, SQLEventStore) {
+        let database = try backend.openScratch()
         try StorageAssembly.migrate(database, plugins: [])
-        return (database, SQLiteEventStore(database: database, capacity: capacity))
+        return (database, SQLEventStore(database: database, capacity: capacity))
     }
 
-    @Test func eachUserReadsAndCountsOnlyTheirOwnEvents() throws {
-        let (_, store) = try Self.database()
+    @Test(arguments: DatabaseBackend.available)
+    func eachUserReadsAndCountsOnlyTheirOwnEvents(backend: DatabaseBackend) throws {
+        let (_, store) = try Self.database(backend: backend)
         try store.insert([
             Self.event("a.one", user: "alice", [("theme", "secret garden")]), Self.event("m.one", user: "mallory"),
             Self.event("a.two", user: "alice"),
@@ -144,8 +171,9 @@ import Testing
         #expect(try store.count(of: "alice") == 2)
     }
 
-    @Test func idsNeverRepeatAfterEverythingWasDeleted() throws {
-        let (_, store) = try Self.database()
+    @Test(arguments: DatabaseBackend.available)
+    func idsNeverRepeatAfterEverythingWasDeleted(backend: DatabaseBackend) throws {
+        let (_, store) = try Self.database(backend: backend)
         var seen: [Int] = []
         for round in 0..<3 {
             try store.insert([Self.event("r\(round).a", user: "u"), Self.event("r\(round).b", user: "u")])
@@ -158,8 +186,9 @@ import Testing
         #expect(seen == seen.sorted() && Set(seen).count == 6, "\(seen)")
     }
 
-    @Test func theBacklogKeepsAtMostItsCapacityAndCountsWhatItDroppedPerUser() throws {
-        let (database, store) = try Self.database(capacity: 100)
+    @Test(arguments: DatabaseBackend.available)
+    func theBacklogKeepsAtMostItsCapacityAndCountsWhatItDroppedPerUser(backend: DatabaseBackend) throws {
+        let (database, store) = try Self.database(backend: backend, capacity: 100)
         for index in 0..<30 {
             try store.insert(
                 (0..<10).map { offset in
@@ -188,7 +217,7 @@ import Testing
     }
 
     @Test func aVersionOneDatabaseKeepsItsEventsWithoutAUserAndNeverReusesTheirIds() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         let versionOne = Array(EventSchema.migrations.prefix(1))
         try Migrator(database: database).migrate([
             CoreSchema.migratorModule, Migrator.Module(name: EventSchema.module, migrations: versionOne),
@@ -199,7 +228,7 @@ import Testing
             INSERT INTO event_params (event_id, position, key, value) VALUES (7, 0, 'code', 'K7Q2XZ');
             """)
         try StorageAssembly.migrate(database, plugins: [])
-        let store = SQLiteEventStore(database: database)
+        let store = SQLEventStore(database: database)
         #expect(try store.storedCount() == 1)
         #expect(try database.queryOne("SELECT count(*) FROM events WHERE user_number IS NULL") { try $0.int(0) } == 1)
         try store.insert([Self.event("after", user: "u")])

@@ -27,20 +27,20 @@ import Testing
         applied.map { "\($0.module)/\($0.version)" }
     }
 
-    private func tableExists(_ database: Database, _ name: String) throws -> Bool {
+    private func tableExists(_ database: any Database, _ name: String) throws -> Bool {
         try database.queryOne("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(name)]) { _ in
             true
         } ?? false
     }
 
-    private func seedRows(_ database: Database) throws -> Int? {
+    private func seedRows(_ database: any Database) throws -> Int? {
         try database.queryOne("SELECT count(*) FROM alpha_one") { try $0.int(0) }
     }
 
     // MARK: Applying
 
     @Test func migrateAppliesEveryMissingStepInOrderAndReturnsThem() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         let migrator = Migrator(database: database)
         let applied = try migrator.migrate([module("alpha", [alphaV1, alphaV2]), module("beta", [betaV1])])
         #expect(steps(applied) == ["alpha/1", "alpha/2", "beta/1"])
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func migratingTwiceAppliesNothingTheSecondTime() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         let modules = [module("alpha", [alphaV1, alphaV2]), module("beta", [betaV1])]
         #expect(try Migrator(database: database).migrate(modules).count == 3)
         let second = try Migrator(database: database).migrate(modules)
@@ -64,10 +64,10 @@ import Testing
         try withTemporaryDatabasePath { path in
             let modules = [module("alpha", [alphaV1, alphaV2])]
             do {
-                let first = try Database(path: path)
+                let first = try SQLiteDatabase(path: path)
                 #expect(try Migrator(database: first).migrate(modules).count == 2)
             }
-            let reopened = try Database(path: path)
+            let reopened = try SQLiteDatabase(path: path)
             #expect(try Migrator(database: reopened).migrate(modules).isEmpty)
             #expect(try Migrator(database: reopened).versions() == ["alpha": 2])
             #expect(try seedRows(reopened) == 1)
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func versionsIsEmptyForANewDatabaseAndRecordsTheLastVersionOfEachModule() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         let migrator = Migrator(database: database)
         #expect(try migrator.versions() == [:])
         try migrator.migrate([module("alpha", [alphaV1, alphaV2]), module("beta", [betaV1])])
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func aModuleThatGainsAStepLaterGetsOnlyTheNewStep() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         let migrator = Migrator(database: database)
         #expect(steps(try migrator.migrate([module("alpha", [alphaV1])])) == ["alpha/1"])
         #expect(try migrator.versions() == ["alpha": 1])
@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test func aModuleAddedLaterIsAppliedAlongsideAlreadyCurrentOnes() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         let migrator = Migrator(database: database)
         try migrator.migrate([module("alpha", [alphaV1, alphaV2])])
         let later = try migrator.migrate([module("alpha", [alphaV1, alphaV2]), module("beta", [betaV1])])
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test func aModuleWithNoStepsIsNeitherAppliedNorRecorded() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         let migrator = Migrator(database: database)
         #expect(try migrator.migrate([module("empty", [])]).isEmpty)
         #expect(try migrator.versions() == [:])
@@ -123,9 +123,9 @@ import Testing
         // lock and fail with a busy error after the 5-second timeout.
         try withTemporaryDatabasePath { path in
             let modules = [module("alpha", [alphaV1, alphaV2])]
-            let starting = try Database(path: path)
+            let starting = try SQLiteDatabase(path: path)
             try Migrator(database: starting).migrate(modules)
-            let writer = try Database(path: path)
+            let writer = try SQLiteDatabase(path: path)
             try writer.transaction {
                 try writer.execute("INSERT INTO alpha_one (label) VALUES (?)", ["uncommitted"])
                 #expect(try Migrator(database: starting).migrate(modules).isEmpty)
@@ -136,7 +136,7 @@ import Testing
     // MARK: Failures
 
     @Test func aFailingStepRollsBackEveryStepOfTheRun() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         let migrator = Migrator(database: database)
         let broken = Migration(
             version: 2, summary: "broken", sql: "CREATE TABLE beta_two (id INTEGER PRIMARY KEY); SELEC 1")
@@ -158,7 +158,7 @@ import Testing
     }
 
     @Test func aFailingLaterStepKeepsTheVersionOfTheEarlierRun() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         let migrator = Migrator(database: database)
         try migrator.migrate([module("alpha", [alphaV1])])
         let broken = Migration(
@@ -174,7 +174,7 @@ import Testing
 
     @Test(arguments: [[2], [0], [1, 3], [1, 1], [1, 2, 2], [2, 1], [1, 2, 4]])
     func versionsThatAreNotOneTwoThreeAreBadMigrationsAndNothingIsApplied(versions: [Int]) throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         let migrator = Migrator(database: database)
         let bad = versions.enumerated().map { index, version in
             Migration(version: version, summary: "step \(index)", sql: "CREATE TABLE bad_\(index) (id INTEGER)")
@@ -189,7 +189,7 @@ import Testing
     }
 
     @Test func aDatabaseWithANewerVersionThanKnownIsSchemaTooNew() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try Migrator(database: database).migrate([module("alpha", [alphaV1, alphaV2]), module("beta", [betaV1])])
 
         let older = Migrator(database: database)
@@ -203,7 +203,7 @@ import Testing
     }
 
     @Test func aRecordedModuleThatNowHasNoStepsIsSchemaTooNew() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         let migrator = Migrator(database: database)
         try migrator.migrate([module("beta", [betaV1])])
         let error = #expect(throws: AppError.self) { try migrator.migrate([module("beta", [])]) }
@@ -218,8 +218,8 @@ import Testing
         try await withTemporaryDatabasePath { path in
             // Both connections are open (the file exists, with no tables) before either
             // migrates; only the migrations race.
-            let first = try Database(path: path)
-            let second = try Database(path: path)
+            let first = try SQLiteDatabase(path: path)
+            let second = try SQLiteDatabase(path: path)
             #expect(try Migrator(database: first).versions() == [:])
             let applied = Shared<[String]>([])
             let migrate: @Sendable (Database) -> @Sendable () throws -> Void = { database in
@@ -232,7 +232,7 @@ import Testing
             #expect(errors == [])
             #expect(applied.withLock { $0.sorted() } == ["alpha/1", "alpha/2", "beta/1"])
 
-            let database = try Database(path: path)
+            let database = try SQLiteDatabase(path: path)
             #expect(try Migrator(database: database).versions() == ["alpha": 2, "beta": 1])
             #expect(try seedRows(database) == 1)
         }
@@ -241,7 +241,7 @@ import Testing
     // MARK: Core schema
 
     @Test func coreSchemaCreatesTheUsersTableWithACaseFoldedNameKey() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         let migrator = Migrator(database: database)
         #expect(CoreSchema.module == "core")
         #expect(CoreSchema.migratorModule.name == "core")

@@ -6,18 +6,18 @@ import Testing
 @Suite struct TransactionTests {
     private struct PlainError: Error, Equatable {}
 
-    private func makeTable(_ database: Database) throws {
+    private func makeTable(_ database: any Database) throws {
         try database.executeScript("CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)")
     }
 
-    private func values(_ database: Database) throws -> [String] {
+    private func values(_ database: any Database) throws -> [String] {
         try database.query("SELECT v FROM t ORDER BY id") { try $0.string(0) }
     }
 
     @Test func aTransactionCommitsWhenItsClosureReturnsAndOthersSeeTheRowsOnlyThen() throws {
         try withTemporaryDatabasePath { path in
-            let writer = try Database(path: path)
-            let reader = try Database(path: path)
+            let writer = try SQLiteDatabase(path: path)
+            let reader = try SQLiteDatabase(path: path)
             try makeTable(writer)
             let result = try writer.transaction {
                 try writer.execute("INSERT INTO t (v) VALUES (?)", ["a"])
@@ -46,8 +46,8 @@ import Testing
     @Test(arguments: Failure.allCases)
     func anyThrownErrorRollsBackEveryRowAndIsRethrownUnchanged(failure: Failure) throws {
         try withTemporaryDatabasePath { path in
-            let database = try Database(path: path)
-            let other = try Database(path: path)
+            let database = try SQLiteDatabase(path: path)
+            let other = try SQLiteDatabase(path: path)
             try makeTable(database)
             do {
                 try database.transaction {
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func aFailingStatementMidwayThroughAMultiRowTransactionLeavesNothing() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try makeTable(database)
         let error = #expect(throws: AppError.self) {
             try database.transaction {
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func aNestedTransactionThatThrowsRollsBackAloneWhileTheOuterOneCommits() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try makeTable(database)
         try database.transaction {
             try database.execute("INSERT INTO t (v) VALUES (?)", ["outer before"])
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func aNestedTransactionThatCommittedIsStillRolledBackWithItsOuterOne() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try makeTable(database)
         #expect(throws: PlainError()) {
             try database.transaction {
@@ -120,7 +120,7 @@ import Testing
     }
 
     @Test func aThirdLevelRollbackKeepsTheSecondLevelsRows() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try makeTable(database)
         try database.transaction {
             try database.execute("INSERT INTO t (v) VALUES (?)", ["1"])
@@ -137,7 +137,7 @@ import Testing
     }
 
     @Test func savepointsAtTheSameDepthCanFailOneAfterAnother() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try makeTable(database)
         try database.transaction {
             for attempt in 1...3 {
@@ -155,7 +155,7 @@ import Testing
     }
 
     @Test func isInTransactionIsTrueInsideAtEveryDepthAndFalseAfter() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try makeTable(database)
         #expect(!database.isInTransaction)
         try database.transaction {
@@ -177,7 +177,7 @@ import Testing
     }
 
     @Test func theConnectionTakesANewTransactionAfterARollback() throws {
-        let database = try Database(path: ":memory:")
+        let database = try SQLiteDatabase(path: ":memory:")
         try makeTable(database)
         for round in 1...3 {
             try? database.transaction { () throws -> Void in
@@ -194,8 +194,8 @@ import Testing
 
     @Test func statementsOutsideAnyTransactionAutocommit() throws {
         try withTemporaryDatabasePath { path in
-            let database = try Database(path: path)
-            let other = try Database(path: path)
+            let database = try SQLiteDatabase(path: path)
+            let other = try SQLiteDatabase(path: path)
             try makeTable(database)
             try database.execute("INSERT INTO t (v) VALUES (?)", ["at once"])
             #expect(!database.isInTransaction)

@@ -8,15 +8,15 @@ import Testing
 /// A real database with Core's, Mates' and Walks' tables, two users who are mates (through
 /// Mates' own store, the real `MateDirectory`), and a fixed clock at 08:00 in Seoul.
 struct WalksFixture {
-    let database: Database
+    let database: any Database
     let clock: FixedClock
     let walks: ManageWalks
-    let mateStore: SQLiteMateStore
+    let mateStore: SQLMateStore
     let mina: User
     let joon: User
 
-    init() throws {
-        database = try Database(path: ":memory:")
+    init(backend: DatabaseBackend = .sqlite) throws {
+        database = try backend.openScratch()
         try Migrator(database: database).migrate([
             CoreSchema.migratorModule, Migrator.Module(name: "mates", migrations: MatesPlugin().migrations),
             Migrator.Module(name: "walks", migrations: WalksPlugin().migrations),
@@ -24,13 +24,15 @@ struct WalksFixture {
         clock = FixedClock(
             try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00")), timeZone: try TimeZoneRules.named("Asia/Seoul")
         )
-        let users = SQLiteUserRepository(database: database)
+        let users = SQLUserRepository(database: database)
         let accounts = UserAccounts(repository: users, clock: clock)
         mina = try accounts.signIn(name: "mina")
         joon = try accounts.signIn(name: "joon")
-        mateStore = SQLiteMateStore(database: database)
+        mateStore = SQLMateStore(database: database)
         try mateStore.link(mina.id, joon.id, since: clock.now())
-        walks = ManageWalks(store: SQLiteWalkStore(database: database), mates: mateStore, users: users, clock: clock)
+        walks = ManageWalks(
+            store: SQLWalkStore(database: database), transactions: database, mates: mateStore, users: users,
+            clock: clock)
     }
 
     static func instant(_ text: String) throws -> Instant { try #require(Instant(iso8601: text)) }
@@ -68,11 +70,12 @@ struct WalksFixture {
         (100, .infinity, "2026-11-29T07:00:00+09:00", "2026-11-29T07:40:00+09:00", "distance"),
     ]
 
-    @Test(arguments: refused)
+    @Test(arguments: DatabaseBackend.available.flatMap { backend in refused.map { (backend, $0) } })
     func aWalkThatCannotBeIsRefusedOnItsFieldAndNotStored(
-        steps: Int, distance: Double, start: String, end: String, field: String
+        backend: DatabaseBackend, walk: (steps: Int, distance: Double, start: String, end: String, field: String)
     ) throws {
-        let fixture = try WalksFixture()
+        let (steps, distance, start, end, field) = walk
+        let fixture = try WalksFixture(backend: backend)
         let error = try #require(throws: AppError.self) {
             try fixture.log(steps: steps, distance: distance, start: start, end: end)
         }
@@ -81,8 +84,9 @@ struct WalksFixture {
         #expect(try fixture.logCount() == 0)
     }
 
-    @Test func theEdgesAreAccepted() throws {
-        let fixture = try WalksFixture()
+    @Test(arguments: DatabaseBackend.available)
+    func theEdgesAreAccepted(backend: DatabaseBackend) throws {
+        let fixture = try WalksFixture(backend: backend)
         // Ends exactly now, lasts exactly a day, 100,000 steps and 100 km.
         let log = try fixture.log(
             steps: 100_000, distance: 100_000, start: "2026-11-28T08:00:00+09:00", end: "2026-11-29T08:00:00+09:00")
@@ -90,8 +94,9 @@ struct WalksFixture {
         #expect(try fixture.logCount() == 1)
     }
 
-    @Test func aPlaceNameOfAtMost100CharactersIsKept() throws {
-        let fixture = try WalksFixture()
+    @Test(arguments: DatabaseBackend.available)
+    func aPlaceNameOfAtMost100CharactersIsKept(backend: DatabaseBackend) throws {
+        let fixture = try WalksFixture(backend: backend)
         let name = String(repeating: "🐶", count: 100)
         let request = try fixture.walks.request(
             mate: "joon", message: "산책?", latitude: 37.5, longitude: 127, placeName: name, senderID: fixture.mina.id)
@@ -109,8 +114,9 @@ struct WalksFixture {
 
 /// Accepting a walk request checks that the two are still mates.
 @Suite struct WalkAcceptMatesTests {
-    @Test func acceptingAfterTheLinkEndedIsNotAMateAndLeavesTheRequestPending() throws {
-        let fixture = try WalksFixture()
+    @Test(arguments: DatabaseBackend.available)
+    func acceptingAfterTheLinkEndedIsNotAMateAndLeavesTheRequestPending(backend: DatabaseBackend) throws {
+        let fixture = try WalksFixture(backend: backend)
         let request = try fixture.walks.request(
             mate: "joon", message: "walk?", latitude: 37.5, longitude: 127, placeName: nil, senderID: fixture.mina.id)
         // Unlinked straight in the store: no handler cancels the request.
@@ -126,9 +132,10 @@ struct WalksFixture {
             try fixture.walks.answer(request.id, with: .declined, userID: fixture.joon.id).storedStatus == .declined)
     }
 
-    @Test func theHandlerCancelsPendingRequestsBothWaysAndNoOthers() throws {
-        let fixture = try WalksFixture()
-        let store = SQLiteWalkStore(database: fixture.database)
+    @Test(arguments: DatabaseBackend.available)
+    func theHandlerCancelsPendingRequestsBothWaysAndNoOthers(backend: DatabaseBackend) throws {
+        let fixture = try WalksFixture(backend: backend)
+        let store = SQLWalkStore(database: fixture.database)
         let out = try fixture.walks.request(
             mate: "joon", message: "a", latitude: 0, longitude: 0, placeName: nil, senderID: fixture.mina.id)
         let back = try fixture.walks.request(

@@ -18,4 +18,9 @@ int csqlite_constraint_unique(void);
 /// SQLITE_CONSTRAINT_PRIMARYKEY, an extended result code (an expression macro).
 int csqlite_constraint_primarykey(void);
 
+/// Turns off SQLite's memory statistics (SQLITE_CONFIG_MEMSTATUS, through the variadic
+/// sqlite3_config that Swift cannot call): with them on, every allocation SQLite makes takes
+/// a process-wide mutex. Must run before SQLite initialises; returns SQLITE_MISUSE after.
+int csqlite_disable_memory_statistics(void);
+
 #endif

@@ -25,10 +25,16 @@ int cvips_header(const void *data, size_t length, int *width, int *height, char 
 
 /// One decode of the encoded image in `data` (shrink-on-load, EXIF orientation applied), to
 /// sRGB: the card (cover card_w x card_h, centre-cropped) and, from the card, the thumbnail;
-/// both written as JPEG with all metadata stripped. A truncated or damaged file fails.
-/// `sizes` receives the card's and the thumbnail's width and height.
-int cvips_make_photo(const void *data, size_t length, const char *card_path, int card_w, int card_h,
-                     const char *thumb_path, int thumb_w, int thumb_h, int *sizes, char *error, size_t error_size);
+/// both encoded as JPEG in memory with all metadata stripped. A truncated or damaged file
+/// fails. `sizes` receives the card's and the thumbnail's width and height; `*card_jpeg` and
+/// `*thumb_jpeg` the encoded bytes, which the caller releases with cvips_free (both are NULL
+/// after a failure).
+int cvips_make_photo(const void *data, size_t length, int card_w, int card_h, int thumb_w, int thumb_h, int *sizes,
+                     void **card_jpeg, size_t *card_length, void **thumb_jpeg, size_t *thumb_length, char *error,
+                     size_t error_size);
+
+/// Releases memory libvips allocated (the JPEGs of cvips_make_photo); NULL is ignored.
+void cvips_free(void *memory);
 
 /* ---- for tests: sample images made and read with libvips itself ---- */
 

@@ -1,0 +1,50 @@
+import Core
+import Imaging
+import Storage
+
+/// What the composition needs to know: chosen by `app-shell`'s options, the benchmarks or a
+/// test fixture, and nothing else differs between them.
+public struct AppOptions: Sendable {
+    /// The database file, or `:memory:`.
+    public var databasePath: String
+    /// The app clock (a fixed one under `--now` and in tests).
+    public var clock: any Clock
+    /// Where `events.flush{}` sends events.
+    public var eventSink: EventSinkChoice
+    /// The most events kept waiting for the sink (`--events-backlog`).
+    public var eventBacklog: Int
+    /// Makes profile photos (libvips unless a test chooses otherwise).
+    public var photoProcessor: any PhotoProcessing
+    /// Records route calls, transactions and `trace.span`s.
+    public var signposter: Signposter
+    /// The modules, in the order their routes and tables are set up.
+    public var plugins: [any ModulePlugin]
+    /// The implementations of the plugins' repository protocols (`AppAssembly.sqlRepositories`).
+    public var repositories: [any SQLRepositories]
+    /// Routes beside the plugins' (the benchmarks' no-op).
+    public var extraRoutes: [Route]
+    /// Whether route calls pass the trace and event middleware (the benchmarks measure both ways).
+    public var middleware: Bool
+
+    /// The options of the app as `app-shell` runs it; change the fields that differ.
+    public init(
+        databasePath: String, clock: any Clock,
+        eventSink: EventSinkChoice = EventSinkChoice(sink: nil, description: "no sink"),
+        eventBacklog: Int = SQLEventStore.defaultCapacity,
+        photoProcessor: any PhotoProcessing = VipsPhotoProcessor(),
+        signposter: Signposter = Signposter(), plugins: [any ModulePlugin] = AppAssembly.plugins,
+        repositories: [any SQLRepositories] = AppAssembly.sqlRepositories,
+        extraRoutes: [Route] = [], middleware: Bool = true
+    ) {
+        self.databasePath = databasePath
+        self.clock = clock
+        self.eventSink = eventSink
+        self.eventBacklog = eventBacklog
+        self.photoProcessor = photoProcessor
+        self.signposter = signposter
+        self.plugins = plugins
+        self.repositories = repositories
+        self.extraRoutes = extraRoutes
+        self.middleware = middleware
+    }
+}

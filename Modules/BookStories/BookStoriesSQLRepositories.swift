@@ -1,0 +1,22 @@
+import Core
+import Storage
+
+/// The story, theme and review repositories and the story listings over a SQL database,
+/// for the composition root.
+public struct BookStoriesSQLRepositories: SQLRepositories {
+    /// The factory.
+    public init() {}
+
+    /// Registers `any StoryRepository`, `any ThemeRepository`, `any ReviewRepository` and
+    /// `StoryListings`.
+    public func register(over database: any Database, in container: Container) {
+        container.register((any StoryRepository).self, instance: SQLStoryRepository(database: database))
+        container.register((any ThemeRepository).self, instance: SQLThemeRepository(database: database))
+        container.register((any ReviewRepository).self, instance: SQLReviewRepository(database: database))
+        container.register(
+            StoryListings.self,
+            instance: StoryListings(
+                mine: SQLMyStories(database: database), everyone: SQLPublicStories(database: database),
+                ofUser: { SQLUserStories(database: database, ownerID: $0) }))
+    }
+}

@@ -1,0 +1,15 @@
+import Core
+import Storage
+
+/// The habit, completion and details repositories over a SQL database, for the composition root.
+public struct HabitsSQLRepositories: SQLRepositories {
+    /// The factory.
+    public init() {}
+
+    /// Registers `any HabitRepository`, `any CompletionRepository` and `any HabitDetailsRepository`.
+    public func register(over database: any Database, in container: Container) {
+        container.register((any HabitRepository).self, instance: SQLHabitRepository(database: database))
+        container.register((any CompletionRepository).self, instance: SQLCompletionRepository(database: database))
+        container.register((any HabitDetailsRepository).self, instance: SQLHabitDetailsRepository(database: database))
+    }
+}

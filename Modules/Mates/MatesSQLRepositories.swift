@@ -1,0 +1,16 @@
+import Core
+import Storage
+
+/// The mate store over a SQL database, for the composition root; it is also the
+/// `MateDirectory` other features ask.
+public struct MatesSQLRepositories: SQLRepositories {
+    /// The factory.
+    public init() {}
+
+    /// Registers `any MateStore` and `any MateDirectory` (one instance).
+    public func register(over database: any Database, in container: Container) {
+        let store = SQLMateStore(database: database)
+        container.register((any MateStore).self, instance: store)
+        container.register((any MateDirectory).self, instance: store)
+    }
+}

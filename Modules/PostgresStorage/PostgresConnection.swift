@@ -1,0 +1,463 @@
+import CPostgres
+import Core
+import Storage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One connection to a PostgreSQL server through libpq, loaded on the first connection (an
+/// app on SQLite never loads it). Not shared between threads: one transaction owns it at a
+/// time (a pool hands it over); `deinit` closes it.
+///
+/// - Connects from a `postgres://` or `postgresql://` URL, a `key=value` string, or nothing
+///   (`""`): libpq then fills in what is missing from its `PG*` variables, `~/.pgpass` and
+///   service files, as `psql` does.
+/// - A server that is down or refuses the login is `storage.unavailable` naming the host,
+///   port, database and user; never the password.
+/// - Each statement is prepared once per connection, cached by its SQL text (as given,
+///   before `rewrite`). Parameters go in text format, `SQLValue.blob` in binary (`bytea`);
+///   results arrive in text format and are read through `PostgresRow`.
+/// - SQLSTATEs map to app error codes (`SQLState.appErrorCode`).
+/// - `transaction` runs a closure in a transaction, retrying it from the start after a
+///   serialization failure or deadlock, never after a commit whose outcome is unknown.
+public final class PostgresConnection {
+    private var handle: OpaquePointer?
+    /// SQL as given -> the name of its prepared statement on this connection.
+    private var statements: [String: String] = [:]
+    private let rewrite: (String) -> String
+    private var transactionDepth = 0
+    /// The server's host (or socket folder), as libpq resolved it.
+    public let host: String
+    /// The server's port.
+    public let port: String
+    /// The database.
+    public let database: String
+    /// The login role.
+    public let user: String
+
+    /// Whether libpq has been loaded into this process.
+    public static var isLibraryLoaded: Bool { cpg_is_loaded() != 0 }
+
+    /// Connects.
+    /// - Parameters:
+    ///   - conninfo: a `postgres://` / `postgresql://` URL, libpq `key=value` words, or `""`
+    ///     for libpq's defaults (`PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE`,
+    ///     `PGSERVICE`, `~/.pgpass` ...). Without a `connect_timeout` (or
+    ///     `PGCONNECT_TIMEOUT`), an unreachable server is given up after 10 seconds.
+    ///   - rewrite: applied once to a statement's text when it is first prepared, e.g.
+    ///     `SQLDialect.translate` for `?` placeholders; by default the text is PostgreSQL's
+    ///     own (`$1`, `$2` ...).
+    /// - Throws: `invalid_argument` (field `db`) for a string libpq cannot parse or a URL of
+    ///   another scheme; `storage.unavailable` when libpq cannot be loaded, the server cannot
+    ///   be reached, or it refuses the login.
+    public init(_ conninfo: String = "", rewrite: @escaping (String) -> String = { $0 }) throws {
+        try Self.checkScheme(conninfo)
+        var message = [CChar](repeating: 0, count: 512)
+        guard cpg_load(&message, message.count) == 0 else {
+            throw AppError(code: "storage.unavailable", message: Self.text(message))
+        }
+        var found: UnsafeMutablePointer<CChar>?
+        guard cpg_conninfo_password(conninfo, &found, &message, message.count) == 0 else {
+            let reason = Self.oneLine(Self.text(message))
+            throw AppError.invalidArgument(
+                "not a PostgreSQL connection string: \(Self.scrub(reason, Self.likelyPassword(in: conninfo)))",
+                field: "db")
+        }
+        let password = found.map { String(cString: $0) }
+        free(found)
+        guard let handle = Self.connect(conninfo) else {
+            throw AppError(code: "storage.unavailable", message: "cannot connect to PostgreSQL: out of memory")
+        }
+        host = cpg_host(handle).map { String(cString: $0) } ?? ""
+        port = cpg_port(handle).map { String(cString: $0) } ?? ""
+        database = cpg_db(handle).map { String(cString: $0) } ?? ""
+        user = cpg_user(handle).map { String(cString: $0) } ?? ""
+        self.rewrite = rewrite
+        guard Int(cpg_status(handle)) == CPG_CONNECTION_OK else {
+            let reason = Self.oneLine(cpg_error_message(handle).map { String(cString: $0) } ?? "")
+            cpg_finish(handle)
+            let place = "database \"\(database)\" on \(host):\(port) as \(user)"
+            throw AppError(
+                code: "storage.unavailable",
+                message:
+                    "cannot connect to \(place): \(Self.scrub(reason, password ?? Self.likelyPassword(in: conninfo)))"
+            )
+        }
+        cpg_quiet_notices(handle)
+        self.handle = handle
+    }
+
+    deinit {
+        if let handle { cpg_finish(handle) }
+    }
+
+    /// Closes the connection; every later call throws `storage.closed`. Idempotent.
+    public func close() {
+        if let handle { cpg_finish(handle) }
+        handle = nil
+        statements = [:]
+    }
+
+    /// Whether `close()` ran.
+    public var isClosed: Bool { handle == nil }
+
+    /// The server process serving this connection (`pg_backend_pid()`).
+    public var backendProcessID: Int32 { handle.map { cpg_backend_pid($0) } ?? 0 }
+
+    /// The server's version, e.g. 150018.
+    public var serverVersion: Int { handle.map { Int(cpg_server_version($0)) } ?? 0 }
+
+    /// Statements prepared on this connection so far.
+    public var preparedStatementCount: Int { statements.count }
+
+    /// Whether a transaction is open on this connection (`transaction` or a `BEGIN`).
+    public var isInTransaction: Bool {
+        guard let handle else { return false }
+        let status = Int(cpg_transaction_status(handle))
+        return status == CPG_TRANS_INTRANS || status == CPG_TRANS_INERROR || status == CPG_TRANS_ACTIVE
+    }
+
+    // MARK: - Statements
+
+    /// Runs one statement; returns the rows it inserted, updated or deleted itself (0 for a
+    /// statement that is no INSERT, UPDATE, DELETE or MERGE).
+    @discardableResult
+    public func execute(_ sql: String, _ arguments: [SQLValue] = []) throws -> Int {
+        let result = try run(sql, arguments)
+        defer { cpg_clear(result) }
+        // libpq counts a SELECT's rows too; only writes count here, as in SQLite.
+        guard let tag = cpg_cmd_status(result), case let first = UInt8(bitPattern: tag.pointee),
+            first == UInt8(ascii: "I") || first == UInt8(ascii: "U") || first == UInt8(ascii: "D")
+                || first == UInt8(ascii: "M")  // MERGE
+        else { return 0 }
+        return cpg_cmd_tuples(result).flatMap { Int(String(cString: $0)) } ?? 0
+    }
+
+    /// Runs a query and maps each row.
+    public func query<Result>(
+        _ sql: String, _ arguments: [SQLValue] = [], _ map: (PostgresRow) throws -> Result
+    ) throws -> [Result] {
+        var rows: [Result] = []
+        try forEach(sql, arguments) { rows.append(try map($0)) }
+        return rows
+    }
+
+    /// Runs a query and maps its first row, or returns nil when there is none.
+    public func queryOne<Result>(
+        _ sql: String, _ arguments: [SQLValue] = [], _ map: (PostgresRow) throws -> Result
+    ) throws -> Result? {
+        let result = try run(sql, arguments)
+        defer { cpg_clear(result) }
+        guard cpg_ntuples(result) > 0 else { return nil }
+        return try map(PostgresRow(result: result, row: 0))
+    }
+
+    /// Calls `body` for each row of a query.
+    public func forEach(_ sql: String, _ arguments: [SQLValue] = [], _ body: (PostgresRow) throws -> Void) throws {
+        let result = try run(sql, arguments)
+        defer { cpg_clear(result) }
+        let count = cpg_ntuples(result)
+        var row: Int32 = 0
+        while row < count {
+            try body(PostgresRow(result: result, row: row))
+            row += 1
+        }
+    }
+
+    /// Runs a script of statements separated by semicolons, with no arguments and nothing
+    /// prepared (migrations, `BEGIN`, `SET`).
+    public func executeScript(_ sql: String) throws {
+        let handle = try openHandle()
+        let result = cpg_exec(handle, sql)
+        try check(result, sql)
+        cpg_clear(result)
+    }
+
+    /// Rows of arguments sent in one pipeline (one round trip). Each answer is a few dozen
+    /// bytes, so a batch's answers fit in the socket buffers and a blocking connection
+    /// cannot deadlock sending while the server waits to send.
+    static let pipelineBatch = 500
+
+    /// Runs one statement for each row of arguments (bulk inserts): prepared once, sent in
+    /// pipelines of up to 500 rows, one round trip each. All rows happen or none: outside a
+    /// transaction they get one of their own. Every row's arguments are checked before
+    /// anything is sent; the first failing row's error is thrown.
+    public func executeEach(_ sql: String, _ rows: [[SQLValue]]) throws {
+        guard !rows.isEmpty else { return }
+        let handle = try openHandle()
+        let batches = try rows.map(PostgresParameters.init)
+        let name = try prepared(sql, on: handle)
+        let own = !isInTransaction
+        if own { try executeScript("BEGIN") }
+        do {
+            var start = 0
+            while start < batches.count {
+                let end = min(start + Self.pipelineBatch, batches.count)
+                try pipeline(name, batches[start..<end], sql, on: handle)
+                start = end
+            }
+            if own { try commit() }
+        } catch {
+            if own { rollbackQuietly() }
+            throw error
+        }
+    }
+
+    /// Sends `batch` executions of a prepared statement and one sync, then reads every answer.
+    private func pipeline(
+        _ name: String, _ batch: ArraySlice<PostgresParameters>, _ sql: String, on handle: OpaquePointer
+    ) throws {
+        guard cpg_enter_pipeline_mode(handle) == 1 else { throw connectionError(" (in: \(sql.prefix(80)))") }
+        defer { cpg_exit_pipeline_mode(handle) }
+        var sent = 0
+        for parameters in batch {
+            let queued = parameters.withArrays { values, lengths, formats in
+                cpg_send_query_prepared(handle, name, parameters.count, values, lengths, formats, 0)
+            }
+            guard queued == 1 else { break }
+            sent += 1
+        }
+        let synced = cpg_pipeline_sync(handle) == 1
+        var first: AppError?
+        for _ in 0..<sent {
+            // Each statement's results end with NULL. After a failure the server skips the
+            // rest (PIPELINE_ABORTED) up to the sync.
+            while let result = cpg_get_result(handle) {
+                if first == nil, Int(cpg_result_status(result)) == CPG_FATAL_ERROR {
+                    first = error(of: result, sql)
+                }
+                cpg_clear(result)
+            }
+        }
+        if synced, let result = cpg_get_result(handle) { cpg_clear(result) }
+        if let first { throw first }
+        guard sent == batch.count && synced else { throw connectionError(" (in: \(sql.prefix(80)))") }
+    }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    ///
+    /// After a serialization failure or deadlock (`storage.conflict`), in the body or at
+    /// COMMIT, the server has rolled everything back, so the whole body runs again, up to
+    /// `retry.attempts` times, after a jittered wait. When the connection is lost during
+    /// COMMIT the outcome is unknown: that is `storage.unavailable` and never retried. A
+    /// body that swallowed a statement's error cannot commit (the server aborted the
+    /// transaction): `storage.error`. Inside another transaction on this connection, a
+    /// savepoint that rolls back alone (and is never retried by itself).
+    @discardableResult
+    public func transaction<Result>(
+        isolation: PostgresIsolation = .readCommitted, retry: PostgresRetryPolicy = .standard,
+        _ body: (PostgresConnection) throws -> Result
+    ) throws -> Result {
+        if transactionDepth > 0 { return try savepoint(body) }
+        var attempt = 1
+        while true {
+            try executeScript("BEGIN ISOLATION LEVEL \(isolation.rawValue)")
+            transactionDepth = 1
+            do {
+                let result = try body(self)
+                try commit()
+                transactionDepth = 0
+                return result
+            } catch let error as AppError where error.code == "storage.conflict" && attempt < retry.attempts {
+                transactionDepth = 0
+                rollbackQuietly()
+                retry.wait(after: attempt)
+                attempt += 1
+            } catch {
+                transactionDepth = 0
+                rollbackQuietly()
+                if let error = error as? AppError, error.code == "storage.conflict", attempt > 1 {
+                    throw AppError(code: error.code, message: "\(error.message) (after \(attempt) attempts)")
+                }
+                throw error
+            }
+        }
+    }
+
+    private func commit() throws {
+        let handle = try openHandle()
+        if Int(cpg_transaction_status(handle)) == CPG_TRANS_INERROR {
+            throw AppError(
+                code: "storage.error",
+                message: "the transaction was aborted by an earlier failed statement, so it cannot commit")
+        }
+        let result = cpg_exec(handle, "COMMIT")
+        do {
+            try check(result, "COMMIT")
+            cpg_clear(result)
+        } catch let error as AppError where error.code == "storage.unavailable" {
+            throw AppError(
+                code: "storage.unavailable",
+                message: "\(error.message); whether the transaction was committed is unknown, so it was not retried")
+        }
+    }
+
+    private func savepoint<Result>(_ body: (PostgresConnection) throws -> Result) throws -> Result {
+        let name = "app_savepoint_\(transactionDepth)"
+        try executeScript("SAVEPOINT \(name)")
+        transactionDepth += 1
+        defer { transactionDepth -= 1 }
+        do {
+            let result = try body(self)
+            try executeScript("RELEASE SAVEPOINT \(name)")
+            return result
+        } catch {
+            // Fails only when the connection is gone or the whole transaction is doomed; the
+            // outermost transaction then rolls back.
+            try? executeScript("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
+            throw error
+        }
+    }
+
+    private func rollbackQuietly() {
+        guard let handle, Int(cpg_status(handle)) == CPG_CONNECTION_OK,
+            Int(cpg_transaction_status(handle)) != CPG_TRANS_IDLE
+        else { return }
+        if let result = cpg_exec(handle, "ROLLBACK") { cpg_clear(result) }
+    }
+
+    // MARK: - Running statements
+
+    private func openHandle() throws -> OpaquePointer {
+        guard let handle else { throw AppError(code: "storage.closed", message: "the database is closed") }
+        return handle
+    }
+
+    /// Runs a prepared statement and returns its successful result (to be cleared).
+    private func run(_ sql: String, _ arguments: [SQLValue]) throws -> OpaquePointer {
+        let handle = try openHandle()
+        let name = try prepared(sql, on: handle)
+        let parameters = try PostgresParameters(arguments)
+        let result = parameters.withArrays { values, lengths, formats in
+            cpg_exec_prepared(handle, name, Int32(arguments.count), values, lengths, formats, 0)
+        }
+        return try check(result, sql)
+    }
+
+    private func prepared(_ sql: String, on handle: OpaquePointer) throws -> String {
+        if let name = statements[sql] { return name }
+        let name = "app_\(statements.count + 1)"
+        let result = cpg_prepare(handle, name, rewrite(sql), 0, nil)
+        cpg_clear(try check(result, sql))
+        statements[sql] = name
+        return name
+    }
+
+    /// The result when it succeeded; otherwise clears it and throws the mapped error.
+    @discardableResult
+    private func check(_ result: OpaquePointer?, _ sql: String) throws -> OpaquePointer {
+        let statement = " (in: \(sql.prefix(80)))"
+        guard let result else { throw connectionError(statement) }
+        let status = Int(cpg_result_status(result))
+        if status == CPG_COMMAND_OK || status == CPG_TUPLES_OK || status == CPG_EMPTY_QUERY { return result }
+        defer { cpg_clear(result) }
+        throw error(of: result, sql)
+    }
+
+    /// The app error of a failed result, by its SQLSTATE.
+    private func error(of result: OpaquePointer, _ sql: String) -> AppError {
+        let statement = " (in: \(sql.prefix(80)))"
+        guard let code = cpg_result_error_field(result, Int32(CPG_DIAG_SQLSTATE)).map({ String(cString: $0) }) else {
+            return connectionError(statement)
+        }
+        let state = SQLState(code)
+        let primary = cpg_result_error_field(result, Int32(CPG_DIAG_MESSAGE_PRIMARY)).map { String(cString: $0) }
+        if state.isUnavailable { return connectionError(statement, reason: primary) }
+        return AppError(code: state.appErrorCode, message: "\(primary ?? "error \(code)")\(statement)")
+    }
+
+    /// `storage.unavailable` for a connection that is gone (or a failure with no SQLSTATE).
+    private func connectionError(_ statement: String, reason: String? = nil) -> AppError {
+        let lost = handle.map { Int(cpg_status($0)) != CPG_CONNECTION_OK } ?? true
+        let detail = reason ?? handle.flatMap { cpg_error_message($0) }.map { Self.oneLine(String(cString: $0)) } ?? ""
+        let place = "database \"\(database)\" on \(host):\(port)"
+        let what = lost ? "lost the connection to \(place)" : "no answer from \(place)"
+        return AppError(code: "storage.unavailable", message: "\(what): \(detail)\(statement)")
+    }
+
+    // MARK: - Connection strings
+
+    private static func connect(_ conninfo: String) -> OpaquePointer? {
+        // Defaults that the string (expanded from dbname) and the PG* variables override.
+        var keywords = ["fallback_application_name"]
+        var values = ["app-shell"]
+        if getenv("PGCONNECT_TIMEOUT") == nil {
+            keywords.append("connect_timeout")
+            values.append("10")
+        }
+        keywords.append("dbname")
+        values.append(conninfo)
+        let keywordPointers = keywords.map { strdup($0) }
+        let valuePointers = values.map { strdup($0) }
+        defer {
+            keywordPointers.forEach { free($0) }
+            valuePointers.forEach { free($0) }
+        }
+        let keywordArray = keywordPointers.map { UnsafePointer($0) } + [nil]
+        let valueArray = valuePointers.map { UnsafePointer($0) } + [nil]
+        return cpg_connectdb_params(keywordArray, valueArray, 1)
+    }
+
+    /// Only libpq's URL schemes: anything else with `://` would be read as key=value words.
+    private static func checkScheme(_ conninfo: String) throws {
+        guard let separator = conninfo.firstRange(of: "://") else { return }
+        let scheme = conninfo[..<separator.lowerBound]
+        guard scheme == "postgres" || scheme == "postgresql" else {
+            throw AppError.invalidArgument(
+                "'\(scheme.prefix(20))://' is not a PostgreSQL URL; use postgres:// or postgresql://", field: "db")
+        }
+    }
+
+    /// The password written in a string libpq could not parse, to keep it out of messages.
+    private static func likelyPassword(in conninfo: String) -> String? {
+        if let separator = conninfo.firstRange(of: "://") {
+            let rest = conninfo[separator.upperBound...]
+            guard let at = rest.lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { return nil }
+            return String(rest[rest.index(after: colon)..<at])
+        }
+        guard let found = conninfo.firstRange(of: "password") else { return nil }
+        let value = conninfo[found.upperBound...].drop { $0 == " " || $0 == "=" }
+        return String(value.prefix { $0 != " " })
+    }
+
+    /// `text` without `secret` (nor its URL-decoded form).
+    static func scrub(_ text: String, _ secret: String?) -> String {
+        guard let secret, secret.count >= 3 else { return text }
+        var scrubbed = text.replacing(secret, with: "********")
+        if let decoded = percentDecoded(secret), decoded != secret, decoded.count >= 3 {
+            scrubbed = scrubbed.replacing(decoded, with: "********")
+        }
+        return scrubbed
+    }
+
+    /// A NUL-terminated message buffer as text.
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// libpq's multi-line messages as one line.
+    private static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == "\n" || $0 == "\t" }).map { String($0).trimmingWhitespace }
+            .filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// `%XX` escapes of a URL part decoded; nil when they do not make UTF-8.
+    private static func percentDecoded(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        var utf8 = text.utf8[...]
+        while let byte = utf8.popFirst() {
+            guard byte == UInt8(ascii: "%"), utf8.count >= 2,
+                let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+            else {
+                bytes.append(byte)
+                continue
+            }
+            bytes.append(value)
+            utf8 = utf8.dropFirst(2)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,79 @@
+import Core
+import Storage
+
+/// A statement's arguments as libpq takes them: every value in text format except
+/// `SQLValue.blob`, which goes in binary (the raw bytes of a `bytea`: no escaping, half the
+/// bytes of hex). All values share one buffer, each followed by a NUL.
+struct PostgresParameters {
+    private var buffer: [UInt8] = []
+    /// Offset into `buffer`, or nil for NULL.
+    private var offsets: [Int?] = []
+    private var lengths: [Int32] = []
+    private var formats: [Int32] = []
+
+    /// The number of parameters.
+    var count: Int32 { Int32(offsets.count) }
+
+    /// - Throws: `invalid_argument` for text holding a NUL character (PostgreSQL's text
+    ///   cannot hold one; SQLite's can) or a value over 1 GB (PostgreSQL's limit of a field).
+    init(_ arguments: [SQLValue]) throws {
+        offsets.reserveCapacity(arguments.count)
+        for (position, argument) in arguments.enumerated() {
+            switch argument {
+            case .null:
+                offsets.append(nil)
+                lengths.append(0)
+                formats.append(0)
+            case .int(let number):
+                append(Array(String(number).utf8), format: 0)
+            case .double(let number):
+                append(Array(Self.text(of: number).utf8), format: 0)
+            case .bool(let flag):
+                append(Array((flag ? "t" : "f").utf8), format: 0)
+            case .text(let text):
+                guard !text.utf8.contains(0) else {
+                    throw AppError.invalidArgument(
+                        "parameter \(position + 1) holds a NUL character, which PostgreSQL text cannot store")
+                }
+                try Self.checkSize(text.utf8.count, position)
+                append(Array(text.utf8), format: 0)
+            case .blob(let bytes):
+                try Self.checkSize(bytes.count, position)
+                append(bytes, format: 1)
+            }
+        }
+    }
+
+    private mutating func append(_ bytes: [UInt8], format: Int32) {
+        offsets.append(buffer.count)
+        lengths.append(Int32(bytes.count))
+        formats.append(format)
+        buffer.append(contentsOf: bytes)
+        buffer.append(0)
+    }
+
+    /// Calls `body` with libpq's three parallel arrays (values, lengths, formats), valid
+    /// only during the call.
+    func withArrays<Result>(
+        _ body: ([UnsafePointer<CChar>?], [Int32], [Int32]) -> Result
+    ) -> Result {
+        buffer.withUnsafeBufferPointer { bytes in
+            let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+            let values = offsets.map { offset in offset.flatMap { offset in base.map { $0 + offset } } }
+            return body(values, lengths, formats)
+        }
+    }
+
+    /// A double as PostgreSQL's `double precision` input reads it back exactly.
+    static func text(of number: Double) -> String {
+        if number.isNaN { return "NaN" }
+        if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
+        return "\(number)"
+    }
+
+    private static func checkSize(_ count: Int, _ position: Int) throws {
+        guard count < 1 << 30 else {
+            throw AppError.invalidArgument("parameter \(position + 1) is over 1 GB, PostgreSQL's limit for a value")
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// A PostgreSQL error code (SQLSTATE, five characters) and the app error code it maps to.
+///
+/// The mapping is the one the SQLite side makes from its result codes, so repositories
+/// catch the same codes whatever the backend: a unique violation is `storage.duplicate`
+/// (they turn it into `habits.name_taken` ...), a serialization failure or deadlock is
+/// `storage.conflict`, which `PostgresConnection.transaction` retries from the start.
+public struct SQLState: Sendable, Equatable, CustomStringConvertible {
+    /// The five characters, e.g. `23505`.
+    public let code: String
+
+    /// A code as the server reports it.
+    public init(_ code: String) { self.code = code }
+
+    /// The code.
+    public var description: String { code }
+
+    /// The two-character class (`23` integrity constraint violation ...).
+    public var errorClass: Substring { code.prefix(2) }
+
+    /// Whether running the whole transaction again may succeed: a serialization failure
+    /// (`40001`) or a deadlock (`40P01`). The server rolled the transaction back.
+    public var isRetryable: Bool { code == "40001" || code == "40P01" }
+
+    /// Whether the server or the connection to it is gone: connection exceptions (`08`),
+    /// an administrator or crash shutdown, or a server still starting (`57P01`...`57P03`).
+    public var isUnavailable: Bool { errorClass == "08" || ["57P01", "57P02", "57P03"].contains(code) }
+
+    /// The app error code.
+    public var appErrorCode: String {
+        switch code {
+        case "23505": return "storage.duplicate"
+        case _ where errorClass == "23": return "storage.constraint"
+        case _ where isRetryable: return "storage.conflict"
+        case _ where isUnavailable: return "storage.unavailable"
+        // Missing privilege, and a row that a row-level security policy refuses.
+        case "42501": return "forbidden"
+        case "53100": return "storage.full"
+        case "XX001", "XX002": return "storage.corrupt"
+        default: return "storage.error"
+        }
+    }
+}

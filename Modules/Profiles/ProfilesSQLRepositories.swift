@@ -1,0 +1,16 @@
+import Core
+import Storage
+
+/// The profile repository over a SQL database, for the composition root; it is also the
+/// `ProfileDirectory` other features ask.
+public struct ProfilesSQLRepositories: SQLRepositories {
+    /// The factory.
+    public init() {}
+
+    /// Registers `any ProfileRepository` and `any ProfileDirectory` (one instance).
+    public func register(over database: any Database, in container: Container) {
+        let profiles = SQLProfileRepository(database: database)
+        container.register((any ProfileRepository).self, instance: profiles)
+        container.register((any ProfileDirectory).self, instance: profiles)
+    }
+}

@@ -1,0 +1,156 @@
+import CLua
+import Core
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Setting the VM up: the prelude, `show`, and every route bound as a function of a
+/// read-only module table.
+extension LuaEngine {
+    /// Opens the sandboxed libraries, runs the prelude and `show`, and binds the routes
+    /// and builtins; then freezes `package`. Runs once, from `init`.
+    func setUp() throws {
+        guard clua_open_sandboxed(state, options.allowIO ? 1 : 0, options.modulePath) == LUA_OK else {
+            throw AppError.internal("cannot open the Lua libraries: \(LuaStack(state).string(at: -1) ?? "?")")
+        }
+        let stack = LuaStack(state)
+        let registry = clua_registryindex()
+        setCodeFolders(first: options.sandboxRoot)
+
+        lua_createtable(state, 0, Int32(clamping: router.routes.count))
+        helpIndex = luaL_ref(state, registry)
+        // Empty lists handed to Lua, weakly keyed (see LuaStack.markEmptyArray).
+        lua_createtable(state, 0, 0)
+        lua_createtable(state, 0, 1)
+        stack.setField("__mode", "k", in: -1)
+        lua_setmetatable(state, -2)
+        lua_setfield(state, registry, "appshell.empty_arrays")
+
+        // The prelude, given json, show and write, returns its table of functions.
+        guard loadShellChunk(LuaPrelude.source) == LUA_OK else { throw setUpFailure("the prelude does not compile") }
+        pushBound(.json)
+        lua_pushvalue(state, -1)
+        lua_setglobal(state, "json")
+        try pushShow()
+        pushBound(.write)
+        guard lua_pcallk(state, 3, 1, 0, 0, nil) == LUA_OK else { throw setUpFailure("the prelude failed") }
+        let prelude = lua_gettop(state)
+        // The runner of app.on hooks, which the trampoline calls after a route made events.
+        stack.push("run_hooks")
+        lua_rawget(state, prelude)
+        control.pointer.pointee.hook_runner = luaL_ref(state, registry)
+
+        errorMetatable = reference(field: "error_metatable", of: prelude)
+        driver = reference(field: "driver", of: prelude)
+        stack.push("show")
+        lua_rawget(state, prelude)
+        lua_setglobal(state, "show")
+        pushBound(.help)
+        lua_setglobal(state, "help")
+
+        try bindRoutes(readonly: prelude)
+        recordShellFunctionHelp()
+        installClockFunctions()
+        try freezePackage(prelude: prelude)
+        lua_settop(state, prelude - 1)
+    }
+
+    /// A registry reference to field `field` of the table at `table`.
+    func reference(field: String, of table: Int32) -> Int32 {
+        LuaStack(state).push(field)
+        lua_rawget(state, table)
+        return luaL_ref(state, clua_registryindex())
+    }
+
+    /// `what` failed while setting up, with the Lua message on top of the stack.
+    func setUpFailure(_ what: String) -> AppError {
+        let detail = LuaStack(state).string(at: -1) ?? "?"
+        return AppError.internal("\(what): \(detail)")
+    }
+
+    /// Makes a global per module (`habits`) holding its routes, nested namespaces and the
+    /// builtins of `options.builtins` that name it.
+    func bindRoutes(readonly prelude: Int32) throws {
+        var root = RouteNamespace()
+        for route in router.routes {
+            let path = route.path
+            guard path.count >= 2 else { continue }
+            root.insert(route, at: path[...])
+        }
+        for builtin in options.builtins {
+            let path = builtin.name.split(separator: ".").map(String.init)
+            guard path.count >= 2 else { continue }
+            root.insert(builtin, at: path[...])
+        }
+        for (module, namespace) in root.children.sorted(by: { $0.key < $1.key }) {
+            try pushNamespace(namespace, named: module, prelude: prelude)
+            lua_setglobal(state, module)
+        }
+    }
+
+    /// Pushes the read-only proxy of `namespace`, recording it for `help` and `require`.
+    func pushNamespace(_ namespace: RouteNamespace, named name: String, prelude: Int32) throws {
+        let stack = LuaStack(state)
+        namespaces.insert(name)
+        guard lua_checkstack(state, 8) != 0 else { throw AppError.internal("the Lua stack is full") }
+        lua_createtable(state, 0, Int32(clamping: namespace.functions.count + namespace.children.count))
+        let real = lua_gettop(state)
+        for (function, route) in namespace.functions {
+            let positional = route.positionalParameters
+            pushBound(.route(route, positional: positional, takesOptions: !route.options.isEmpty))
+            recordHelp(for: -1, name: route.name)
+            stack.push(function)
+            lua_rotate(state, -2, 1)
+            lua_rawset(state, real)
+        }
+        // Builtins (app.on, trace.span) are Lua functions the prelude makes over bound
+        // functions of the engine, so that what they call runs as Lua code.
+        for (function, builtin) in namespace.builtins {
+            stack.push(function)
+            stack.push(builtin.factory)
+            lua_rawget(state, prelude)
+            for argument in builtin.arguments { pushBound(argument) }
+            guard lua_pcallk(state, Int32(builtin.arguments.count), 1, 0, 0, nil) == LUA_OK else {
+                throw setUpFailure("cannot make \(builtin.name)")
+            }
+            lua_rawset(state, real)
+        }
+        for (child, inner) in namespace.children.sorted(by: { $0.key < $1.key }) {
+            try pushNamespace(inner, named: "\(name).\(child)", prelude: prelude)
+            stack.push(child)
+            lua_rotate(state, -2, 1)
+            lua_rawset(state, real)
+        }
+        try replaceWithProxy(named: name, prelude: prelude)
+        recordHelp(for: -1, name: "module:" + name)
+    }
+
+    /// Files the value at `index` under `name` in help's index, so `help(value)` finds it.
+    func recordHelp(for index: Int32, name: String) {
+        let absolute = lua_absindex(state, index)
+        lua_rawgeti(state, clua_registryindex(), lua_Integer(helpIndex))
+        lua_pushvalue(state, absolute)
+        LuaStack(state).push(name)
+        lua_rawset(state, -3)
+        LuaStack(state).pop()
+    }
+
+    /// Pushes a Lua function that runs `function` through the trampoline and `dispatch`.
+    func pushBound(_ function: BoundFunction) {
+        functions.append(function)
+        clua_push_bound(
+            state,
+            { state in
+                guard let state, let host = clua_host(state) else { return 0 }
+                return Unmanaged<LuaEngine>.fromOpaque(host).takeUnretainedValue().dispatch(state)
+            }, lua_Integer(functions.count - 1))
+    }
+
+    /// `path` with symbolic links resolved, or `path` itself when it cannot be resolved.
+    static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

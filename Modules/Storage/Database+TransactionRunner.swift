@@ -1,3 +1,0 @@
-import Core
-
-extension Database: TransactionRunner {}

@@ -1,0 +1,252 @@
+import Core
+
+/// Events in `events` and `event_params`, numbered in the order they were stored (ids
+/// never repeat), kept to a bounded backlog.
+///
+/// `event_backlog` holds the last id given and the number of stored events, so numbering
+/// a commit's events and checking the cap cost one small update per commit rather than a
+/// count of the table (or AUTOINCREMENT's bookkeeping per row). Past the capacity the
+/// oldest events go, a slice at a time, and `event_drops` keeps per user how many went,
+/// with the newest dropped one's id and time: reading that user's events shows them as one
+/// `events.dropped` event with that id, which is older than every event the user still has.
+public struct SQLEventStore: EventStore {
+    /// How many events the backlog keeps when no capacity is given (`--events-backlog`).
+    public static let defaultCapacity = 10_000
+    /// The largest capacity `--events-backlog` accepts.
+    public static let maximumCapacity = 10_000_000
+
+    private let database: any Database
+    /// The most events kept; beyond it the oldest are dropped.
+    public let capacity: Int
+
+    /// A store over `database` (migrated with `EventSchema`) keeping at most `capacity`
+    /// events (at least 1).
+    public init(database: any Database, capacity: Int = Self.defaultCapacity) {
+        self.database = database
+        self.capacity = max(1, capacity)
+    }
+
+    /// Stores events in order, inside the caller's transaction when there is one: two
+    /// prepared statements run once per row, whatever the number of events; then drops
+    /// the oldest beyond the capacity.
+    public func insert(_ events: [PendingEvent]) throws {
+        guard !events.isEmpty else { return }
+        try database.transaction {
+            // The ids come from a counter that only grows, never from the table's largest id,
+            // which a flush or a drop may have deleted.
+            guard
+                let (stored, lastID) = try database.queryOne(
+                    """
+                    UPDATE event_backlog SET stored = stored + ?1, last_id = last_id + ?1 WHERE id = 1
+                    RETURNING stored, last_id
+                    """, [.int(events.count)], { (try $0.int(0), try $0.int(1)) })
+            else { throw AppError.internal("the event backlog counter is missing") }
+            let ids = Array((lastID - events.count + 1)...lastID)
+            let users = try userNumbers(of: events)
+            try database.executeEach(
+                "INSERT INTO events (id, user_number, name, view, occurred_at) VALUES (?, ?, ?, ?, ?)",
+                events.indices.map { index in
+                    let event = events[index]
+                    return [
+                        .int(ids[index]), .int(users[index]), .text(event.name), .text(event.view),
+                        .instant(event.occurredAt),
+                    ]
+                })
+            var params: [[SQLValue]] = []
+            for (id, event) in zip(ids, events) {
+                for (position, param) in event.params.enumerated() {
+                    params.append([.int(id), .int(position), .text(param.key), .text(param.value)])
+                }
+            }
+            try database.executeEach(
+                "INSERT INTO event_params (event_id, position, key, value) VALUES (?, ?, ?, ?)", params)
+            if stored > capacity { try drop(stored - capacity + slack) }
+        }
+    }
+
+    /// The `event_users` number of each event's user, in order. Consecutive events nearly
+    /// always share a user, so a user is looked up once per run (a set and a dictionary of
+    /// the 36-character ids hashed every id twice per event).
+    private func userNumbers(of events: [PendingEvent]) throws -> [Int?] {
+        var numbers: [Int?] = []
+        numbers.reserveCapacity(events.count)
+        var known: [String: Int] = [:]
+        var last: (userID: String, number: Int)?
+        for event in events {
+            guard let userID = event.userID else {
+                numbers.append(nil)
+                continue
+            }
+            if let last, last.userID == userID {
+                numbers.append(last.number)
+                continue
+            }
+            let number = try known[userID] ?? number(of: userID)
+            known[userID] = number
+            last = (userID, number)
+            numbers.append(number)
+        }
+        return numbers
+    }
+
+    /// The number `event_users` gives `userID`, given now if it has none.
+    private func number(of userID: String) throws -> Int {
+        if let number = try database.queryOne(
+            "SELECT number FROM event_users WHERE user_id = ?", [.text(userID)], { try $0.int(0) })
+        {
+            return number
+        }
+        guard
+            let number = try database.queryOne(
+                "INSERT INTO event_users (user_id) VALUES (?) RETURNING number", [.text(userID)], { try $0.int(0) })
+        else { throw AppError.internal("numbering the events of \(userID) returned no row") }
+        return number
+    }
+
+    /// Dropping a slice of up to an eighth below the cap at a time keeps the counting off
+    /// most commits and frees whole pages together (fewer pages rewritten per event).
+    private var slack: Int { min(capacity / 8, 2_048) }
+
+    /// Drops the `count` oldest events, counting them per user.
+    private func drop(_ count: Int) throws {
+        // One pass in id order finds the cutoff and counts per user (a GROUP BY would sort
+        // the slice by user, which cost more than deleting it).
+        // Consecutive events mostly share a user, so they are counted in runs and each run
+        // touches the dictionary once.
+        var cutoff: Int?
+        var seen = 0
+        var drops: [Int: (count: Int, lastID: Int, lastAt: Int)] = [:]
+        var run: (user: Int, count: Int, lastID: Int, lastAt: Int)?
+        func close(_ run: (user: Int, count: Int, lastID: Int, lastAt: Int)) {
+            let before = drops[run.user]?.count ?? 0
+            drops[run.user] = (before + run.count, run.lastID, run.lastAt)
+        }
+        try database.forEach("SELECT id, user_number, occurred_at FROM events ORDER BY id LIMIT ?", [.int(count)]) {
+            row in
+            let id = try row.int(0)
+            let user = row.optionalInt(1) ?? 0  // 0: an event stored before events had users
+            let at = try row.int(2)
+            cutoff = id
+            seen += 1
+            if let current = run, current.user == user {
+                run = (user, current.count + 1, id, at)
+            } else {
+                if let current = run { close(current) }
+                run = (user, 1, id, at)
+            }
+        }
+        if let run { close(run) }
+        guard let cutoff, seen == count else {
+            // Fewer rows than counted (the file was edited by hand): count them again.
+            try database.execute("UPDATE event_backlog SET stored = (SELECT count(*) FROM events) WHERE id = 1")
+            return
+        }
+        for (user, drop) in drops {
+            // A counter: adding to an existing user's count is the intent, not a silent upsert.
+            // The table names the stored count (PostgreSQL finds a bare `count` ambiguous).
+            try database.execute(
+                """
+                INSERT INTO event_drops (user_id, count, last_id, last_occurred_at)
+                VALUES (coalesce((SELECT user_id FROM event_users WHERE number = ?1), ''), ?2, ?3, ?4)
+                ON CONFLICT (user_id) DO UPDATE SET count = event_drops.count + excluded.count,
+                    last_id = excluded.last_id, last_occurred_at = excluded.last_occurred_at
+                """, [.int(user), .int(drop.count), .int(drop.lastID), .int(drop.lastAt)])
+        }
+        try database.execute("DELETE FROM event_params WHERE event_id <= ?", [.int(cutoff)])
+        let dropped = try database.execute("DELETE FROM events WHERE id <= ?", [.int(cutoff)])
+        try database.execute("UPDATE event_backlog SET stored = stored - ? WHERE id = 1", [.int(dropped)])
+    }
+
+    /// The stored events of `userID`, oldest first, led by the `events.dropped` event when
+    /// some of theirs were dropped (and it matches the filters).
+    public func events(of userID: String, named name: String?, since: Instant?, limit: Int) throws -> [StoredEvent] {
+        var result: [StoredEvent] = []
+        if name == nil || name == StoredEvent.droppedName, limit > 0,
+            let marker = try database.queryOne(
+                """
+                SELECT last_id, count, last_occurred_at FROM event_drops
+                WHERE user_id = ?1 AND (?2 IS NULL OR last_occurred_at >= ?2)
+                """, [.text(userID), since.map(SQLValue.instant) ?? .null],
+                {
+                    StoredEvent(
+                        id: try $0.int(0),
+                        event: PendingEvent(
+                            name: StoredEvent.droppedName, view: "events", params: [("count", String(try $0.int(1)))],
+                            occurredAt: try $0.instant(2), userID: userID))
+                })
+        {
+            result.append(marker)
+        }
+        let rows = try database.query(
+            """
+            SELECT id, name, view, occurred_at FROM events
+            WHERE user_number = (SELECT number FROM event_users WHERE user_id = ?1)
+                AND (?2 IS NULL OR name = ?2) AND (?3 IS NULL OR occurred_at >= ?3)
+            ORDER BY id LIMIT ?4
+            """, [.text(userID), .text(name), since.map(SQLValue.instant) ?? .null, .int(limit - result.count)]
+        ) { row in (try row.int(0), try row.string(1), row.optionalString(2), try row.instant(3)) }
+        guard let first = rows.first?.0, let last = rows.last?.0 else { return result }
+        var params: [Int: [(key: String, value: String)]] = [:]
+        try database.forEach(
+            """
+            SELECT p.event_id, p.key, p.value FROM event_params p JOIN events e ON e.id = p.event_id
+            WHERE p.event_id BETWEEN ?1 AND ?2 AND e.user_number = (SELECT number FROM event_users WHERE user_id = ?3)
+            ORDER BY p.event_id, p.position
+            """, [.int(first), .int(last), .text(userID)]
+        ) { row in params[try row.int(0), default: []].append((try row.string(1), try row.string(2))) }
+        return result
+            + rows.map { id, name, view, occurredAt in
+                StoredEvent(
+                    id: id,
+                    event: PendingEvent(
+                        name: name, view: view, params: params[id] ?? [], occurredAt: occurredAt, userID: userID))
+            }
+    }
+
+    /// Removes `userID`'s sent events (their params go with them); a sent `events.dropped`
+    /// event takes its count off that user's dropped events.
+    public func delete(_ events: [StoredEvent], of userID: String) throws {
+        try database.transaction {
+            var deleted = 0
+            for stored in events {
+                if stored.event.name == StoredEvent.droppedName, stored.event.view == "events",
+                    let count = stored.event.params.first(where: { $0.key == "count" }).flatMap({ Int($0.value) })
+                {
+                    // Events dropped since it was read stay counted.
+                    try database.execute(
+                        "UPDATE event_drops SET count = count - ? WHERE user_id = ?", [.int(count), .text(userID)])
+                    try database.execute(
+                        "DELETE FROM event_drops WHERE user_id = ? AND count <= 0", [.text(userID)])
+                    continue
+                }
+                // Another user's id deletes nothing, params included.
+                try database.execute(
+                    """
+                    DELETE FROM event_params WHERE event_id = (
+                        SELECT id FROM events
+                        WHERE id = ?1 AND user_number = (SELECT number FROM event_users WHERE user_id = ?2))
+                    """,
+                    [.int(stored.id), .text(userID)])
+                deleted += try database.execute(
+                    """
+                    DELETE FROM events
+                    WHERE id = ?1 AND user_number = (SELECT number FROM event_users WHERE user_id = ?2)
+                    """, [.int(stored.id), .text(userID)])
+            }
+            try database.execute("UPDATE event_backlog SET stored = stored - ? WHERE id = 1", [.int(deleted)])
+        }
+    }
+
+    /// How many events of `userID` wait (not counting dropped ones).
+    public func count(of userID: String) throws -> Int {
+        try database.queryOne(
+            "SELECT count(*) FROM events WHERE user_number = (SELECT number FROM event_users WHERE user_id = ?)",
+            [.text(userID)]
+        ) { try $0.int(0) } ?? 0
+    }
+
+    /// How many events are stored, of every user.
+    public func storedCount() throws -> Int {
+        try database.queryOne("SELECT stored FROM event_backlog WHERE id = 1") { try $0.int(0) } ?? 0
+    }
+}

@@ -1,0 +1,38 @@
+import Core
+
+/// Users in the `users` table. Names are unique ignoring case (`name_key`).
+public struct SQLUserRepository: UserRepository {
+    private let database: any Database
+
+    /// A repository over `database` (migrated with `CoreSchema`).
+    public init(database: any Database) { self.database = database }
+
+    /// The user with this name: exactly, else ignoring case (`Alice` is `alice`).
+    public func user(named name: String) throws -> User? {
+        try database.queryOne(
+            "SELECT id, name, created_at FROM users WHERE name = ?1 OR name_key = lower(?1) ORDER BY name = ?1 DESC",
+            [.text(name)], Self.user)
+    }
+
+    /// The user with this id.
+    public func user(id: String) throws -> User? {
+        try database.queryOne("SELECT id, name, created_at FROM users WHERE id = ?", [.text(id)], Self.user)
+    }
+
+    /// Inserts a new user; an existing id, or a name an existing user has ignoring case,
+    /// is `users.exists`.
+    /// - Throws: `users.exists`, or the storage error for any other failure.
+    public func insert(_ user: User) throws {
+        do {
+            try database.execute(
+                "INSERT INTO users (id, name, name_key, created_at) VALUES (?1, ?2, lower(?2), ?3)",
+                [.text(user.id), .text(user.name), .instant(user.createdAt)])
+        } catch let error as AppError where error.code == "storage.duplicate" {
+            throw AppError(code: "users.exists", message: "a user named '\(user.name)' or with id \(user.id) exists")
+        }
+    }
+
+    private static func user(_ row: Row) throws -> User {
+        User(id: try row.string(0), name: try row.string(1), createdAt: try row.instant(2))
+    }
+}

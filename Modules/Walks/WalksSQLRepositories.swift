@@ -1,0 +1,13 @@
+import Core
+import Storage
+
+/// The walk store over a SQL database, for the composition root.
+public struct WalksSQLRepositories: SQLRepositories {
+    /// The factory.
+    public init() {}
+
+    /// Registers `any WalkStore`.
+    public func register(over database: any Database, in container: Container) {
+        container.register((any WalkStore).self, instance: SQLWalkStore(database: database))
+    }
+}

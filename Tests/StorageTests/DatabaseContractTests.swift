@@ -1,0 +1,65 @@
+import Core
+import Storage
+import Synchronization
+import Testing
+
+/// The `Database` protocol as every backend must keep it, run over each available backend.
+@Suite struct DatabaseContractTests {
+    private func table(_ backend: DatabaseBackend) throws -> any Database {
+        let database = try backend.openScratch()
+        try database.executeScript(
+            """
+            CREATE TABLE items (seq INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, done INTEGER NOT NULL);
+            """)
+        return database
+    }
+
+    @Test(arguments: DatabaseBackend.available)
+    func returningGivesTheNewRowsNumberAndBooleansRoundTrip(backend: DatabaseBackend) throws {
+        let database = try table(backend)
+        let first = try database.queryOne(
+            "INSERT INTO items (name, done) VALUES (?, ?) RETURNING seq", [.text("책"), .bool(true)]
+        ) { try $0.int(0) }
+        let second = try database.queryOne(
+            "INSERT INTO items (name, done) VALUES (?, ?) RETURNING seq", [.text("🐕"), .bool(false)]
+        ) { try $0.int(0) }
+        #expect(try #require(second) > (try #require(first)))
+        #expect(try database.query("SELECT done FROM items ORDER BY seq") { try $0.bool(0) } == [true, false])
+        let (list, arguments) = database.dialect.inList("name", [.text("🐕"), .text("x")])
+        #expect(try database.query("SELECT name FROM items WHERE \(list)", arguments) { try $0.string(0) } == ["🐕"])
+    }
+
+    @Test(arguments: DatabaseBackend.available)
+    func aSavepointRollsBackAloneAndTheOuterTransactionCommits(backend: DatabaseBackend) throws {
+        let database = try table(backend)
+        try database.transaction {
+            try database.execute("INSERT INTO items (name, done) VALUES ('kept', 0)")
+            #expect(database.isInTransaction)
+            _ = try? database.transaction {
+                try database.execute("INSERT INTO items (name, done) VALUES ('undone', 0)")
+                try database.execute("INSERT INTO items (name, done) VALUES ('kept', 0)")  // duplicate
+            }
+        }
+        #expect(!database.isInTransaction)
+        #expect(try database.query("SELECT name FROM items") { try $0.string(0) } == ["kept"])
+    }
+
+    @Test(arguments: DatabaseBackend.available)
+    func commitHooksRunBeforeAndAfterTheOutermostCommitOrAfterItsRollback(backend: DatabaseBackend) throws {
+        let database = try table(backend)
+        let log = Mutex<[String]>([])
+        database.setCommitHooks(
+            CommitHooks(
+                beforeCommit: {
+                    log.withLock { $0.append("before") }
+                    try database.execute("INSERT INTO items (name, done) VALUES ('hook', 1)")
+                }, afterCommit: { log.withLock { $0.append("after") } },
+                afterRollback: { log.withLock { $0.append("rollback") } }))
+        try database.transaction { try database.transaction {} }
+        #expect(log.withLock { $0 } == ["before", "after"])
+        // The hook's insert fails the second time (a duplicate name): the commit rolls back.
+        #expect(throws: AppError.self) { try database.transaction {} }
+        #expect(log.withLock { $0 } == ["before", "after", "before", "rollback"])
+        #expect(try database.queryOne("SELECT count(*) FROM items") { try $0.int(0) } == 1)
+    }
+}

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL 15 cluster for the tests: made in a folder, removed with it.
+#
+#   postgres.sh start FOLDER   initdb in FOLDER (new or empty), start the server on a
+#                              free port of 127.0.0.1 with password (SCRAM) login, and write
+#                              FOLDER/env: PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSFILE (the
+#                              password file) and APP_SHELL_TEST_POSTGRES (a postgresql:// URL
+#                              with the password), all exported.
+#   postgres.sh stop FOLDER    stop the server and remove FOLDER (only a folder this script
+#                              made: it carries a marker file).
+#
+# PostgreSQL refuses to run as root, so as root the server runs as the `postgres` system
+# user (Debian's postgresql-15 makes it) and FOLDER is handed to it. fsync is off: a test
+# cluster never survives a crash anyway, and it starts in well under a second.
+set -euo pipefail
+
+bin=${POSTGRES_BIN:-/usr/lib/postgresql/15/bin}
+marker=.app-shell-test-cluster
+
+usage() {
+  echo "usage: $0 start|stop FOLDER" >&2
+  exit 2
+}
+
+# Runs a command as the cluster's owner.
+as_owner() {
+  if [ "$(id -u)" = "0" ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+start() {
+  local folder=$1
+  [ -x "$bin/initdb" ] || {
+    echo "postgres.sh: no $bin/initdb (install postgresql-15)" >&2
+    exit 1
+  }
+  if [ -e "$folder" ] && [ -n "$(ls -A "$folder" 2>/dev/null)" ]; then
+    echo "postgres.sh: $folder is not empty; give a new or empty folder (mktemp -d)" >&2
+    exit 1
+  fi
+  mkdir -p "$folder"
+  chmod 0700 "$folder"
+  if [ "$(id -u)" = "0" ] && ! runuser -u postgres -- test -x "$(dirname "$folder")"; then
+    echo "postgres.sh: the postgres user cannot reach $folder; use a folder under /tmp" >&2
+    rmdir "$folder" 2>/dev/null
+    exit 1
+  fi
+  touch "$folder/$marker"
+  mkdir -m 0700 "$folder/socket"
+  local password
+  password=$(head -c 18 /dev/urandom | od -An -tx1 | tr -d ' \n')
+  (umask 077 && printf '%s\n' "$password" >"$folder/password")
+  if [ "$(id -u)" = "0" ]; then chown -R postgres: "$folder"; fi
+
+  as_owner "$bin/initdb" --pgdata="$folder/data" --username=admin --pwfile="$folder/password" \
+    --auth-local=scram-sha-256 --auth-host=scram-sha-256 --encoding=UTF8 --locale=C.UTF-8 \
+    --no-sync --no-instructions >"$folder/initdb.log" 2>&1 || {
+    cat "$folder/initdb.log" >&2
+    exit 1
+  }
+  rm -f "$folder/password"
+
+  # A free port: one nobody answers on; if another process takes it first, the server does
+  # not start and the next candidate is tried.
+  local attempt port=""
+  for attempt in 1 2 3 4 5 6 7 8; do
+    local candidate=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
+    if (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then continue; fi
+    if as_owner "$bin/pg_ctl" start --wait --silent --pgdata="$folder/data" --log="$folder/server.log" \
+      -o "-c listen_addresses=127.0.0.1 -p $candidate -c unix_socket_directories=$folder/socket \
+          -c fsync=off -c full_page_writes=off -c max_connections=60" >/dev/null; then
+      port=$candidate
+      break
+    fi
+  done
+  [ -n "$port" ] || {
+    echo "postgres.sh: the server did not start:" >&2
+    tail -20 "$folder/server.log" >&2
+    exit 1
+  }
+
+  # The password goes in a password file (libpq refuses one others can read), not in
+  # PGPASSWORD, so the processes the tests start do not carry it in their environment.
+  (umask 077 && printf '127.0.0.1:%s:*:admin:%s\n' "$port" "$password" >"$folder/pgpass")
+  cat >"$folder/env" <<EOF
+export PGHOST=127.0.0.1
+export PGPORT=$port
+export PGUSER=admin
+export PGDATABASE=postgres
+export PGPASSFILE=$folder/pgpass
+export APP_SHELL_TEST_POSTGRES=postgresql://admin:$password@127.0.0.1:$port/postgres
+EOF
+  chmod 0600 "$folder/env"
+  # For the caller's processes (root's, when the server runs as postgres).
+  if [ "$(id -u)" = "0" ]; then chown root: "$folder/env" "$folder/pgpass"; fi
+  cat "$folder/env"
+}
+
+stop() {
+  local folder=$1
+  [ -d "$folder" ] || return 0
+  [ -f "$folder/$marker" ] || {
+    echo "postgres.sh: $folder was not made by postgres.sh start; left alone" >&2
+    exit 1
+  }
+  if [ -f "$folder/data/postmaster.pid" ]; then
+    local postmaster
+    postmaster=$(head -1 "$folder/data/postmaster.pid" 2>/dev/null || true)
+    as_owner "$bin/pg_ctl" stop --wait --silent --mode=immediate --pgdata="$folder/data" >/dev/null 2>&1 || {
+      # pg_ctl could not do it: end the postmaster this cluster recorded, and only it.
+      local pid
+      pid=$(head -1 "$folder/data/postmaster.pid" 2>/dev/null || true)
+      if [ -n "$pid" ]; then kill -QUIT "$pid" 2>/dev/null || true; fi
+    }
+    # Until the postmaster has exited and been reaped (up to 5 s), so no server process, not
+    # even a zombie, outlives `stop` (a zombie has no command line left, only its name).
+    local tries=0
+    while [ -n "$postmaster" ] && [ $tries -lt 100 ] && grep -qx postgres "/proc/$postmaster/comm" 2>/dev/null; do
+      sleep 0.05
+      tries=$((tries + 1))
+    done
+  fi
+  rm -rf "$folder"
+}
+
+[ $# -eq 2 ] || usage
+case $1 in
+  start) start "$2" ;;
+  stop) stop "$2" ;;
+  *) usage ;;
+esac
