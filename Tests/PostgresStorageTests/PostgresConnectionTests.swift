@@ -123,7 +123,7 @@ struct PostgresConnectionTests {
         let table = PostgresTestServer.tableName("boolparam")
         try connection.executeScript("CREATE TEMPORARY TABLE \(table) (public boolean NOT NULL)")
         try connection.execute("INSERT INTO \(table) VALUES ($1)", [.bool(flag)])
-        let stored = try connection.queryOne("SELECT public::text FROM \(table)") { try $0.text(0) }
+        let stored = try connection.queryOne("SELECT public::text FROM \(table)") { try $0.string(0) }
         #expect(stored == (flag ? "true" : "false"))
     }
 
