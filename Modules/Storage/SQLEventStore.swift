@@ -43,7 +43,8 @@ public struct SQLEventStore: EventStore {
             else { throw AppError.internal("the event backlog counter is missing") }
             let firstID = lastID - events.count + 1
             let users = try userNumbers(of: events)
-            try insertRows(Self.eventsInsert, full: Self.fullEventsInsert, columns: 5, count: events.count) { index, binder in
+            try insertRows(Self.eventsInsert, full: Self.fullEventsInsert, columns: 5, count: events.count) {
+                index, binder in
                 let event = events[index]
                 try binder.bind(firstID + index)
                 try binder.bind(users[index])
@@ -56,7 +57,8 @@ public struct SQLEventStore: EventStore {
             for (index, event) in events.enumerated() {
                 for position in event.params.indices { params.append((index, position)) }
             }
-            try insertRows(Self.paramsInsert, full: Self.fullParamsInsert, columns: 4, count: params.count) { index, binder in
+            try insertRows(Self.paramsInsert, full: Self.fullParamsInsert, columns: 4, count: params.count) {
+                index, binder in
                 let (event, position) = params[index]
                 let param = events[event].params[position]
                 try binder.bind(firstID + event)
