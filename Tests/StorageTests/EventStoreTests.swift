@@ -246,8 +246,9 @@ import Testing
         let (_, store) = try Self.database(backend: .sqlite)
         try store.insert([Self.event("before", user: "u")])
         let events = (0..<count).map { index in
-            PendingEvent(
-                name: "habits.e\(index)", view: index % 3 == 0 ? String?.none : index % 7 == 1 ? long + "\(index)" : "습관 \(index)",
+            let view = index % 3 == 0 ? String?.none : index % 7 == 1 ? long + "\(index)" : "습관 \(index)"
+            return PendingEvent(
+                name: "habits.e\(index)", view: view,
                 params: index % 2 == 0 ? [("k", "\(index)"), ("🐈", "")] : [],
                 occurredAt: Instant(secondsSince1970: index), userID: index % 5 == 0 ? "w" : "u")
         }
