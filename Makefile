@@ -30,8 +30,12 @@ deps:
 	  fi; \
 	fi
 
+# The Swift runtime is linked into the binary: loading and relocating its shared libraries
+# was half of every start-up (docs/performance.md).
+STATIC := --static-swift-stdlib
+
 build: deps
-	$(SWIFT) build -c release --product app-shell
+	$(SWIFT) build -c release $(STATIC) --product app-shell
 
 run: build
 	.build/release/app-shell
@@ -65,8 +69,8 @@ bench-deps:
 
 # Every performance figure beside its anchor, in one run (release build).
 bench: deps bench-deps
-	$(SWIFT) build -c release --product app-shell
-	$(SWIFT) build -c release --product app-bench
+	$(SWIFT) build -c release $(STATIC) --product app-shell
+	$(SWIFT) build -c release $(STATIC) --product app-bench
 	.build/release/app-bench
 
 # Regenerates the committed LuaLS stubs and Markdown reference from the route declarations.

@@ -92,9 +92,22 @@ static void cvips_vips_error(char *error, size_t error_size, const char *what) {
    array, and a getenv on another thread at that moment can read the freed array. So the
    variable is added here, before main, while the process has one thread; later only its
    value is replaced, which glibc does in place (no array is freed). "/usr" is the prefix
-   of every distribution's libvips; cvips_set_prefix corrects it before vips_init. */
-__attribute__((constructor)) static void cvips_reserve_vipshome(void) {
-    if (!getenv("VIPSHOME")) setenv("VIPSHOME", "/usr", 0);
+   of every distribution's libvips; cvips_set_prefix corrects it before vips_init.
+
+   Adding the variable moves `environ` off the initial stack, and a Swift runtime linked
+   statically (`--static-swift-stdlib`) finds argv by walking back from `environ` in its
+   own initializer, which may run after this one: it would then see no arguments. glibc
+   hands every initializer argc and argv, so this one gives them to the runtime first
+   through `_swift_stdlib_overrideUnsafeArgvArgc` (exported by libswiftCore, Swift calling
+   convention; the same pointers the runtime would have found). Referenced weakly: a
+   program without the Swift runtime skips it. */
+extern __attribute__((weak, swiftcall)) void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc);
+
+__attribute__((constructor)) static void cvips_reserve_vipshome(int argc, char **argv, char **envp) {
+    (void)envp;
+    if (getenv("VIPSHOME")) return;
+    if (_swift_stdlib_overrideUnsafeArgvArgc && argv) _swift_stdlib_overrideUnsafeArgvArgc(argv, argc);
+    setenv("VIPSHOME", "/usr", 0);
 }
 
 /* The prefix libvips was installed under, from where the loaded library file lives

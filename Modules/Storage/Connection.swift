@@ -143,6 +143,29 @@ final class Connection {
         }
     }
 
+    /// Runs one statement `count` times, prepared and looked up once, each run's
+    /// placeholders bound in order by `bind` (no `[SQLValue]` per run).
+    func runEach(_ sql: String, count: Int, _ bind: (Int, inout any SQLBinder) throws -> Void) throws {
+        guard count > 0 else { return }
+        // Texts are copied here rather than by SQLite (one allocation each); freed after the
+        // statement's bindings are cleared (defers run last to first).
+        let arena = UnsafeMutableRawBufferPointer.allocate(byteCount: SQLiteBinder.arenaSize, alignment: 1)
+        defer { arena.deallocate() }
+        let statement = try checkOut(sql)
+        defer { checkIn(statement, sql) }
+        let expected = sqlite3_bind_parameter_count(statement)
+        for index in 0..<count {
+            sqlite3_reset(statement)
+            var binder: any SQLBinder = SQLiteBinder(connection: self, statement: statement, sql: sql, arena: arena)
+            try bind(index, &binder)
+            guard let bound = binder as? SQLiteBinder, bound.next - 1 == expected else {
+                throw AppError.internal("\(sql.prefix(80)) takes \(expected) arguments, got fewer or more")
+            }
+            let code = sqlite3_step(statement)
+            guard code == SQLITE_DONE || code == SQLITE_ROW else { throw error(code, sql) }
+        }
+    }
+
     /// Runs several statements separated by semicolons, with no arguments.
     func runScript(_ sql: String) throws {
         try checkOpen()
@@ -206,5 +229,61 @@ final class Connection {
             }
             try check(code, sql)
         }
+    }
+}
+
+/// Binds the placeholders of one SQLite statement in order. A small Swift string has no
+/// storage that outlives the call, so texts are copied: into `arena` while it has room,
+/// bound `SQLITE_STATIC` (the arena lives until the statement's bindings are cleared, and
+/// each run starts it again, after the previous run's step), else by SQLite itself.
+struct SQLiteBinder: SQLBinder {
+    /// The bytes of text one run of a statement copies without an allocation of its own:
+    /// 64 rows of two short texts use a quarter of it.
+    static let arenaSize = 8_192
+
+    let connection: Connection
+    let statement: OpaquePointer
+    let sql: String
+    let arena: UnsafeMutableRawBufferPointer
+    /// The next placeholder's index (SQLite counts from 1).
+    var next: Int32 = 1
+    /// How much of `arena` this run used.
+    var used = 0
+
+    mutating func bind(_ number: Int?) throws {
+        let code =
+            if let number { sqlite3_bind_int64(statement, next, Int64(number)) } else {
+                sqlite3_bind_null(statement, next)
+            }
+        if code != SQLITE_OK { throw connection.error(code, sql) }
+        next += 1
+    }
+
+    mutating func bind(_ text: String?) throws {
+        guard var text else {
+            let code = sqlite3_bind_null(statement, next)
+            if code != SQLITE_OK { throw connection.error(code, sql) }
+            next += 1
+            return
+        }
+        let index = next
+        let length = text.utf8.count
+        let target = length <= arena.count - used ? arena.baseAddress.map { $0 + used } : nil
+        let code = text.withUTF8 { buffer in
+            if let target {
+                if let source = buffer.baseAddress { target.copyMemory(from: source, byteCount: buffer.count) }
+                return sqlite3_bind_text(
+                    statement, index, target.assumingMemoryBound(to: CChar.self), Int32(buffer.count), nil)
+            }
+            return buffer.withMemoryRebound(to: CChar.self) { characters in
+                // An empty buffer may have no address; bind "" rather than NULL.
+                sqlite3_bind_text(
+                    statement, index, characters.baseAddress ?? csqlite_empty_text(), Int32(characters.count),
+                    csqlite_transient())
+            }
+        }
+        if target != nil { used += length }
+        if code != SQLITE_OK { throw connection.error(code, sql) }
+        next += 1
     }
 }

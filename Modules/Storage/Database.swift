@@ -23,6 +23,10 @@ public protocol Database: TransactionRunner, AnyObject {
     /// Runs one statement for each row of arguments, prepared once (bulk inserts).
     func executeEach(_ sql: String, _ rows: [[SQLValue]]) throws
 
+    /// Runs one statement `count` times, prepared once; `bind(index, binder)` binds the
+    /// placeholders of run `index` (0 ..< count) in order, straight from the caller's values.
+    func executeEach(_ sql: String, count: Int, _ bind: (Int, inout any SQLBinder) throws -> Void) throws
+
     /// Runs a migration script: statements separated by semicolons, with no arguments.
     func executeScript(_ sql: String) throws
 
@@ -62,6 +66,18 @@ public protocol Database: TransactionRunner, AnyObject {
 }
 
 extension Database {
+    /// Binds through `[SQLValue]` rows, for a backend with no binder of its own.
+    public func executeEach(_ sql: String, count: Int, _ bind: (Int, inout any SQLBinder) throws -> Void) throws {
+        var rows: [[SQLValue]] = []
+        rows.reserveCapacity(count)
+        for index in 0..<count {
+            var collector: any SQLBinder = SQLValueCollector()
+            try bind(index, &collector)
+            rows.append((collector as? SQLValueCollector)?.values ?? [])
+        }
+        try executeEach(sql, rows)
+    }
+
     /// Runs one statement with no arguments.
     @discardableResult
     public func execute(_ sql: String) throws -> Int { try execute(sql, []) }

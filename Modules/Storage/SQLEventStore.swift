@@ -26,9 +26,9 @@ public struct SQLEventStore: EventStore {
         self.capacity = max(1, capacity)
     }
 
-    /// Stores events in order, inside the caller's transaction when there is one: two
-    /// prepared statements run once per row, whatever the number of events; then drops
-    /// the oldest beyond the capacity.
+    /// Stores events in order, inside the caller's transaction when there is one: up to
+    /// `rowsPerInsert` rows per `INSERT`, bound straight from the events; then drops the
+    /// oldest beyond the capacity.
     public func insert(_ events: [PendingEvent]) throws {
         guard !events.isEmpty else { return }
         try database.transaction {
@@ -41,26 +41,70 @@ public struct SQLEventStore: EventStore {
                     RETURNING stored, last_id
                     """, [.int(events.count)], { (try $0.int(0), try $0.int(1)) })
             else { throw AppError.internal("the event backlog counter is missing") }
-            let ids = Array((lastID - events.count + 1)...lastID)
+            let firstID = lastID - events.count + 1
             let users = try userNumbers(of: events)
-            try database.executeEach(
-                "INSERT INTO events (id, user_number, name, view, occurred_at) VALUES (?, ?, ?, ?, ?)",
-                events.indices.map { index in
-                    let event = events[index]
-                    return [
-                        .int(ids[index]), .int(users[index]), .text(event.name), .text(event.view),
-                        .instant(event.occurredAt),
-                    ]
-                })
-            var params: [[SQLValue]] = []
-            for (id, event) in zip(ids, events) {
-                for (position, param) in event.params.enumerated() {
-                    params.append([.int(id), .int(position), .text(param.key), .text(param.value)])
+            try insertRows(Self.eventsInsert, full: Self.fullEventsInsert, columns: 5, count: events.count) {
+                index, binder in
+                let event = events[index]
+                try binder.bind(firstID + index)
+                try binder.bind(users[index])
+                try binder.bind(event.name)
+                try binder.bind(event.view)
+                try binder.bind(event.occurredAt.millisecondsSince1970)
+            }
+            // Route calls seldom have params: the (event, position) of each is listed first.
+            var params: [(event: Int, position: Int)] = []
+            for (index, event) in events.enumerated() {
+                for position in event.params.indices { params.append((index, position)) }
+            }
+            try insertRows(Self.paramsInsert, full: Self.fullParamsInsert, columns: 4, count: params.count) {
+                index, binder in
+                let (event, position) = params[index]
+                let param = events[event].params[position]
+                try binder.bind(firstID + event)
+                try binder.bind(position)
+                try binder.bind(param.key)
+                try binder.bind(param.value)
+            }
+            if stored > capacity { try drop(stored - capacity + slack) }
+        }
+    }
+
+    /// The most rows one `INSERT` carries: a statement's fixed cost (preparing the step,
+    /// opening the table, resetting) is paid once per this many rows. 64 rows of 5 columns
+    /// stay far below every backend's limit on placeholders (SQLite: 32,766).
+    static let rowsPerInsert = 64
+
+    /// `INSERT ... VALUES (?, ...), (?, ...) ...` with `rows` tuples of `columns`.
+    static func multiRowInsert(_ head: String, columns: Int, rows: Int) -> String {
+        let tuple = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
+        return head + Array(repeating: tuple, count: rows).joined(separator: ", ")
+    }
+
+    private static let eventsInsert = "INSERT INTO events (id, user_number, name, view, occurred_at) VALUES "
+    private static let paramsInsert = "INSERT INTO event_params (event_id, position, key, value) VALUES "
+    /// The SQL of a full `rowsPerInsert` statement for each table, made once.
+    private static let fullEventsInsert = multiRowInsert(eventsInsert, columns: 5, rows: rowsPerInsert)
+    private static let fullParamsInsert = multiRowInsert(paramsInsert, columns: 4, rows: rowsPerInsert)
+
+    /// Inserts `count` rows, `rowsPerInsert` per statement of SQL `full` (the rest in one
+    /// more), each row's `columns` values bound in order by `bind(row, binder)`.
+    private func insertRows(
+        _ head: String, full: String, columns: Int, count: Int, _ bind: (Int, inout any SQLBinder) throws -> Void
+    ) throws {
+        let statements = count / Self.rowsPerInsert
+        if statements > 0 {
+            try database.executeEach(full, count: statements) { statement, binder in
+                for row in statement * Self.rowsPerInsert..<(statement + 1) * Self.rowsPerInsert {
+                    try bind(row, &binder)
                 }
             }
-            try database.executeEach(
-                "INSERT INTO event_params (event_id, position, key, value) VALUES (?, ?, ?, ?)", params)
-            if stored > capacity { try drop(stored - capacity + slack) }
+        }
+        let done = statements * Self.rowsPerInsert
+        guard count > done else { return }
+        try database.executeEach(Self.multiRowInsert(head, columns: columns, rows: count - done), count: 1) {
+            _, binder in
+            for row in done..<count { try bind(row, &binder) }
         }
     }
 

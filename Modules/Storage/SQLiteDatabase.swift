@@ -118,6 +118,12 @@ public final class SQLiteDatabase: Database {
         try connection.withLock { try $0.runEach(sql, rows) }
     }
 
+    /// Runs one statement `count` times, prepared once, binding straight from the caller's
+    /// values (bulk inserts).
+    public func executeEach(_ sql: String, count: Int, _ bind: (Int, inout any SQLBinder) throws -> Void) throws {
+        try connection.withLock { try $0.runEach(sql, count: count, bind) }
+    }
+
     /// Runs several statements separated by semicolons (a schema), with no arguments.
     public func executeScript(_ sql: String) throws {
         try connection.withLock { try $0.runScript(sql) }

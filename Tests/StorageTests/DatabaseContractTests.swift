@@ -29,6 +29,34 @@ import Testing
         #expect(try database.query("SELECT name FROM items WHERE \(list)", arguments) { try $0.string(0) } == ["🐕"])
     }
 
+    /// Bulk inserts bind each run's values in order, NULL for nil, in one prepared statement
+    /// of several rows; a run that binds too few values changes nothing.
+    @Test(arguments: DatabaseBackend.available)
+    func executeEachBindsEachRunInOrderAndRefusesAShortRun(backend: DatabaseBackend) throws {
+        let database = try table(backend)
+        try database.executeScript("CREATE TABLE pairs (a INTEGER, b TEXT)")
+        let rows: [(Int?, String?)] = [(1, "한글 🐈"), (nil, ""), (3, nil), (4, "d")]
+        try database.executeEach("INSERT INTO pairs (a, b) VALUES (?, ?), (?, ?)", count: 2) { run, binder in
+            for (a, b) in rows[run * 2..<run * 2 + 2] {
+                try binder.bind(a)
+                try binder.bind(b)
+            }
+        }
+        let stored = try database.query("SELECT a, b FROM pairs ORDER BY coalesce(a, 2)") {
+            ($0.optionalInt(0), $0.optionalString(1))
+        }
+        #expect(stored.map(\.0) == rows.map(\.0))
+        #expect(stored.map(\.1) == rows.map(\.1))
+        #expect(throws: AppError.self) {
+            try database.transaction {
+                try database.executeEach("INSERT INTO pairs (a, b) VALUES (?, ?)", count: 1) { _, binder in
+                    try binder.bind(9)
+                }
+            }
+        }
+        #expect(try database.queryOne("SELECT count(*) FROM pairs") { try $0.int(0) } == 4)
+    }
+
     @Test(arguments: DatabaseBackend.available)
     func aSavepointRollsBackAloneAndTheOuterTransactionCommits(backend: DatabaseBackend) throws {
         let database = try table(backend)

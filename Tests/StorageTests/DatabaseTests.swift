@@ -11,6 +11,7 @@ import Testing
     @Test func sqliteKeepsNoMemoryStatistics() throws {
         let database = try SQLiteDatabase(path: ":memory:")
         try database.executeScript("CREATE TABLE m (x TEXT); INSERT INTO m VALUES ('memory')")
+        #expect(csqlite_disable_memory_statistics() == SQLITE_OK)
         #expect(sqlite3_memory_used() == 0)
     }
 

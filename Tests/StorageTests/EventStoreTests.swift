@@ -236,4 +236,30 @@ import Testing
         #expect(after.id == 8)
         #expect(try store.events(of: "", named: nil, since: nil, limit: 10).isEmpty)
     }
+
+    /// Events go in 64 rows per `INSERT` and the rest in one more: every size around those
+    /// boundaries reads back whole, in order, with consecutive ids, params, users and views.
+    /// Some views are longer than the 8 KB a statement's texts are copied into at once.
+    @Test(arguments: [1, 63, 64, 65, 130, 256])
+    func aBatchOfAnySizeReadsBackWhole(count: Int) throws {
+        let long = String(repeating: "긴", count: 1_000)
+        let (_, store) = try Self.database(backend: .sqlite)
+        try store.insert([Self.event("before", user: "u")])
+        let events = (0..<count).map { index in
+            let view = index % 3 == 0 ? String?.none : index % 7 == 1 ? long + "\(index)" : "습관 \(index)"
+            return PendingEvent(
+                name: "habits.e\(index)", view: view,
+                params: index % 2 == 0 ? [("k", "\(index)"), ("🐈", "")] : [],
+                occurredAt: Instant(secondsSince1970: index), userID: index % 5 == 0 ? "w" : "u")
+        }
+        let named = { (stored: [StoredEvent]) in stored.filter { $0.event.name != "before" } }
+        try store.insert(events)
+        for user in ["u", "w"] {
+            let read = try store.events(of: user, named: nil, since: nil, limit: 1_000)
+            let expected = events.enumerated().filter { $0.element.userID == user }
+            #expect(named(read).map { $0.event } == expected.map { $0.element })
+            #expect(named(read).map { $0.id } == expected.map { $0.offset + 2 })
+        }
+        #expect(try store.storedCount() == count + 1)
+    }
 }

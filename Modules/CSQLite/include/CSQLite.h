@@ -20,7 +20,8 @@ int csqlite_constraint_primarykey(void);
 
 /// Turns off SQLite's memory statistics (SQLITE_CONFIG_MEMSTATUS, through the variadic
 /// sqlite3_config that Swift cannot call): with them on, every allocation SQLite makes takes
-/// a process-wide mutex. Must run before SQLite initialises; returns SQLITE_MISUSE after.
+/// a process-wide mutex. Done by a constructor before main (before any library can
+/// initialise SQLite); returns that call's result (SQLITE_OK).
 int csqlite_disable_memory_statistics(void);
 
 #endif
