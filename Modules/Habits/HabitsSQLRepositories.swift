@@ -11,4 +11,9 @@ public struct HabitsSQLRepositories: SQLRepositories {
         container.register((any HabitRepository).self, instance: SQLHabitRepository(database: database))
         container.register((any CompletionRepository).self, instance: SQLCompletionRepository(database: database))
     }
+
+    /// The `habits` section of the export document.
+    public func portableSections(over database: any Database) -> [any PortableSection] {
+        [SQLHabitsSection(database: database)]
+    }
 }

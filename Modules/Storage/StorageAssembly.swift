@@ -26,6 +26,11 @@ public enum StorageAssembly {
         repositories: [any SQLRepositories] = []
     ) -> EventRecorder {
         for feature in repositories { feature.register(over: database, in: container) }
+        container.register(
+            PortableSections.self,
+            instance: PortableSections(
+                sections: repositories.flatMap { $0.portableSections(over: database) },
+                formats: repositories.flatMap { $0.foreignFormats(over: database) }))
         container.register((any Database).self, instance: database)
         container.register((any TransactionRunner).self, instance: database)
         let recorder = EventRecorder()
