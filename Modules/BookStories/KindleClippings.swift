@@ -68,7 +68,7 @@ public enum KindleClippings {
 
     /// Whether `bytes` look like clippings: a separator line and a `- ` header line.
     public static func recognises(_ bytes: [UInt8]) -> Bool {
-        let head = String(decoding: bytes.prefix(65_536), as: UTF8.self)
+        let head = "\n" + String(decoding: bytes.prefix(65_536), as: UTF8.self).replacingCRLF.filter { $0 != "\u{FEFF}" }
         return head.contains("\n" + separator) && head.contains("\n- ")
     }
 

@@ -113,8 +113,8 @@ public struct AppPlugin: ModulePlugin {
                 "import_result", doc: "What an import did.",
                 fields: [
                     .init("format", "string", "The format read: app-shell-export, kindle or koreader."),
-                    .init("added", "table", "Counts of what was added by kind (habits, completions, stories, quotes, ...)."),
-                    .init("skipped", "table", "Counts of what was there already, by kind."),
+                    .init("added", "table<string, integer>", "Counts of what was added by kind (habits, completions, stories, quotes, ...)."),
+                    .init("skipped", "table<string, integer>", "Counts of what was there already, by kind."),
                     .init("not_representable", "string[]", "One line for each thing that could not be taken in."),
                 ]),
             RecordShape(

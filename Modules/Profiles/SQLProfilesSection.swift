@@ -86,13 +86,17 @@ public struct SQLProfilesSection: PortableSection {
         guard let photo = try item.optionalRecord("photo") else { return }
         var images: [(jpeg: [UInt8], width: Int, height: Int, sha256: String)] = []
         for size in [ProfilePhotoSize.card, .thumbnail] {
-            guard let image = try photo.optionalRecord(size.rawValue), let jpeg = try image.optionalBytes("jpeg"),
-                SHA256.hex(SHA256.digest(jpeg)) == (try image.string("sha256")), jpeg.starts(with: [0xFF, 0xD8, 0xFF])
-            else {
-                report.cannotRepresent("profile photo: the \(size.rawValue) is missing, not a JPEG or not its SHA-256; left out")
+            guard let image = try photo.optionalRecord(size.rawValue), let jpeg = try image.optionalBytes("jpeg") else {
+                report.cannotRepresent("profile photo: the \(size.rawValue) is missing; the photo is left out")
                 return
             }
-            images.append((jpeg, try image.int("width"), try image.int("height"), try image.string("sha256")))
+            let sha256 = try image.string("sha256")
+            guard jpeg.starts(with: [0xFF, 0xD8, 0xFF]), SHA256.hex(jpeg) == sha256 else {
+                report.cannotRepresent(
+                    "profile photo: the \(size.rawValue) is not a JPEG or not its SHA-256; the photo is left out")
+                return
+            }
+            images.append((jpeg, try image.int("width"), try image.int("height"), sha256))
         }
         try database.execute(
             """
