@@ -47,7 +47,8 @@ enum PrivateFiles {
         }
         var status = stat()
         if lstat(path, &status) == 0 {
-            throw AppError(code: "storage.exists", message: "\(path) exists; an export never replaces a file", field: "file")
+            throw AppError(
+                code: "storage.exists", message: "\(path) exists; an export never replaces a file", field: "file")
         }
     }
 

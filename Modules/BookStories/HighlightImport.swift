@@ -28,7 +28,9 @@ struct HighlightImport {
                 continue
             }
             for note in book.looseNotes {
-                report.cannotRepresent("note in \(title.prefix(40)) (\(note.count) characters): it marks no passage, and a story needs a quote")
+                report.cannotRepresent(
+                    "note in \(title.prefix(40)) (\(note.count) characters): it marks no passage, and a story needs a quote"
+                )
             }
             var known = Set(
                 try database.query(

@@ -13,7 +13,8 @@ public enum KOReaderExport {
             documents = listed
         } else if let record = value.recordValue, record["entries"] != nil {
             documents = [value]
-        } else if let listed = value.arrayValue, !listed.isEmpty, listed.allSatisfy({ $0["entries"].arrayValue != nil }) {
+        } else if let listed = value.arrayValue, !listed.isEmpty, listed.allSatisfy({ $0["entries"].arrayValue != nil })
+        {
             documents = listed
         } else {
             return nil

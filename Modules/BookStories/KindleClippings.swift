@@ -68,7 +68,8 @@ public enum KindleClippings {
 
     /// Whether `bytes` look like clippings: a separator line and a `- ` header line.
     public static func recognises(_ bytes: [UInt8]) -> Bool {
-        let head = "\n" + String(decoding: bytes.prefix(65_536), as: UTF8.self).replacingCRLF.filter { $0 != "\u{FEFF}" }
+        let head =
+            "\n" + String(decoding: bytes.prefix(65_536), as: UTF8.self).replacingCRLF.filter { $0 != "\u{FEFF}" }
         return head.contains("\n" + separator) && head.contains("\n- ")
     }
 
@@ -114,7 +115,9 @@ public enum KindleClippings {
     static func location(in header: String) -> ClosedRange<Int>? {
         for part in header.split(separator: "|") {
             let lower = part.lowercased()
-            guard let range = lower.firstRange(of: "location ") ?? lower.firstRange(of: "loc. ") ?? lower.firstRange(of: "위치 ")
+            guard
+                let range = lower.firstRange(of: "location ") ?? lower.firstRange(of: "loc. ")
+                    ?? lower.firstRange(of: "위치 ")
             else { continue }
             let rest = lower[range.upperBound...]
             let first = rest.prefix { $0.isASCII && $0.isNumber }

@@ -96,7 +96,9 @@ public struct SQLBookStoriesSection: PortableSection {
             let book = try Book(
                 title: try bookRecord.string("title"), author: try bookRecord.string("author"),
                 publisher: try bookRecord.optionalString("publisher"), isbn: try bookRecord.optionalString("isbn"))
-            let quotes = try item.records("quotes").map { try Quote(text: try $0.string("text"), page: try $0.optionalInt("page")) }
+            let quotes = try item.records("quotes").map {
+                try Quote(text: try $0.string("text"), page: try $0.optionalInt("page"))
+            }
             let quotesCount = quotes.count
             if let existing = try stories.story(id: id) {
                 if existing.authorID == user.id {

@@ -75,9 +75,9 @@ public struct AppPlugin: ModulePlugin {
                 errors: ["import.unknown_format", "import.not_supported_yet", "import.newer_version"],
                 example: "local r = app.import(\"My Clippings.txt\")  print(r.added.quotes, r.skipped.quotes)"
             ) { arguments, context in
-                let bytes = try FileBytes.contents(
-                    of: try arguments.string("path"), maximum: PortableSections.maximumFileBytes)
-                let report = try context.resolve(PortableSections.self).importFile(
+                let portability = try context.resolve(PortableSections.self)
+                let bytes = try portability.readFile(try arguments.string("path"), PortableSections.maximumFileBytes)
+                let report = try portability.importFile(
                     bytes, from: arguments.optionalString("from"), for: context.user, clock: context.clock,
                     transactions: try context.resolve((any TransactionRunner).self))
                 return report.value
@@ -101,19 +101,25 @@ public struct AppPlugin: ModulePlugin {
                 "user", doc: "A person using AppShell.",
                 fields: [.init("id", "string", "A lowercase UUID."), .init("name", "string", "The unique user name.")]),
             RecordShape(
-                "export_document", doc: "One person's data, the document `app-shell --export` writes (docs/data-in-and-out.md).",
+                "export_document",
+                doc: "One person's data, the document `app-shell --export` writes (docs/data-in-and-out.md).",
                 fields: [
                     .init("format", "string", "Always \"app-shell-export\"."),
                     .init("version", "integer", "The document's version (1)."),
                     .init("exported_at", "instant", "When it was made."),
                     .init("user", "string", "The user name it was made for."),
-                    .init("sections", "table", "One table per feature (habits, bookstories, profiles, walks, mates), each with its own version."),
+                    .init(
+                        "sections", "table",
+                        "One table per feature (habits, bookstories, profiles, walks, mates), each with its own version."
+                    ),
                 ]),
             RecordShape(
                 "import_result", doc: "What an import did.",
                 fields: [
                     .init("format", "string", "The format read: app-shell-export, kindle or koreader."),
-                    .init("added", "table<string, integer>", "Counts of what was added by kind (habits, completions, stories, quotes, ...)."),
+                    .init(
+                        "added", "table<string, integer>",
+                        "Counts of what was added by kind (habits, completions, stories, quotes, ...)."),
                     .init("skipped", "table<string, integer>", "Counts of what was there already, by kind."),
                     .init("not_representable", "string[]", "One line for each thing that could not be taken in."),
                 ]),

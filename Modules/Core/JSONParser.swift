@@ -125,7 +125,8 @@ public struct JSONParser {
     }
 
     private mutating func hex4() throws -> UInt32 {
-        guard bytes.count - index >= 4, let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+        guard bytes.count - index >= 4,
+            let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
         else { throw failure("bad \\u escape") }
         index += 4
         return code
@@ -135,7 +136,9 @@ public struct JSONParser {
         index += 1
         var scalars = String.UnicodeScalarView()
         var run = index
-        func flush(_ end: Int) { scalars.append(contentsOf: String(decoding: bytes[run..<end], as: UTF8.self).unicodeScalars) }
+        func flush(_ end: Int) {
+            scalars.append(contentsOf: String(decoding: bytes[run..<end], as: UTF8.self).unicodeScalars)
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -166,7 +169,9 @@ public struct JSONParser {
                     {
                         index += 2
                         let low = try hex4()
-                        code = (0xDC00...0xDFFF).contains(low) ? 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD
+                        code =
+                            (0xDC00...0xDFFF).contains(low)
+                            ? 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD
                     }
                     scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
                 default: throw failure("bad escape")

@@ -74,7 +74,9 @@ public struct PortableRecord: Sendable {
     public func optionalBytes(_ key: String) throws -> [UInt8]? {
         guard let value = record[key], !value.isNull else { return nil }
         if let bytes = value.bytesValue, value.stringValue == nil { return bytes }
-        guard let text = value.stringValue, let bytes = Value.bytes(base64: text) else { throw wrong(key, "base64 text") }
+        guard let text = value.stringValue, let bytes = Value.bytes(base64: text) else {
+            throw wrong(key, "base64 text")
+        }
         return bytes
     }
 

@@ -13,10 +13,17 @@ public struct PortableSections: Sendable {
     /// The foreign formats, in the order they are tried.
     public let formats: [any ForeignFormat]
 
-    /// A registry of `sections` and `formats`.
-    public init(sections: [any PortableSection], formats: [any ForeignFormat]) {
+    /// Reads a whole file (path, most bytes); Core reads no files itself.
+    public let readFile: @Sendable (String, Int) throws -> [UInt8]
+
+    /// A registry of `sections` and `formats` that reads files with `readFile`.
+    public init(
+        sections: [any PortableSection], formats: [any ForeignFormat],
+        readFile: @escaping @Sendable (String, Int) throws -> [UInt8]
+    ) {
         self.sections = sections
         self.formats = formats
+        self.readFile = readFile
     }
 
     /// The names `from` takes: the document's and each foreign format's.
@@ -54,7 +61,8 @@ public struct PortableSections: Sendable {
         if Self.comingFormats.contains(name) {
             throw AppError(
                 code: "import.not_supported_yet",
-                message: "importing from \(name) comes with habit frequencies, skips and notes; it is not supported yet",
+                message:
+                    "importing from \(name) comes with habit frequencies, skips and notes; it is not supported yet",
                 field: "from")
         }
         if name == "app-shell" {

@@ -64,12 +64,17 @@ public struct SQLHabitsSection: PortableSection {
         for item in try document.records("habits") {
             var habitID = try item.string("id")
             let periods = try item.records("periods").map { period -> TrackingPeriod in
-                guard let made = TrackingPeriod(start: try period.day("start_day"), end: try period.optionalDay("end_day"))
+                guard
+                    let made = TrackingPeriod(
+                        start: try period.day("start_day"), end: try period.optionalDay("end_day"))
                 else { throw AppError.invalidArgument("\(period.path) ends before it starts", field: period.path) }
                 return made
             }
             let completions = try item.records("completions").map { completion in
-                (id: try completion.string("id"), day: try completion.day("day"), at: try completion.instant("recorded_at"))
+                (
+                    id: try completion.string("id"), day: try completion.day("day"),
+                    at: try completion.instant("recorded_at")
+                )
             }
             let owner = try database.queryOne("SELECT owner_id FROM habits WHERE id = ?", [.text(habitID)]) {
                 try $0.string(0)
@@ -103,9 +108,10 @@ public struct SQLHabitsSection: PortableSection {
             try repository.insert(habit)
             report.add("habits")
             for completion in completions {
-                let taken = try database.queryOne(
-                    "SELECT 1 FROM habit_completions WHERE id = ?", [.text(completion.id)]
-                ) { _ in true } ?? false
+                let taken =
+                    try database.queryOne(
+                        "SELECT 1 FROM habit_completions WHERE id = ?", [.text(completion.id)]
+                    ) { _ in true } ?? false
                 try database.execute(
                     "INSERT INTO habit_completions (id, habit_id, completed_on, recorded_at) VALUES (?, ?, ?, ?)",
                     [

@@ -35,11 +35,12 @@ public struct SQLMatesSection: PortableSection {
         let document = PortableRecord(section, path: "sections.mates")
         for item in try document.records("mates") {
             let name = try item.string("name")
-            let linked = try database.queryOne(
-                """
-                SELECT 1 FROM mates m JOIN users u ON u.id = m.mate_id WHERE m.user_id = ? AND u.name = ?
-                """, [.text(user.id), .text(name)]
-            ) { _ in true } ?? false
+            let linked =
+                try database.queryOne(
+                    """
+                    SELECT 1 FROM mates m JOIN users u ON u.id = m.mate_id WHERE m.user_id = ? AND u.name = ?
+                    """, [.text(user.id), .text(name)]
+                ) { _ in true } ?? false
             if linked {
                 report.skip("mates")
             } else {

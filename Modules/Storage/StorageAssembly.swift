@@ -30,7 +30,8 @@ public enum StorageAssembly {
             PortableSections.self,
             instance: PortableSections(
                 sections: repositories.flatMap { $0.portableSections(over: database) },
-                formats: repositories.flatMap { $0.foreignFormats(over: database) }))
+                formats: repositories.flatMap { $0.foreignFormats(over: database) },
+                readFile: { try FileBytes.contents(of: $0, maximum: $1) }))
         container.register((any Database).self, instance: database)
         container.register((any TransactionRunner).self, instance: database)
         let recorder = EventRecorder()

@@ -25,7 +25,8 @@ import Testing
                 "quotes": [["text": "새는 알에서 나오려고 투쟁한다.", "page": 98], "알은 세계다."],
                 "content": "🐣\n둘째 줄", "keywords": ["성장", "#자아"], "themes": [theme], "visibility": "public",
             ])
-        try app.call("bookstories.create", ["book": ["title": "Walden", "author": "Thoreau"], "quotes": ["Simplify."]])
+        try app.call(
+            "bookstories.create", ["book": ["title": "Walden", "author": "Thoreau"], "quotes": ["Simplify."]])
         try app.call(
             "profiles.save",
             [
@@ -64,7 +65,8 @@ import Testing
         #expect(document["format"] == "app-shell-export")
         #expect(document["version"] == 1)
         #expect(document["sections"]["habits"]["habits"].arrayValue?.count == 2)
-        #expect(document["sections"]["profiles"]["profile"]["photo"]["card"]["jpeg"].bytesValue?.prefix(2) == [0xFF, 0xD8])
+        #expect(
+            document["sections"]["profiles"]["profile"]["photo"]["card"]["jpeg"].bytesValue?.prefix(2) == [0xFF, 0xD8])
         let path = try Self.write(document, in: source)
 
         let target = try App()
@@ -154,7 +156,10 @@ import Testing
 
     @Test(arguments: [
         ("loop.csv", "Position,Name,Question,Description,NumRepetitions\n1,Run,,,\n", "import.not_supported_yet"),
-        ("hb.csv", "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\n", "import.not_supported_yet"),
+        (
+            "hb.csv", "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\n",
+            "import.not_supported_yet"
+        ),
         ("x.txt", "nothing we know", "import.unknown_format"),
     ])
     func formatsNotReadYetAreRecognisedWithAClearError(name: String, text: String, code: String) throws {

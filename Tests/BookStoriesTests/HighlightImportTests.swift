@@ -15,7 +15,9 @@ import Testing
         Array(try Data(contentsOf: fixtures.appendingPathComponent(name)))
     }
 
-    static func run(_ format: any ForeignFormat, _ bytes: [UInt8], in fixture: BookStoriesFixture) throws -> ImportReport {
+    static func run(_ format: any ForeignFormat, _ bytes: [UInt8], in fixture: BookStoriesFixture) throws
+        -> ImportReport
+    {
         try fixture.database.transaction {
             var report = ImportReport(format: format.name)
             try format.importFile(bytes, for: fixture.user, clock: fixture.clock, report: &report)
@@ -69,7 +71,9 @@ import Testing
         #expect(demian["content"] == "다시 읽을 것")
         #expect(demian["quotes"].arrayValue?.count == 2)
         #expect(demian["quotes"].arrayValue?.first?["page"] == 98)
-        #expect(demian["created_at"] == .int(try BookStoriesFixture.instant("2020-01-05T09:05:00+09:00").millisecondsSince1970))
+        #expect(
+            demian["created_at"]
+                == .int(try BookStoriesFixture.instant("2020-01-05T09:05:00+09:00").millisecondsSince1970))
 
         let again = try Self.run(format, bytes, in: fixture)
         #expect(again.added.isEmpty)
@@ -81,7 +85,8 @@ import Testing
         let fixture = try BookStoriesFixture()
         var text = ""
         for number in 1...45 {
-            text += "긴 책 (작가)\r\n- 위치 \(number * 10)-\(number * 10 + 1)의 하이라이트 | 추가된 날짜: 2025년 12월 1일 월요일 오후 1:\(10 + number):00\r\n\r\n문장 \(number)\r\n==========\r\n"
+            text +=
+                "긴 책 (작가)\r\n- 위치 \(number * 10)-\(number * 10 + 1)의 하이라이트 | 추가된 날짜: 2025년 12월 1일 월요일 오후 1:\(10 + number):00\r\n\r\n문장 \(number)\r\n==========\r\n"
         }
         let report = try Self.run(KindleClippingsFormat(database: fixture.database), Array(text.utf8), in: fixture)
         #expect(report.addedCount("stories") == 3)
@@ -98,7 +103,8 @@ import Testing
     @Test func aHighlightLongerThanAQuoteIsReportedNotDropped() throws {
         let fixture = try BookStoriesFixture()
         let long = String(repeating: "가", count: 501)
-        let text = "책 (저자)\n- Your Highlight on Location 1-2 | Added on Monday, December 1, 2025 1:00:00 PM\n\n\(long)\n==========\n"
+        let text =
+            "책 (저자)\n- Your Highlight on Location 1-2 | Added on Monday, December 1, 2025 1:00:00 PM\n\n\(long)\n==========\n"
         let report = try Self.run(KindleClippingsFormat(database: fixture.database), Array(text.utf8), in: fixture)
         #expect(report.added.isEmpty)
         #expect(report.notRepresentable == ["highlight in 책 of 501 characters: a quote holds at most 500"])
@@ -156,6 +162,7 @@ import Testing
         #expect(files.map(\.name) == ["데미안.md", "데미안 (2).md"])
         #expect(
             files.first?.text
-                == "# 데미안\n\nby 헤르만 헤세\n\n> 새는\n> 알에서\n> — p. 98\n\n다시 읽을 것\n\n#성장 #big_idea\n\n---\n\n> 알은 세계다.\n\n---\n")
+                == "# 데미안\n\nby 헤르만 헤세\n\n> 새는\n> 알에서\n> — p. 98\n\n다시 읽을 것\n\n#성장 #big_idea\n\n---\n\n> 알은 세계다.\n\n---\n"
+        )
     }
 }
