@@ -5,11 +5,12 @@ import Core
 /// its content as a paragraph and its keywords as `#tags`, stories oldest first.
 ///
 /// File names come from titles and are made safe: `/`, `\`, NUL, control characters and
-/// bidi controls become `_`, leading dots and spaces go, at most 120 characters (Hangul and
-/// emoji kept); an empty name is `Untitled`; two books with one name get ` (2)`, ` (3)`.
+/// bidi controls become `_`, leading dots and spaces go, at most 200 bytes of UTF-8 cut
+/// between characters (Linux allows 255 bytes a name; Hangul and emoji kept); an empty name
+/// is `Untitled`; two books with one name get ` (2)`, ` (3)`.
 public enum StoryMarkdown {
-    /// The longest file name stem, in characters (before ` (2)` and `.md`).
-    public static let maximumNameLength = 120
+    /// The longest file name stem, in bytes of UTF-8 (before ` (2)` and `.md`).
+    public static let maximumNameBytes = 200
 
     /// The files for the `bookstories` section of an export document: names and texts.
     public static func files(fromSection section: Value) -> [(name: String, text: String)] {
@@ -79,7 +80,14 @@ public enum StoryMarkdown {
         }
         var name = String(scalars)
         while let first = name.first, first == "." || first.isWhitespace { name.removeFirst() }
-        name = String(name.prefix(maximumNameLength)).trimmingWhitespace
+        var cut = ""
+        var bytes = 0
+        for character in name {
+            bytes += character.utf8.count
+            guard bytes <= maximumNameBytes else { break }
+            cut.append(character)
+        }
+        name = cut.trimmingWhitespace
         return name.isEmpty ? "Untitled" : name
     }
 }

@@ -36,3 +36,8 @@ if [ "$(stat -c %a "$idir/md")" = 700 ] && [ -f "$idir/md/_데미안.md" ] && [ 
   echo "ok   import: Markdown files are safe and hold the quotes"; passed=$((passed + 1)); else
   fail "import: Markdown files are safe and hold the quotes" "$(ls -la "$idir/md")"; fi
 check "import: --export-markdown refuses an existing folder" 1 "" "$binary" --db "$idir/b.db" "${inow[@]}" --export-markdown "$idir/md"
+# A title of 200 Hangul syllables is 600 bytes; Linux allows 255 a file name.
+"$binary" --db "$idir/long.db" "${inow[@]}" \
+  -e 'bookstories.create{book = {title = string.rep("가", 200), author = "저자"}, quotes = {"x"}}' >/dev/null 2>&1
+check "import: a long Hangul title makes a file name Linux takes" 0 "wrote 1 Markdown files to $idir/long" "$binary" \
+  --db "$idir/long.db" "${inow[@]}" --export-markdown "$idir/long"
