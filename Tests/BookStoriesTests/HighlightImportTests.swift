@@ -56,8 +56,9 @@ import Testing
         #expect(demian.last?.addedAt == (try BookStoriesFixture.instant("2020-01-05T12:30:00+09:00")))
     }
 
-    @Test func kindleHighlightsBecomePrivateStoriesOnceOnly() throws {
-        let fixture = try BookStoriesFixture()
+    @Test(arguments: DatabaseBackend.available)
+    func kindleHighlightsBecomePrivateStoriesOnceOnly(backend: DatabaseBackend) throws {
+        let fixture = try BookStoriesFixture(backend: backend)
         let format = KindleClippingsFormat(database: fixture.database)
         let bytes = try Self.bytes("My Clippings.txt")
         #expect(format.recognises(bytes))
@@ -81,8 +82,9 @@ import Testing
         #expect(try Self.stories(fixture) == stories)
     }
 
-    @Test func moreThanTwentyHighlightsOfABookMakeMoreStories() throws {
-        let fixture = try BookStoriesFixture()
+    @Test(arguments: DatabaseBackend.available)
+    func moreThanTwentyHighlightsOfABookMakeMoreStories(backend: DatabaseBackend) throws {
+        let fixture = try BookStoriesFixture(backend: backend)
         var text = ""
         for number in 1...45 {
             text +=
@@ -110,8 +112,9 @@ import Testing
         #expect(report.notRepresentable == ["highlight in 책 of 501 characters: a quote holds at most 500"])
     }
 
-    @Test func koreaderExportsBecomeStoriesOnceOnly() throws {
-        let fixture = try BookStoriesFixture()
+    @Test(arguments: DatabaseBackend.available)
+    func koreaderExportsBecomeStoriesOnceOnly(backend: DatabaseBackend) throws {
+        let fixture = try BookStoriesFixture(backend: backend)
         let format = KOReaderFormat(database: fixture.database)
         let bytes = try Self.bytes("koreader.json")
         #expect(format.recognises(bytes))
