@@ -129,8 +129,10 @@ public struct PortableSections: Sendable {
         let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
         if head.contains("\"format\"") && head.contains(Self.format) { return "app-shell" }
         for format in formats where format.recognises(bytes) { return format.name }
-        // SQLite's file header (a Loop backup) and the CSV headers of Loop and HabitBull.
-        if bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) || head.hasPrefix("Position,Name,")
+        // SQLite's file header (a Loop backup), a zip (Loop's CSV export) and the CSV
+        // headers of Loop and HabitBull.
+        if bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) || bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
+            || head.hasPrefix("Position,Name,")
             || head.contains("Habit Name,")
         {
             return "loop"

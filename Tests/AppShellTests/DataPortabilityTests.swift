@@ -160,6 +160,8 @@ import Testing
             "hb.csv", "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\n",
             "import.not_supported_yet"
         ),
+        ("loop.db", "SQLite format 3\u{0}", "import.not_supported_yet"),
+        ("loop.zip", "PK\u{3}\u{4}", "import.not_supported_yet"),
         ("x.txt", "nothing we know", "import.unknown_format"),
     ])
     func formatsNotReadYetAreRecognisedWithAClearError(name: String, text: String, code: String) throws {
