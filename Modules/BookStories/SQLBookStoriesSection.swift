@@ -65,11 +65,13 @@ public struct SQLBookStoriesSection: PortableSection {
         var renamedThemes: [String: String] = [:]
         for item in try document.records("themes") {
             let id = try item.string("id")
-            let theme = try Theme(
-                id: id, ownerID: user.id, name: try item.string("name"),
-                description: try item.optionalString("description"),
-                visibility: try Self.visibility(item), createdAt: try item.instant("created_at"),
-                updatedAt: try item.instant("updated_at"))
+            let theme = try item.checked {
+                try Theme(
+                    id: id, ownerID: user.id, name: try item.string("name"),
+                    description: try item.optionalString("description"),
+                    visibility: try Self.visibility(item), createdAt: try item.instant("created_at"),
+                    updatedAt: try item.instant("updated_at"))
+            }
             if let existing = try themes.theme(id: id) {
                 if existing.ownerID == user.id {
                     report.skip("themes")
@@ -93,11 +95,13 @@ public struct SQLBookStoriesSection: PortableSection {
             guard let bookRecord = try item.optionalRecord("book") else {
                 throw AppError.invalidArgument("\(item.path).book is missing", field: "\(item.path).book")
             }
-            let book = try Book(
-                title: try bookRecord.string("title"), author: try bookRecord.string("author"),
-                publisher: try bookRecord.optionalString("publisher"), isbn: try bookRecord.optionalString("isbn"))
-            let quotes = try item.records("quotes").map {
-                try Quote(text: try $0.string("text"), page: try $0.optionalInt("page"))
+            let book = try bookRecord.checked {
+                try Book(
+                    title: try bookRecord.string("title"), author: try bookRecord.string("author"),
+                    publisher: try bookRecord.optionalString("publisher"), isbn: try bookRecord.optionalString("isbn"))
+            }
+            let quotes = try item.records("quotes").map { quote in
+                try quote.checked { try Quote(text: try quote.string("text"), page: try quote.optionalInt("page")) }
             }
             let quotesCount = quotes.count
             if let existing = try stories.story(id: id) {
@@ -119,10 +123,12 @@ public struct SQLBookStoriesSection: PortableSection {
                     report.cannotRepresent("story of \(book.title): theme \(theme) is not there; the link is left out")
                 }
             }
-            let story = try Story(
-                id: id, authorID: user.id, book: book, quotes: quotes, content: try item.optionalString("content"),
-                keywords: try item.strings("keywords"), themeIDs: themeIDs, visibility: try Self.visibility(item),
-                createdAt: try item.instant("created_at"), updatedAt: try item.instant("updated_at"))
+            let story = try item.checked {
+                try Story(
+                    id: id, authorID: user.id, book: book, quotes: quotes, content: try item.optionalString("content"),
+                    keywords: try item.strings("keywords"), themeIDs: themeIDs, visibility: try Self.visibility(item),
+                    createdAt: try item.instant("created_at"), updatedAt: try item.instant("updated_at"))
+            }
             try stories.insert(story)
             report.add("stories")
             report.add("quotes", quotesCount)

@@ -109,3 +109,18 @@ public struct PortableRecord: Sendable {
         }
     }
 }
+
+extension PortableRecord {
+    /// Runs `body` (a domain check, such as a habit's name rule) and names this table in its
+    /// error: the field becomes `sections.habits.habits[2].name`, and the message says where.
+    public func checked<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as AppError
+            where error.code == "invalid_argument" && error.field?.hasPrefix("sections.") != true
+        {
+            throw AppError.invalidArgument(
+                "\(path): \(error.message)", field: error.field.map { "\(path).\($0)" } ?? path)
+        }
+    }
+}

@@ -84,10 +84,15 @@ public struct SQLHabitsSection: PortableSection {
                 report.skip("completions", completions.count)
                 continue
             }
-            var habit = try Habit(
-                id: habitID, ownerID: user.id, name: try item.string("name"), startDay: try item.day("start_day"),
-                trackingPeriods: periods, createdAt: try item.instant("created_at"),
-                updatedAt: try item.instant("updated_at"))
+            let name = try item.string("name")
+            let startDay = try item.day("start_day")
+            let createdAt = try item.instant("created_at")
+            let updatedAt = try item.instant("updated_at")
+            var habit = try item.checked {
+                try Habit(
+                    id: habitID, ownerID: user.id, name: name, startDay: startDay, trackingPeriods: periods,
+                    createdAt: createdAt, updatedAt: updatedAt)
+            }
             if habit.trackingPeriods.last?.end == nil {
                 let taken = try repository.activeNameCandidates(folded: habit.name.foldedForMatching, ownedBy: user.id)
                     .contains { $0.name.foldedForMatching == habit.name.foldedForMatching }

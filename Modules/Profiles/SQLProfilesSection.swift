@@ -71,12 +71,16 @@ public struct SQLProfilesSection: PortableSection {
             }
             return keyword
         }
-        let dog = try Dog(
-            name: try dogRecord.string("name"), age: try dogRecord.int("age"), sex: sex,
-            neutered: try dogRecord.bool("neutered"), size: size, keywords: keywords)
-        let profile = try Profile(
-            userID: user.id, nickname: try item.string("nickname"), dog: dog, photo: nil,
-            createdAt: try item.instant("created_at"), updatedAt: try item.instant("updated_at"))
+        let dog = try dogRecord.checked {
+            try Dog(
+                name: try dogRecord.string("name"), age: try dogRecord.int("age"), sex: sex,
+                neutered: try dogRecord.bool("neutered"), size: size, keywords: keywords)
+        }
+        let profile = try item.checked {
+            try Profile(
+                userID: user.id, nickname: try item.string("nickname"), dog: dog, photo: nil,
+                createdAt: try item.instant("created_at"), updatedAt: try item.instant("updated_at"))
+        }
         if try repository.isNicknameTaken(profile.nickname, byOtherThan: user.id) {
             report.cannotRepresent("profile: another user has the nickname \(profile.nickname); left out")
             return

@@ -139,6 +139,41 @@ import Testing
         #expect(try target.call("app.export").jsonText == before.jsonText)
     }
 
+    @Test(arguments: [
+        (
+            "habits",
+            [
+                "habits": [
+                    [
+                        "id": "h1", "name": .string(String(repeating: "가", count: 101)), "start_day": "2026-11-01",
+                        "created_at": 0, "updated_at": 0, "periods": [["start_day": "2026-11-01"]],
+                    ]
+                ]
+            ] as Value, "sections.habits.habits[1].name"
+        ),
+        (
+            "bookstories",
+            [
+                "stories": [
+                    [
+                        "id": "s1", "book": ["title": "책", "author": "저자"], "quotes": .array([]),
+                        "visibility": "private", "created_at": 0, "updated_at": 0,
+                    ]
+                ]
+            ] as Value, "sections.bookstories.stories[1].quotes"
+        ),
+        ("walks", ["logs": [["id": "w1", "steps": "many"]]] as Value, "sections.walks.logs[1].steps"),
+    ])
+    func aBadItemIsNamedByItsPathInTheDocument(section: String, value: Value, field: String) throws {
+        let app = try App()
+        let document: Value = ["format": "app-shell-export", "version": 1, "sections": .table(Record([(section, value)]))]
+        let error = #expect(throws: AppError.self) {
+            try app.call("app.import", ["path": .string(try Self.write(document, in: app))])
+        }
+        #expect(error?.code == "invalid_argument")
+        #expect(error?.field == field)
+    }
+
     @Test func anotherUserOfTheSameFileGetsNewIdsAndTheReportSaysSo() throws {
         let app = try App()
         try Self.fill(app)
