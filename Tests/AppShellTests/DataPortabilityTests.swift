@@ -166,7 +166,9 @@ import Testing
     ])
     func aBadItemIsNamedByItsPathInTheDocument(section: String, value: Value, field: String) throws {
         let app = try App()
-        let document: Value = ["format": "app-shell-export", "version": 1, "sections": .table(Record([(section, value)]))]
+        let document: Value = [
+            "format": "app-shell-export", "version": 1, "sections": .table(Record([(section, value)])),
+        ]
         let error = #expect(throws: AppError.self) {
             try app.call("app.import", ["path": .string(try Self.write(document, in: app))])
         }
