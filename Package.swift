@@ -66,7 +66,9 @@ let package = Package(
             name: "PostgresStorage", dependencies: ["Core", "Storage", "CPostgres"], path: "Modules/PostgresStorage"),
         .executableTarget(
             name: "AppShell",
-            dependencies: ["Core", "Storage", "Scripting", "CEdit", "CHTTP", "Assembly", "PostgresStorage"],
+            dependencies: [
+                "Core", "Storage", "Scripting", "CEdit", "CHTTP", "Assembly", "PostgresStorage", "BookStories",
+            ],
             path: "Apps/app-shell"),
         .executableTarget(
             name: "AppBench", dependencies: ["Core", "Storage", "Scripting", "Assembly", "Habits", "BookStories"],

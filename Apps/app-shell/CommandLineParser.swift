@@ -22,6 +22,10 @@ enum CommandLineParser {
           --trace FILE         write every route call, transaction and trace.span as Chrome trace JSON
           --events-sink SINK   where events.flush sends events: a JSON Lines file or an http:// URL
           --backup FILE        copy the database (while others use it) into the new file FILE, then exit
+          --export FILE        write your data as one JSON document into the new file FILE (0600), then exit
+          --import PATH        take in an export document, Kindle's My Clippings.txt or a KOReader JSON export
+          --from FORMAT        the format of --import: app-shell, kindle or koreader (default: recognised)
+          --export-markdown DIR  write your stories as Markdown, one file per book, into the new folder DIR
           --events-backlog N   keep at most N events waiting for the sink, dropping the oldest (default 10000)
           --no-init            skip the init script and user plugins
           --lua-stubs          print the LuaLS type stubs of every route and record
@@ -97,6 +101,10 @@ enum CommandLineParser {
             case "--trace": options.tracePath = try value(for: name, inline: inline)
             case "--events-sink": options.eventsSink = try value(for: name, inline: inline)
             case "--backup": options.backupFile = try value(for: name, inline: inline)
+            case "--export": options.exportFile = try value(for: name, inline: inline)
+            case "--import": options.importPath = try value(for: name, inline: inline)
+            case "--from": options.importFormat = try value(for: name, inline: inline)
+            case "--export-markdown": options.markdownFolder = try value(for: name, inline: inline)
             case "--events-backlog":
                 let text = try value(for: name, inline: inline)
                 guard let count = Int(text), (1...SQLEventStore.maximumCapacity).contains(count) else {
@@ -109,6 +117,9 @@ enum CommandLineParser {
                 throw UsageError(message: "unknown option '\(word)'")
             }
             index += 1
+        }
+        if options.importFormat != nil, options.importPath == nil {
+            throw UsageError(message: "--from names the format of --import, which is missing")
         }
         if index < words.count {
             options.wordsBeforeScript = Array(words[..<index])

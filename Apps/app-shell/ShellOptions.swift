@@ -13,6 +13,16 @@ struct ShellOptions {
     var eventsSink: String?
     /// `--backup FILE`: copy the database there and exit.
     var backupFile: String?
+    /// `--export FILE`: write the acting user's export document there and exit.
+    var exportFile: String?
+    /// `--import PATH`: take the file in for the acting user and exit.
+    var importPath: String?
+    /// `--from FORMAT`: the format of `--import` (recognised when absent).
+    var importFormat: String?
+    /// `--export-markdown FOLDER`: write the stories as Markdown files in a new folder and exit.
+    var markdownFolder: String?
+    /// Whether an export or import was asked for.
+    var transfersData: Bool { exportFile != nil || importPath != nil || markdownFolder != nil }
     /// The most events kept waiting for a sink (`--events-backlog`).
     var eventsBacklog: Int?
     var showHelp = false

@@ -54,6 +54,12 @@ func runShell() -> Int32 {
     // The buffered events are stored on every way out from here: os.exit, SIGTERM, errors.
     EventsAtExit.install(engine.session.container)
 
+    if options.transfersData {
+        let status = DataTransfer.run(options, engine: engine)
+        CompositionRoot.storeBufferedEvents(engine.session.container)
+        return status
+    }
+
     let output: OutputMode = options.json ? .json : .show
     let interactive = options.interactive
     let timeout = options.timeoutSeconds ?? (interactive ? nil : 60)

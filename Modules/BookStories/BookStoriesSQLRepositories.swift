@@ -19,4 +19,14 @@ public struct BookStoriesSQLRepositories: SQLRepositories {
                 mine: SQLMyStories(database: database), everyone: SQLPublicStories(database: database),
                 ofUser: { SQLUserStories(database: database, ownerID: $0) }))
     }
+
+    /// The `bookstories` section of the export document.
+    public func portableSections(over database: any Database) -> [any PortableSection] {
+        [SQLBookStoriesSection(database: database)]
+    }
+
+    /// Kindle's `My Clippings.txt` and KOReader's JSON export, as private stories.
+    public func foreignFormats(over database: any Database) -> [any ForeignFormat] {
+        [KindleClippingsFormat(database: database), KOReaderFormat(database: database)]
+    }
 }

@@ -53,6 +53,36 @@ public struct AppPlugin: ModulePlugin {
                 return Self.value(of: user)
             },
             Route(
+                "app.export",
+                summary:
+                    "Your data as one versioned document (habits, stories, themes, profile and photos, walk logs, mates' names).",
+                returns: "export_document",
+                example: "local doc = app.export()  print(doc.version, #doc.sections.habits.habits)"
+            ) { _, context in
+                try context.resolve(PortableSections.self).export(for: context.user, clock: context.clock)
+            },
+            Route(
+                "app.import",
+                summary:
+                    "Takes in a file: an export document, Kindle's My Clippings.txt or a KOReader JSON export; adds only what is new.",
+                parameters: [
+                    Parameter.positional("path", .string, "The file to read.").freeText,
+                    .option(
+                        "from", .choice(["app-shell", "kindle", "koreader", "loop", "habitbull"]),
+                        "The format; recognised from the content when left out."),
+                ],
+                returns: "import_result",
+                errors: ["import.unknown_format", "import.not_supported_yet", "import.newer_version"],
+                example: "local r = app.import(\"My Clippings.txt\")  print(r.added.quotes, r.skipped.quotes)"
+            ) { arguments, context in
+                let portability = try context.resolve(PortableSections.self)
+                let bytes = try portability.readFile(try arguments.string("path"), PortableSections.maximumFileBytes)
+                let report = try portability.importFile(
+                    bytes, from: arguments.optionalString("from"), for: context.user, clock: context.clock,
+                    transactions: try context.resolve((any TransactionRunner).self))
+                return report.value
+            },
+            Route(
                 "app.routes", summary: "Every route, sorted by name, with its summary.", returns: "route[]",
                 example: "for _, r in ipairs(app.routes()) do print(r.name) end"
             ) { _, context in
@@ -70,6 +100,29 @@ public struct AppPlugin: ModulePlugin {
             RecordShape(
                 "user", doc: "A person using AppShell.",
                 fields: [.init("id", "string", "A lowercase UUID."), .init("name", "string", "The unique user name.")]),
+            RecordShape(
+                "export_document",
+                doc: "One person's data, the document `app-shell --export` writes (docs/data-in-and-out.md).",
+                fields: [
+                    .init("format", "string", "Always \"app-shell-export\"."),
+                    .init("version", "integer", "The document's version (1)."),
+                    .init("exported_at", "instant", "When it was made."),
+                    .init("user", "string", "The user name it was made for."),
+                    .init(
+                        "sections", "table",
+                        "One table per feature (habits, bookstories, profiles, walks, mates), each with its own version."
+                    ),
+                ]),
+            RecordShape(
+                "import_result", doc: "What an import did.",
+                fields: [
+                    .init("format", "string", "The format read: app-shell-export, kindle or koreader."),
+                    .init(
+                        "added", "table<string, integer>",
+                        "Counts of what was added by kind (habits, completions, stories, quotes, ...)."),
+                    .init("skipped", "table<string, integer>", "Counts of what was there already, by kind."),
+                    .init("not_representable", "string[]", "One line for each thing that could not be taken in."),
+                ]),
             RecordShape(
                 "route", doc: "A route of the router.",
                 fields: [.init("name", "string", "The dotted name."), .init("summary", "string", "What it does.")]),

@@ -122,3 +122,13 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
         return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 }
+
+extension Instant {
+    /// The instant a wall-clock time names in `zone` (`seconds` after the local midnight of
+    /// `day`); in a gap or an overlap of a transition, the offset in force just before it.
+    public init(local day: LocalDay, seconds: Int, in zone: TimeZoneRules) {
+        let local = day.dayNumber * 86_400 + seconds
+        let guess = local - zone.offset(atSecondsSince1970: local)
+        self.init(secondsSince1970: local - zone.offset(atSecondsSince1970: guess))
+    }
+}

@@ -85,3 +85,38 @@ extension Value {
         output += "\""
     }
 }
+
+extension Value {
+    /// The bytes of base64 text (RFC 4648, padding optional), or nil when `text` is not base64.
+    public static func bytes(base64 text: String) -> [UInt8]? {
+        var output: [UInt8] = []
+        var group: UInt32 = 0
+        var count = 0
+        for byte in text.utf8 {
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): digit = UInt32(byte - UInt8(ascii: "A"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): digit = UInt32(byte - UInt8(ascii: "a")) + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0")) + 52
+            case UInt8(ascii: "+"): digit = 62
+            case UInt8(ascii: "/"): digit = 63
+            case UInt8(ascii: "="): continue
+            default: return nil
+            }
+            group = group << 6 | digit
+            count += 1
+            if count == 4 {
+                output += [UInt8(group >> 16 & 0xFF), UInt8(group >> 8 & 0xFF), UInt8(group & 0xFF)]
+                group = 0
+                count = 0
+            }
+        }
+        switch count {
+        case 0: break
+        case 2: output.append(UInt8(group >> 4 & 0xFF))
+        case 3: output += [UInt8(group >> 10 & 0xFF), UInt8(group >> 2 & 0xFF)]
+        default: return nil
+        }
+        return output
+    }
+}

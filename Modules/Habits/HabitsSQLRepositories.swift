@@ -12,4 +12,9 @@ public struct HabitsSQLRepositories: SQLRepositories {
         container.register((any CompletionRepository).self, instance: SQLCompletionRepository(database: database))
         container.register((any HabitDetailsRepository).self, instance: SQLHabitDetailsRepository(database: database))
     }
+
+    /// The `habits` section of the export document.
+    public func portableSections(over database: any Database) -> [any PortableSection] {
+        [SQLHabitsSection(database: database)]
+    }
 }

@@ -13,4 +13,9 @@ public struct MatesSQLRepositories: SQLRepositories {
         container.register((any MateStore).self, instance: store)
         container.register((any MateDirectory).self, instance: store)
     }
+
+    /// The `mates` section of the export document.
+    public func portableSections(over database: any Database) -> [any PortableSection] {
+        [SQLMatesSection(database: database)]
+    }
 }

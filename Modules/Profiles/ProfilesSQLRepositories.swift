@@ -13,4 +13,9 @@ public struct ProfilesSQLRepositories: SQLRepositories {
         container.register((any ProfileRepository).self, instance: profiles)
         container.register((any ProfileDirectory).self, instance: profiles)
     }
+
+    /// The `profiles` section of the export document.
+    public func portableSections(over database: any Database) -> [any PortableSection] {
+        [SQLProfilesSection(database: database)]
+    }
 }

@@ -9,4 +9,15 @@ import Core
 public protocol SQLRepositories: Sendable {
     /// Registers the implementations over `database` in `container`.
     func register(over database: any Database, in container: Container)
+    /// The feature's sections of the export document over `database`.
+    func portableSections(over database: any Database) -> [any PortableSection]
+    /// The foreign file formats the feature reads over `database`.
+    func foreignFormats(over database: any Database) -> [any ForeignFormat]
+}
+
+extension SQLRepositories {
+    /// The feature's sections of the export document over `database`; none by default.
+    public func portableSections(over database: any Database) -> [any PortableSection] { [] }
+    /// The foreign file formats the feature reads over `database`; none by default.
+    public func foreignFormats(over database: any Database) -> [any ForeignFormat] { [] }
 }

@@ -26,6 +26,12 @@ public enum StorageAssembly {
         repositories: [any SQLRepositories] = []
     ) -> EventRecorder {
         for feature in repositories { feature.register(over: database, in: container) }
+        container.register(
+            PortableSections.self,
+            instance: PortableSections(
+                sections: repositories.flatMap { $0.portableSections(over: database) },
+                formats: repositories.flatMap { $0.foreignFormats(over: database) },
+                readFile: { try FileBytes.contents(of: $0, maximum: $1) }))
         container.register((any Database).self, instance: database)
         container.register((any TransactionRunner).self, instance: database)
         let recorder = EventRecorder()

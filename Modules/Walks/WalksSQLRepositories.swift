@@ -10,4 +10,9 @@ public struct WalksSQLRepositories: SQLRepositories {
     public func register(over database: any Database, in container: Container) {
         container.register((any WalkStore).self, instance: SQLWalkStore(database: database))
     }
+
+    /// The `walks` section of the export document.
+    public func portableSections(over database: any Database) -> [any PortableSection] {
+        [SQLWalksSection(database: database)]
+    }
 }

@@ -188,6 +188,17 @@ import Testing
         try app.actAs("me")
         try app.call("mates.report", ["user": "mina", "reason": "other"])
 
+        // Your data out and in: the document, then a Kindle file with one new highlight.
+        let document = try app.call("app.export")
+        #expect(document["sections"]["bookstories"]["stories"].arrayValue?.count == 1)
+        let clippings = "\(app.folder)/My Clippings.txt"
+        try Data(
+            "데미안 (헤르만 헤세)\r\n- 위치 120-121의 하이라이트 | 추가된 날짜: 2026년 11월 28일 토요일 오후 9:05:00\r\n\r\n내가 가고 싶은 길\r\n==========\r\n"
+                .utf8
+        ).write(to: URL(fileURLWithPath: clippings))
+        let imported = try app.call("app.import", ["path": .string(clippings)])
+        #expect(imported["added"]["quotes"] == 1)
+
         try app.call("bookstories.delete", ["id": story])
         try app.call("bookstories.themes.delete", ["id": theme])
 

@@ -1,0 +1,43 @@
+import BookStories
+import Core
+import Scripting
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `--export FILE`, `--import PATH [--from FORMAT]` and `--export-markdown FOLDER`: the
+/// shell reads and writes these files itself, through the `app.export` and `app.import`
+/// routes, so the script sandbox stays as it is.
+enum DataTransfer {
+    /// Runs what `options` asks; the exit code.
+    static func run(_ options: ShellOptions, engine: LuaEngine) -> Int32 {
+        do {
+            if let path = options.importPath {
+                var values: [String: Value] = ["path": .string(path)]
+                if let from = options.importFormat { values["from"] = .string(from) }
+                let arguments = Arguments(values)
+                let result = try engine.router.call("app.import", arguments, session: engine.session)
+                print(result.jsonText)
+            }
+            if let file = options.exportFile {
+                let document = try engine.router.call("app.export", session: engine.session)
+                try PrivateFiles.create(file, contents: Array((document.jsonText + "\n").utf8))
+                print("exported to \(file)")
+            }
+            if let folder = options.markdownFolder {
+                let document = try engine.router.call("app.export", session: engine.session)
+                let files = StoryMarkdown.files(fromSection: document["sections"]["bookstories"])
+                try PrivateFiles.createFolder(folder)
+                for file in files {
+                    try PrivateFiles.create(folder + "/" + file.name, contents: Array(file.text.utf8))
+                }
+                print("wrote \(files.count) Markdown files to \(folder)")
+            }
+            return 0
+        } catch {
+            Terminal.error("app-shell: \(AppError.wrapping(error))")
+            return 1
+        }
+    }
+}
