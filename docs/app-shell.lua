@@ -85,6 +85,14 @@ error('Cannot require a meta file')
 ---@field params table<string, string> Scalar arguments as strings; free text by length, secrets never; events.dropped has count.
 ---@field occurred_at instant When, with milliseconds.
 
+--- One person's data, the document `app-shell --export` writes (docs/data-in-and-out.md).
+---@class export_document
+---@field format string Always "app-shell-export".
+---@field version integer The document's version (1).
+---@field exported_at instant When it was made.
+---@field user string The user name it was made for.
+---@field sections table One table per feature (habits, bookstories, profiles, walks, mates), each with its own version.
+
 --- What events.flush did.
 ---@class flush_result
 ---@field sent integer Events the sink took.
@@ -123,6 +131,13 @@ error('Cannot require a meta file')
 ---@field pauses pause[] The pauses that overlap the range.
 ---@field amounts day_amount[] The day totals in the range, by day.
 ---@field notes day_note[] The notes in the range, by day.
+
+--- What an import did.
+---@class import_result
+---@field format string The format read: app-shell-export, kindle or koreader.
+---@field added table<string, integer> Counts of what was added by kind (habits, completions, stories, quotes, ...).
+---@field skipped table<string, integer> Counts of what was there already, by kind.
+---@field not_representable string[] One line for each thing that could not be taken in.
 
 --- An invite code.
 ---@class invite
@@ -309,6 +324,19 @@ function json(x) end
 
 ---@class app
 app = {}
+
+--- Your data as one versioned document (habits, stories, themes, profile and photos, walk logs, mates' names).
+---@return export_document
+--- Example: `local doc = app.export()  print(doc.version, #doc.sections.habits.habits)`
+function app.export() end
+
+--- Takes in a file: an export document, Kindle's My Clippings.txt or a KOReader JSON export; adds only what is new.
+---@param path string The file to read.
+---@param opts? {from?: "app-shell"|"kindle"|"koreader"|"loop"|"habitbull"}
+---@return import_result
+--- Raises: import.unknown_format, import.not_supported_yet, import.newer_version.
+--- Example: `local r = app.import("My Clippings.txt")  print(r.added.quotes, r.skipped.quotes)`
+function app.import(path, opts) end
 
 --- Acts as another user from now on, creating them on first use.
 ---@param name string 1 to 32 letters, digits, '_', '-' or '.'.
