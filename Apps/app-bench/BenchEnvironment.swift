@@ -26,7 +26,9 @@ final class BenchEnvironment {
             AppOptions(
                 databasePath: folder.appendingPathComponent("bench.db").path, clock: clock, extraRoutes: [Self.noop],
                 middleware: middleware))
-        guard let database = app.database as? SQLiteDatabase else { throw AppError.internal("the bench runs on SQLite") }
+        guard let database = app.database as? SQLiteDatabase else {
+            throw AppError.internal("the bench runs on SQLite")
+        }
         self.database = database
         container = app.container
         let session = try app.session(for: "bench")

@@ -268,9 +268,8 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
             defer { schema = nil }
             return schema
         }
-        guard let schema, let connection = try? PostgresConnection(conninfo) else { return }
-        try? connection.executeScript("DROP SCHEMA \(Self.quoted(schema)) CASCADE")
-        connection.close()
+        guard let schema else { return }
+        Self.dropScratchSchema(server: conninfo, schema: schema)
     }
 
     /// Whether `close()` ran.
@@ -278,10 +277,9 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
 }
 
 extension PostgresDatabase {
-    /// A database in a new, private schema on the test server (`DatabaseBackend.openScratch`),
-    /// dropped with everything in it when the database is closed or deallocated.
-    /// - Throws: `storage.unavailable` without `APP_SHELL_TEST_POSTGRES` or a server.
-    static func scratch() throws -> PostgresDatabase {
+    /// A new, empty schema `t_<random>` on the test server (`APP_SHELL_TEST_POSTGRES`).
+    /// - Throws: `storage.unavailable` without a test server or when it cannot be reached.
+    public static func makeScratchSchema() throws -> (server: String, schema: String) {
         guard let server = DatabaseBackend.testServer else {
             throw AppError(
                 code: "storage.unavailable",
@@ -290,7 +288,29 @@ extension PostgresDatabase {
         var random = SystemRandomNumberGenerator()
         let schema = "t_" + String(random.next(), radix: 36)
         let setup = try PostgresConnection(server)
+        defer { setup.close() }
         try setup.executeScript("CREATE SCHEMA \(quoted(schema))")
+        return (server, schema)
+    }
+
+    /// A URL of the test server whose connections use `schema` first (libpq's `options`
+    /// parameter), for what opens a database from a location (`--db`, `AppOptions`).
+    public static func scratchURL(server: String, schema: String) -> String {
+        server + (server.contains("?") ? "&" : "?") + "options=-c%20search_path%3D" + schema
+    }
+
+    /// Drops a scratch schema and everything in it (best effort).
+    public static func dropScratchSchema(server: String, schema: String) {
+        guard let connection = try? PostgresConnection(server) else { return }
+        try? connection.executeScript("DROP SCHEMA \(quoted(schema)) CASCADE")
+        connection.close()
+    }
+
+    /// A database in a new, private schema on the test server (`DatabaseBackend.openScratch`),
+    /// dropped with everything in it when the database is closed or deallocated.
+    /// - Throws: `storage.unavailable` without `APP_SHELL_TEST_POSTGRES` or a server.
+    static func scratch() throws -> PostgresDatabase {
+        let (server, schema) = try makeScratchSchema()
         let database = try PostgresDatabase(server, searchPath: schema)
         database.scratch.withLock { $0 = schema }
         return database
