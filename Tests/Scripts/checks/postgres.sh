@@ -36,3 +36,58 @@ if [ -x /usr/lib/postgresql/15/bin/initdb ] && command -v psql >/dev/null; then
 else
   fail "the PostgreSQL test cluster" "postgresql-15 and postgresql-client-15 are not installed (make deps)"
 fi
+
+# Every end-to-end script again, on PostgreSQL: `--db` is the test server
+# (APP_SHELL_TEST_POSTGRES, which `make test` sets), each script in a fresh schema of its
+# own (libpq's `options` puts it first on the search path), with the same directives.
+# pg_e2e SCRIPT SCHEMA: 0 when the script behaves as its directives say; why not on stderr.
+pg_e2e() {
+  local script=$1 schema=$2 name line want
+  name=$(basename "$script")
+  local args=() expect_exit=0 stderr_wants=() stdout_wants=() stdout_refuses=() more=()
+  while IFS= read -r line; do
+    case "$line" in
+      "-- args: "*) read -r -a more <<< "${line#-- args: }"; args+=("${more[@]}") ;;
+      "-- exit: "*) expect_exit=${line#-- exit: } ;;
+      "-- stderr: "*) stderr_wants+=("${line#-- stderr: }") ;;
+      "-- stdout: "*) stdout_wants+=("${line#-- stdout: }") ;;
+      "-- no-stdout: "*) stdout_refuses+=("${line#-- no-stdout: }") ;;
+    esac
+  done < "$script"
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE SCHEMA $schema" >/dev/null || return 1
+  local db="$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$schema"
+  (cd "$here" && "$binary" --db "$db" --now 2026-11-29T08:00:00+09:00 --tz Asia/Seoul "${args[@]}" "$name" \
+      >"$work/pg-out" 2>"$work/pg-err" </dev/null)
+  local code=$?
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP SCHEMA $schema CASCADE" >/dev/null 2>&1
+  if [ "$code" != "$expect_exit" ]; then echo "exit $code, expected $expect_exit" >&2; cat "$work/pg-err" >&2; return 1; fi
+  for want in "${stderr_wants[@]+"${stderr_wants[@]}"}"; do
+    want=${want//FILE/$name}
+    grep -qF -- "$want" "$work/pg-err" || { echo "stderr lacks: $want" >&2; cat "$work/pg-err" >&2; return 1; }
+  done
+  for want in "${stdout_wants[@]+"${stdout_wants[@]}"}"; do
+    grep -qF -- "$want" "$work/pg-out" || { echo "stdout lacks: $want" >&2; cat "$work/pg-out" >&2; return 1; }
+  done
+  for want in "${stdout_refuses[@]+"${stdout_refuses[@]}"}"; do
+    ! grep -qF -- "$want" "$work/pg-out" || { echo "stdout has: $want" >&2; return 1; }
+  done
+}
+if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ]; then
+  pg_number=0
+  for pg_script_file in "$here"/*.lua; do
+    pg_number=$((pg_number + 1))
+    check "on PostgreSQL: $(basename "$pg_script_file")" 0 "" pg_e2e "$pg_script_file" "e2e_$$_$pg_number"
+  done
+  # The run really was on PostgreSQL: a user made there is found there, and libpq was loaded.
+  pg_schema="e2e_$$_user"
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE SCHEMA $pg_schema" >/dev/null 2>&1
+  check "--db postgresql://... writes to the server" 0 "1" bash -c \
+    "'$binary' --db '$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$pg_schema' --user zed -e 'return 1' >/dev/null \
+     && psql -X -At '$APP_SHELL_TEST_POSTGRES' -c \"SELECT count(*) FROM $pg_schema.users WHERE name = 'zed'\""
+  LD_DEBUG=files "$binary" --db "$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$pg_schema" -e 'return 1' \
+    >"$work/out" 2>"$work/ld-debug"
+  check "a run on PostgreSQL loads libpq" 0 "" grep -q 'file=libpq' "$work/ld-debug"
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP SCHEMA $pg_schema CASCADE" >/dev/null 2>&1
+else
+  echo "skip the end-to-end scripts on PostgreSQL: APP_SHELL_TEST_POSTGRES is not set (make test sets it)"
+fi
