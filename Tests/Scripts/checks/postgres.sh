@@ -88,6 +88,13 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ]; then
     >"$work/out" 2>"$work/ld-debug"
   check "a run on PostgreSQL loads libpq" 0 "" grep -q 'file=libpq' "$work/ld-debug"
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP SCHEMA $pg_schema CASCADE" >/dev/null 2>&1
+  # --backup copies a SQLite file; a server's URL is a usage error that does not echo it.
+  check "--backup of a PostgreSQL database is a usage error" 2 "" \
+    "$binary" --db "$APP_SHELL_TEST_POSTGRES" --backup "$work/pg-copy.db"
+  grep -q "pg_dump" "$work/err" || fail "--backup on PostgreSQL points to pg_dump" "stderr" "$work/err"
+  pg_password=${APP_SHELL_TEST_POSTGRES#*://*:}
+  pg_password=${pg_password%%@*}
+  if grep -qF -- "$pg_password" "$work/err"; then fail "--backup on PostgreSQL keeps the password out" "stderr"; fi
 else
   echo "skip the end-to-end scripts on PostgreSQL: APP_SHELL_TEST_POSTGRES is not set (make test sets it)"
 fi
