@@ -1,5 +1,6 @@
-# The PostgreSQL backend's groundwork (sourced by run.sh): libpq stays out of an app-shell
-# on SQLite, and the throwaway test cluster leaves nothing behind.
+# The PostgreSQL backend (sourced by run.sh): libpq stays out of an app-shell
+# on SQLite, the throwaway test cluster leaves nothing behind, and every end-to-end script
+# passes on PostgreSQL too.
 
 # libpq is loaded with dlopen on the first PostgreSQL connection: not a dependency of the
 # binary, no PQ* symbol left for the loader to bind, and not loaded by a run on SQLite
