@@ -66,7 +66,9 @@ public enum AppAssembly {
     /// (libpq is loaded then, on the first connection, and never for SQLite), else the SQLite
     /// file (or `:memory:`).
     static func openDatabase(_ options: AppOptions) throws -> any Database {
-        if isPostgresURL(options.databasePath) { return try PostgresDatabase(options.databasePath) }
+        if isPostgresURL(options.databasePath) {
+            return try PostgresDatabase(options.databasePath, signposter: options.signposter)
+        }
         return try SQLiteDatabase(path: options.databasePath, signposter: options.signposter)
     }
 }

@@ -56,6 +56,8 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     private let scratch = Mutex<String?>(nil)
     /// The server's host, port, database and user, as the first connection resolved them.
     public let place: String
+    /// Where each outermost transaction is recorded as an interval, if anywhere.
+    public let signposter: Signposter?
 
     /// Connects (one connection, kept in the pool) and checks the server answers.
     /// - Parameters:
@@ -63,11 +65,13 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     ///     `""` for libpq's own `PG*` variables, `~/.pgpass` and service files.
     ///   - searchPath: a schema every connection uses first (`SET search_path`), for
     ///     private test schemas.
+    ///   - signposter: records an interval per outermost transaction when given.
     /// - Throws: `invalid_argument` (field `db`) or `storage.unavailable`, as
     ///   `PostgresConnection.init`.
-    public init(_ conninfo: String, searchPath: String? = nil) throws {
+    public init(_ conninfo: String, searchPath: String? = nil, signposter: Signposter? = nil) throws {
         self.conninfo = conninfo
         self.searchPath = searchPath
+        self.signposter = signposter
         let first = try Self.connect(conninfo, searchPath: searchPath)
         place = "database \"\(first.database)\" on \(first.host):\(first.port) as \(first.user)"
         state.withLock { $0.idle.append(Pooled(first, generation: 0)) }
@@ -199,6 +203,8 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         if let binding {
             return try binding.pooled.connection.transaction { _ in try body() }
         }
+        let token = signposter?.begin("transaction", category: "storage")
+        defer { if let token { signposter?.end(token) } }
         let pooled = try checkOut()
         let thread = Self.currentThread
         state.withLock { $0.bound[thread] = Binding(pooled) }

@@ -88,6 +88,16 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ]; then
   LD_DEBUG=files "$binary" --db "$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$pg_schema" -e 'return 1' \
     >"$work/out" 2>"$work/ld-debug"
   check "a run on PostgreSQL loads libpq" 0 "" grep -q 'file=libpq' "$work/ld-debug"
+  # --trace records PostgreSQL's transactions inside their route call, as SQLite's.
+  "$binary" --db "$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$pg_schema" --trace "$work/pg-trace.json" \
+    -e 'habits.create{name = "Traced"}' >/dev/null 2>&1
+  check "--trace on PostgreSQL has the route's transaction" 0 "" python3 -c '
+import json, sys
+events = json.load(open(sys.argv[1]))["traceEvents"]
+route = next(e for e in events if e["name"] == "habits.create" and e["ph"] == "X")
+assert any(e["name"] == "transaction" and route["ts"] <= e["ts"] and e["ts"] + e["dur"] <= route["ts"] + route["dur"]
+           for e in events), events
+' "$work/pg-trace.json"
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP SCHEMA $pg_schema CASCADE" >/dev/null 2>&1
   # --backup copies a SQLite file; a server's URL is a usage error that does not echo it.
   check "--backup of a PostgreSQL database is a usage error" 2 "" \
