@@ -73,6 +73,12 @@ pg_e2e() {
     ! grep -qF -- "$want" "$work/pg-out" || { echo "stdout has: $want" >&2; return 1; }
   done
 }
+# A server that is down: exit 1 with a message naming the place, never the password.
+check "--db on a server that is down fails at start-up" 1 "" \
+  "$binary" --db "postgresql://mina:s3cret-pw@127.0.0.1:1/walks" -e 'return 1'
+grep -qF 'cannot connect to database "walks" on 127.0.0.1:1 as mina' "$work/err" \
+  || fail "a server that is down is named" "stderr" "$work/err"
+if grep -qF 's3cret-pw' "$work/err"; then fail "a server that is down: the password stays out" "stderr" "$work/err"; fi
 if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ]; then
   pg_number=0
   for pg_script_file in "$here"/*.lua; do
@@ -88,6 +94,9 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ]; then
   LD_DEBUG=files "$binary" --db "$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$pg_schema" -e 'return 1' \
     >"$work/out" 2>"$work/ld-debug"
   check "a run on PostgreSQL loads libpq" 0 "" grep -q 'file=libpq' "$work/ld-debug"
+  # libpq's own PG* variables and password file fill in a URL that names nothing.
+  check "--db postgresql:// takes the rest from PG* variables" 0 "zed" \
+    "$binary" --db "postgresql://?options=-c%20search_path%3D$pg_schema" --user zed -e 'print(app.user().name)'
   # --trace records PostgreSQL's transactions inside their route call, as SQLite's.
   "$binary" --db "$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$pg_schema" --trace "$work/pg-trace.json" \
     -e 'habits.create{name = "Traced"}' >/dev/null 2>&1
