@@ -39,7 +39,9 @@ let package = Package(
         // warning; utf8proc.h is in /usr/include and the module map links the library.
         .systemLibrary(name: "CUTF8Proc", path: "Modules/CUTF8Proc", providers: [.apt(["libutf8proc-dev"])]),
         .target(name: "Core", dependencies: ["CUTF8Proc"], path: "Modules/Core"),
-        .target(name: "Storage", dependencies: ["Core", "CSQLite"], path: "Modules/Storage"),
+        // Both backends: SQLite (linked) and PostgreSQL (CPostgres loads libpq on the first
+        // connection, so a SQLite run never maps it).
+        .target(name: "Storage", dependencies: ["Core", "CSQLite", "CPostgres"], path: "Modules/Storage"),
         // The prelude and show are Lua files compiled in as byte arrays (no Foundation, no
         // bundle to find at run time); luacheck and Tests/Lua check them.
         .target(
@@ -61,14 +63,9 @@ let package = Package(
             name: "Assembly",
             dependencies: ["Core", "Storage", "Imaging", "Habits", "BookStories", "Profiles", "Mates", "Walks"],
             path: "Modules/Assembly"),
-        // The PostgreSQL backend's connection (docs/postgres.md); the storage seam plugs it in.
-        .target(
-            name: "PostgresStorage", dependencies: ["Core", "Storage", "CPostgres"], path: "Modules/PostgresStorage"),
         .executableTarget(
             name: "AppShell",
-            dependencies: [
-                "Core", "Storage", "Scripting", "CEdit", "CHTTP", "Assembly", "PostgresStorage", "BookStories",
-            ],
+            dependencies: ["Core", "Storage", "Scripting", "CEdit", "CHTTP", "Assembly", "BookStories"],
             path: "Apps/app-shell"),
         .executableTarget(
             name: "AppBench", dependencies: ["Core", "Storage", "Scripting", "Assembly", "Habits", "BookStories"],
@@ -110,7 +107,7 @@ let package = Package(
         // Against the throwaway server `make test` starts (Tests/Support/postgres.sh); skipped
         // without one.
         .testTarget(
-            name: "PostgresStorageTests", dependencies: ["PostgresStorage", "CPostgres", "Core", "Storage"],
+            name: "PostgresStorageTests", dependencies: ["CPostgres", "Core", "Storage"],
             path: "Tests/PostgresStorageTests"),
         // Over every plugin of the composition root: each route's result against its shape.
         .testTarget(

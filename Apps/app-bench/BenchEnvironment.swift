@@ -26,7 +26,10 @@ final class BenchEnvironment {
             AppOptions(
                 databasePath: folder.appendingPathComponent("bench.db").path, clock: clock, extraRoutes: [Self.noop],
                 middleware: middleware))
-        database = app.database
+        guard let database = app.database as? SQLiteDatabase else {
+            throw AppError.internal("the bench runs on SQLite")
+        }
+        self.database = database
         container = app.container
         let session = try app.session(for: "bench")
         user = session.user

@@ -1,3 +1,4 @@
+import Assembly
 import Core
 import FoundationEssentials
 import Storage
@@ -17,6 +18,12 @@ enum DatabaseBackup {
         } catch {
             Terminal.error("app-shell: \(AppError.wrapping(error).message)")
             return 1
+        }
+        // The URL is not echoed: it may hold the password.
+        guard !AppAssembly.isPostgresURL(source) else {
+            Terminal.error(
+                "app-shell: --backup copies a SQLite database file; back up a PostgreSQL database with pg_dump")
+            return 2
         }
         guard source != ":memory:", !source.hasPrefix("file:") else {
             Terminal.error("app-shell: --backup copies a database file; --db \(source) is none")

@@ -27,7 +27,7 @@ public enum AppAssembly {
     /// - Throws: `AppError` when the database cannot be opened or migrated, or a route is
     ///   declared twice.
     public static func assemble(_ options: AppOptions) throws -> AssembledApp {
-        let database = try SQLiteDatabase(path: options.databasePath, signposter: options.signposter)
+        let database = try openDatabase(options)
         try StorageAssembly.migrate(database, plugins: options.plugins)
         if options.plugins.contains(where: { $0 is ProfilesPlugin }) {
             // Never fatal: what cannot be imported now (another process holds the write
@@ -54,5 +54,21 @@ public enum AppAssembly {
         return AssembledApp(
             database: database, container: container, router: router, clock: options.clock,
             shapes: options.plugins.flatMap { $0.shapes() })
+    }
+
+    /// Whether `location` names a PostgreSQL server (`postgres://` or `postgresql://`) rather
+    /// than a SQLite file.
+    public static func isPostgresURL(_ location: String) -> Bool {
+        location.hasPrefix("postgres://") || location.hasPrefix("postgresql://")
+    }
+
+    /// The backend `options.databasePath` names: `PostgresDatabase` for a PostgreSQL URL
+    /// (libpq is loaded then, on the first connection, and never for SQLite), else the SQLite
+    /// file (or `:memory:`).
+    static func openDatabase(_ options: AppOptions) throws -> any Database {
+        if isPostgresURL(options.databasePath) {
+            return try PostgresDatabase(options.databasePath, signposter: options.signposter)
+        }
+        return try SQLiteDatabase(path: options.databasePath, signposter: options.signposter)
     }
 }

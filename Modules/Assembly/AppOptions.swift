@@ -5,7 +5,8 @@ import Storage
 /// What the composition needs to know: chosen by `app-shell`'s options, the benchmarks or a
 /// test fixture, and nothing else differs between them.
 public struct AppOptions: Sendable {
-    /// The database file, or `:memory:`.
+    /// The database file, `:memory:`, or a PostgreSQL server's `postgres://` or
+    /// `postgresql://` URL.
     public var databasePath: String
     /// The app clock (a fixed one under `--now` and in tests).
     public var clock: any Clock

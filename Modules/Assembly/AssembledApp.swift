@@ -4,8 +4,9 @@ import Storage
 /// The wired app, before anyone signs in: what a front end (the Lua shell, the benchmarks,
 /// a test) binds to.
 public struct AssembledApp: Sendable {
-    /// The open, migrated database.
-    public let database: SQLiteDatabase
+    /// The open, migrated database (`SQLiteDatabase`, or `PostgresDatabase` for a
+    /// `postgres://` location).
+    public let database: any Database
     /// Every implementation, registered.
     public let container: Container
     /// Every route behind the middleware.

@@ -23,6 +23,24 @@ enum ProfilesSchema {
                     created_at INTEGER NOT NULL,
                     updated_at INTEGER NOT NULL
                 ) WITHOUT ROWID;
+                """,
+            // dog_neutered is a boolean, which SQLite stores as INTEGER 0 or 1.
+            postgreSQL: """
+                CREATE TABLE profiles (
+                    user_id TEXT PRIMARY KEY NOT NULL REFERENCES users (id),
+                    nickname TEXT NOT NULL,
+                    nickname_folded TEXT NOT NULL UNIQUE,
+                    dog_name TEXT NOT NULL,
+                    dog_age BIGINT NOT NULL,
+                    dog_sex TEXT NOT NULL,
+                    dog_neutered BOOLEAN NOT NULL,
+                    dog_size TEXT NOT NULL,
+                    dog_keywords TEXT NOT NULL,
+                    card_path TEXT,
+                    thumbnail_path TEXT,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL
+                );
                 """),
         // Photos move from files beside the database into the row. The old paths wait in
         // `profile_photo_files` until `ProfilePhotoFileImport` has read the files in (a

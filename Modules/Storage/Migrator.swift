@@ -41,6 +41,13 @@ public struct Migrator: Sendable {
         }
         guard try hasMissing(modules, in: try versions()) else { return [] }
         return try database.transaction {
+            if database.dialect.name == .postgreSQL {
+                // PostgreSQL has no BEGIN IMMEDIATE: apps starting at once on an empty schema
+                // would all create the same tables. A transaction-level advisory lock (freed at
+                // COMMIT or ROLLBACK) makes them take turns; the versions read below then see
+                // what the one before applied. The key is "AppShell" in ASCII.
+                try database.execute("SELECT pg_advisory_xact_lock(4715392313392983148)")
+            }
             try database.executeScript(
                 """
                 CREATE TABLE IF NOT EXISTS schema_versions (

@@ -11,62 +11,84 @@ import Core
 /// Reads are typed and by column index, in the order of the SELECT list. A NULL read as a
 /// non-optional type is a storage error naming the column, not a silent zero.
 public struct Row {
-    /// Where the row's values are. Each backend adds its cursor here (a PostgreSQL result
-    /// and row number next to SQLite's statement); with one case the switch costs nothing.
+    /// Where the row's values are: one case per backend, so reading a column is one
+    /// predictable branch, never a dynamic dispatch (SQLite's hot path stays as it was).
     enum Source {
         /// A stepped SQLite statement.
         case sqlite(OpaquePointer)
+        /// A row of a PostgreSQL result (text format).
+        case postgres(PostgresRow)
     }
 
     let source: Source
+    /// The SQLite statement (unused for a PostgreSQL row).
+    private let statement: OpaquePointer
 
-    init(sqlite statement: OpaquePointer) { source = .sqlite(statement) }
+    init(sqlite statement: OpaquePointer) {
+        source = .sqlite(statement)
+        self.statement = statement
+    }
 
-    private var statement: OpaquePointer {
-        switch source {
-        case .sqlite(let statement): statement
-        }
+    init(postgres row: PostgresRow) {
+        source = .postgres(row)
+        statement = row.result
     }
 
     /// Whether column `index` is NULL.
-    public func isNull(_ index: Int32) -> Bool { sqlite3_column_type(statement, index) == SQLITE_NULL }
+    public func isNull(_ index: Int32) -> Bool {
+        if case .postgres(let row) = source { return row.isNull(index) }
+        return sqlite3_column_type(statement, index) == SQLITE_NULL
+    }
 
     /// An INTEGER column.
     public func int(_ index: Int32) throws -> Int {
+        if case .postgres(let row) = source { return try row.int(index) }
         try requireValue(index)
         return Int(sqlite3_column_int64(statement, index))
     }
 
     /// An INTEGER column that may be NULL.
     public func optionalInt(_ index: Int32) -> Int? {
-        isNull(index) ? nil : Int(sqlite3_column_int64(statement, index))
+        if case .postgres(let row) = source { return row.optionalInt(index) }
+        return isNull(index) ? nil : Int(sqlite3_column_int64(statement, index))
     }
 
     /// A REAL column.
     public func double(_ index: Int32) throws -> Double {
+        if case .postgres(let row) = source { return try row.double(index) }
         try requireValue(index)
         return sqlite3_column_double(statement, index)
     }
 
     /// A REAL column that may be NULL.
     public func optionalDouble(_ index: Int32) -> Double? {
-        isNull(index) ? nil : sqlite3_column_double(statement, index)
+        if case .postgres(let row) = source { return row.optionalDouble(index) }
+        return isNull(index) ? nil : sqlite3_column_double(statement, index)
     }
 
-    /// A boolean column (SQLite: INTEGER 0 or 1), as `SQLValue.bool` binds it.
-    public func bool(_ index: Int32) throws -> Bool { try int(index) != 0 }
+    /// A boolean column (SQLite: INTEGER 0 or 1; PostgreSQL: `boolean`), as `SQLValue.bool`
+    /// binds it.
+    public func bool(_ index: Int32) throws -> Bool {
+        if case .postgres(let row) = source { return try row.bool(index) }
+        return try int(index) != 0
+    }
 
     /// A TEXT column (embedded NULs kept).
     public func string(_ index: Int32) throws -> String {
+        if case .postgres(let row) = source { return try row.string(index) }
         try requireValue(index)
         return text(index)
     }
 
     /// A TEXT column that may be NULL.
-    public func optionalString(_ index: Int32) -> String? { isNull(index) ? nil : text(index) }
+    public func optionalString(_ index: Int32) -> String? {
+        if case .postgres(let row) = source { return row.optionalString(index) }
+        return isNull(index) ? nil : text(index)
+    }
 
     /// A BLOB column.
     public func blob(_ index: Int32) -> [UInt8] {
+        if case .postgres(let row) = source { return row.blob(index) }
         let count = Int(sqlite3_column_bytes(statement, index))
         guard count > 0, let bytes = sqlite3_column_blob(statement, index) else { return [] }
         return Array(UnsafeRawBufferPointer(start: bytes, count: count))
@@ -74,6 +96,7 @@ public struct Row {
 
     /// A TEXT `YYYY-MM-DD` column as a day, parsed in place.
     public func day(_ index: Int32) throws -> LocalDay {
+        if case .postgres(let row) = source { return try row.day(index) }
         try requireValue(index)
         let count = Int(sqlite3_column_bytes(statement, index))
         guard let bytes = sqlite3_column_text(statement, index),
@@ -86,6 +109,7 @@ public struct Row {
 
     /// Whether TEXT column `index` holds exactly these UTF-8 bytes (no String is made).
     public func text(_ index: Int32, equals bytes: [UInt8]) -> Bool {
+        if case .postgres(let row) = source { return row.text(index, equals: bytes) }
         let count = Int(sqlite3_column_bytes(statement, index))
         guard count == bytes.count else { return false }
         guard count > 0, let column = sqlite3_column_text(statement, index) else { return count == 0 }

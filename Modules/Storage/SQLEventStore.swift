@@ -209,7 +209,7 @@ public struct SQLEventStore: EventStore {
             let marker = try database.queryOne(
                 """
                 SELECT last_id, count, last_occurred_at FROM event_drops
-                WHERE user_id = ?1 AND (?2 IS NULL OR last_occurred_at >= ?2)
+                WHERE user_id = ?1 AND (CAST(?2 AS BIGINT) IS NULL OR last_occurred_at >= ?2)
                 """, [.text(userID), since.map(SQLValue.instant) ?? .null],
                 {
                     StoredEvent(
@@ -225,7 +225,7 @@ public struct SQLEventStore: EventStore {
             """
             SELECT id, name, view, occurred_at FROM events
             WHERE user_number = (SELECT number FROM event_users WHERE user_id = ?1)
-                AND (?2 IS NULL OR name = ?2) AND (?3 IS NULL OR occurred_at >= ?3)
+                AND (CAST(?2 AS TEXT) IS NULL OR name = ?2) AND (CAST(?3 AS BIGINT) IS NULL OR occurred_at >= ?3)
             ORDER BY id LIMIT ?4
             """, [.text(userID), .text(name), since.map(SQLValue.instant) ?? .null, .int(limit - result.count)]
         ) { row in (try row.int(0), try row.string(1), row.optionalString(2), try row.instant(3)) }

@@ -1,6 +1,7 @@
 import Assembly
 import Core
 import FoundationEssentials
+import Storage
 import Testing
 
 @testable import AppShell
@@ -11,24 +12,28 @@ import Testing
 /// basic type. A route added without a call here fails the test, as does a returned record
 /// that drifted from the shape the stubs and the reference are generated from.
 @Suite struct RouteReturnShapeTests {
-    /// A fresh app: a `:memory:` database wired by `AppAssembly` exactly as `app-shell`
-    /// wires it, a fixed clock in Seoul, and "me" signed in.
+    /// A fresh app: a `:memory:` database (or a new schema on the PostgreSQL test server)
+    /// wired by `AppAssembly` exactly as `app-shell` wires it, a fixed clock in Seoul, and
+    /// "me" signed in.
     final class App {
         let router: Router
         let session: Session
         let accounts: UserAccounts
         let checker: RecordShapeChecker
         let folder: String
+        /// The PostgreSQL test server and schema, dropped with the app.
+        let scratch: (server: String, schema: String)?
         private(set) var called: Set<String> = []
         private(set) var problems: [String] = []
 
-        init() throws {
+        init(_ backend: DatabaseBackend = .sqlite) throws {
             let instant = try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00"))
             let clock = FixedClock(instant, timeZone: try TimeZoneRules.named("Asia/Seoul"))
             folder = try Self.temporaryFolder()
+            scratch = backend == .postgres ? try PostgresDatabase.makeScratchSchema() : nil
             let app = try AppAssembly.assemble(
                 AppOptions(
-                    databasePath: ":memory:", clock: clock,
+                    databasePath: scratch.map(PostgresDatabase.scratchURL) ?? ":memory:", clock: clock,
                     eventSink: CompositionRoot.eventSink("\(folder)/events.jsonl")))
             router = app.router
             accounts = try app.container.resolve(UserAccounts.self)
@@ -36,7 +41,10 @@ import Testing
             checker = RecordShapeChecker(app.shapes)
         }
 
-        deinit { try? FileManager.default.removeItem(atPath: folder) }
+        deinit {
+            try? FileManager.default.removeItem(atPath: folder)
+            if let scratch { PostgresDatabase.dropScratchSchema(server: scratch.server, schema: scratch.schema) }
+        }
 
         /// Calls `name` as the acting user and checks the result against the route's
         /// declared return type; returns the result for the calls that follow.
@@ -68,8 +76,9 @@ import Testing
         }
     }
 
-    @Test func everyRouteReturnsItsDeclaredShape() throws {
-        let app = try App()
+    @Test(arguments: DatabaseBackend.available)
+    func everyRouteReturnsItsDeclaredShape(backend: DatabaseBackend) throws {
+        let app = try App(backend)
 
         try app.call("app.today")
         try app.call("app.now")

@@ -180,7 +180,7 @@ struct BookStoriesFixture {
             FROM book_stories ORDER BY seq
             """,
             """
-            SELECT 'quote|' || story_seq || '|' || position || '|' || text || '|' || coalesce(page, '-')
+            SELECT 'quote|' || story_seq || '|' || position || '|' || text || '|' || coalesce(CAST(page AS TEXT), '-')
             FROM book_story_quotes ORDER BY story_seq, position
             """,
             """

@@ -1,6 +1,5 @@
 import CPostgres
 import Core
-import PostgresStorage
 import Storage
 import Testing
 

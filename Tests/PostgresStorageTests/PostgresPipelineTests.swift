@@ -1,5 +1,4 @@
 import Core
-import PostgresStorage
 import Storage
 import Testing
 

@@ -1,5 +1,5 @@
 import Core
-import PostgresStorage
+import Storage
 import Testing
 
 /// Serialization failures provoked for real: two connections in SERIALIZABLE, each reading

@@ -1,4 +1,4 @@
-import PostgresStorage
+import Storage
 import Testing
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import Core
-import PostgresStorage
+import Storage
 import Testing
 
 #if canImport(Glibc)

@@ -157,7 +157,7 @@ struct ProfileFixture {
             SELECT 'profile|' || user_id || '|' || nickname || '|' || nickname_folded || '|' || dog_name || '|'
                 || dog_age || '|' || dog_sex || '|' || dog_neutered || '|' || dog_size || '|' || dog_keywords || '|'
                 || COALESCE(card_sha256, '-') || '|' || COALESCE(thumbnail_sha256, '-') || '|'
-                || COALESCE(length(card_jpeg), '-') || '|' || COALESCE(length(thumbnail_jpeg), '-') || '|' || created_at || '|'
+                || COALESCE(CAST(length(card_jpeg) AS TEXT), '-') || '|' || COALESCE(CAST(length(thumbnail_jpeg) AS TEXT), '-') || '|' || created_at || '|'
                 || updated_at FROM profiles ORDER BY user_id
             """,
         ]

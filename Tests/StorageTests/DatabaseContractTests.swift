@@ -7,10 +7,12 @@ import Testing
 @Suite struct DatabaseContractTests {
     private func table(_ backend: DatabaseBackend) throws -> any Database {
         let database = try backend.openScratch()
+        let dialect = database.dialect
         try database.executeScript(
-            """
-            CREATE TABLE items (seq INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, done INTEGER NOT NULL);
-            """)
+            dialect.schema(
+                """
+                CREATE TABLE items (seq INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, done \(dialect.booleanType) NOT NULL);
+                """))
         return database
     }
 
@@ -61,11 +63,13 @@ import Testing
     func aSavepointRollsBackAloneAndTheOuterTransactionCommits(backend: DatabaseBackend) throws {
         let database = try table(backend)
         try database.transaction {
-            try database.execute("INSERT INTO items (name, done) VALUES ('kept', 0)")
+            try database.execute("INSERT INTO items (name, done) VALUES ('kept', \(database.dialect.falseLiteral))")
             #expect(database.isInTransaction)
             _ = try? database.transaction {
-                try database.execute("INSERT INTO items (name, done) VALUES ('undone', 0)")
-                try database.execute("INSERT INTO items (name, done) VALUES ('kept', 0)")  // duplicate
+                try database.execute(
+                    "INSERT INTO items (name, done) VALUES ('undone', \(database.dialect.falseLiteral))")
+                // A duplicate.
+                try database.execute("INSERT INTO items (name, done) VALUES ('kept', \(database.dialect.falseLiteral))")
             }
         }
         #expect(!database.isInTransaction)
@@ -80,7 +84,8 @@ import Testing
             CommitHooks(
                 beforeCommit: {
                     log.withLock { $0.append("before") }
-                    try database.execute("INSERT INTO items (name, done) VALUES ('hook', 1)")
+                    try database.execute(
+                        "INSERT INTO items (name, done) VALUES ('hook', \(database.dialect.trueLiteral))")
                 }, afterCommit: { log.withLock { $0.append("after") } },
                 afterRollback: { log.withLock { $0.append("rollback") } }))
         try database.transaction { try database.transaction {} }

@@ -70,12 +70,12 @@ import Testing
         let (database, store, recorder) = try Self.database(backend: backend)
         recorder.record(Self.event("kept"))
         // A foreign key broken inside the transaction fails the COMMIT-time check.
-        try database.executeScript("PRAGMA foreign_keys = ON; PRAGMA defer_foreign_keys = ON")
         try database.executeScript(
-            "CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (p INTEGER REFERENCES parent (id))")
+            database.dialect.schema(
+                "CREATE TABLE parent (id INTEGER PRIMARY KEY); "
+                    + "CREATE TABLE child (p INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED)"))
         #expect(throws: AppError.self) {
             try database.transaction {
-                try database.executeScript("PRAGMA defer_foreign_keys = ON")
                 try database.execute("INSERT INTO child (p) VALUES (?)", [7])
             }
         }

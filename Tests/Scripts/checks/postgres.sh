@@ -1,5 +1,6 @@
-# The PostgreSQL backend's groundwork (sourced by run.sh): libpq stays out of an app-shell
-# on SQLite, and the throwaway test cluster leaves nothing behind.
+# The PostgreSQL backend (sourced by run.sh): libpq stays out of an app-shell
+# on SQLite, the throwaway test cluster leaves nothing behind, and every end-to-end script
+# passes on PostgreSQL too.
 
 # libpq is loaded with dlopen on the first PostgreSQL connection: not a dependency of the
 # binary, no PQ* symbol left for the loader to bind, and not loaded by a run on SQLite
@@ -35,4 +36,85 @@ if [ -x /usr/lib/postgresql/15/bin/initdb ] && command -v psql >/dev/null; then
   check "no server process of the cluster is left" 0 "" bash -c "! pgrep -f '[p]ostgres -D $pg_folder' >/dev/null"
 else
   fail "the PostgreSQL test cluster" "postgresql-15 and postgresql-client-15 are not installed (make deps)"
+fi
+
+# Every end-to-end script again, on PostgreSQL: `--db` is the test server
+# (APP_SHELL_TEST_POSTGRES, which `make test` sets), each script in a fresh schema of its
+# own (libpq's `options` puts it first on the search path), with the same directives.
+# pg_e2e SCRIPT SCHEMA: 0 when the script behaves as its directives say; why not on stderr.
+pg_e2e() {
+  local script=$1 schema=$2 name line want
+  name=$(basename "$script")
+  local args=() expect_exit=0 stderr_wants=() stdout_wants=() stdout_refuses=() more=()
+  while IFS= read -r line; do
+    case "$line" in
+      "-- args: "*) read -r -a more <<< "${line#-- args: }"; args+=("${more[@]}") ;;
+      "-- exit: "*) expect_exit=${line#-- exit: } ;;
+      "-- stderr: "*) stderr_wants+=("${line#-- stderr: }") ;;
+      "-- stdout: "*) stdout_wants+=("${line#-- stdout: }") ;;
+      "-- no-stdout: "*) stdout_refuses+=("${line#-- no-stdout: }") ;;
+    esac
+  done < "$script"
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE SCHEMA $schema" >/dev/null || return 1
+  local db="$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$schema"
+  (cd "$here" && "$binary" --db "$db" --now 2026-11-29T08:00:00+09:00 --tz Asia/Seoul "${args[@]}" "$name" \
+      >"$work/pg-out" 2>"$work/pg-err" </dev/null)
+  local code=$?
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP SCHEMA $schema CASCADE" >/dev/null 2>&1
+  if [ "$code" != "$expect_exit" ]; then echo "exit $code, expected $expect_exit" >&2; cat "$work/pg-err" >&2; return 1; fi
+  for want in "${stderr_wants[@]+"${stderr_wants[@]}"}"; do
+    want=${want//FILE/$name}
+    grep -qF -- "$want" "$work/pg-err" || { echo "stderr lacks: $want" >&2; cat "$work/pg-err" >&2; return 1; }
+  done
+  for want in "${stdout_wants[@]+"${stdout_wants[@]}"}"; do
+    grep -qF -- "$want" "$work/pg-out" || { echo "stdout lacks: $want" >&2; cat "$work/pg-out" >&2; return 1; }
+  done
+  for want in "${stdout_refuses[@]+"${stdout_refuses[@]}"}"; do
+    ! grep -qF -- "$want" "$work/pg-out" || { echo "stdout has: $want" >&2; return 1; }
+  done
+}
+# A server that is down: exit 1 with a message naming the place, never the password.
+check "--db on a server that is down fails at start-up" 1 "" \
+  "$binary" --db "postgresql://mina:s3cret-pw@127.0.0.1:1/walks" -e 'return 1'
+grep -qF 'cannot connect to database "walks" on 127.0.0.1:1 as mina' "$work/err" \
+  || fail "a server that is down is named" "stderr" "$work/err"
+if grep -qF 's3cret-pw' "$work/err"; then fail "a server that is down: the password stays out" "stderr" "$work/err"; fi
+if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ]; then
+  pg_number=0
+  for pg_script_file in "$here"/*.lua; do
+    pg_number=$((pg_number + 1))
+    check "on PostgreSQL: $(basename "$pg_script_file")" 0 "" pg_e2e "$pg_script_file" "e2e_$$_$pg_number"
+  done
+  # The run really was on PostgreSQL: a user made there is found there, and libpq was loaded.
+  pg_schema="e2e_$$_user"
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE SCHEMA $pg_schema" >/dev/null 2>&1
+  check "--db postgresql://... writes to the server" 0 "1" bash -c \
+    "'$binary' --db '$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$pg_schema' --user zed -e 'return 1' >/dev/null \
+     && psql -X -At '$APP_SHELL_TEST_POSTGRES' -c \"SELECT count(*) FROM $pg_schema.users WHERE name = 'zed'\""
+  LD_DEBUG=files "$binary" --db "$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$pg_schema" -e 'return 1' \
+    >"$work/out" 2>"$work/ld-debug"
+  check "a run on PostgreSQL loads libpq" 0 "" grep -q 'file=libpq' "$work/ld-debug"
+  # libpq's own PG* variables and password file fill in a URL that names nothing.
+  check "--db postgresql:// takes the rest from PG* variables" 0 "zed" \
+    "$binary" --db "postgresql://?options=-c%20search_path%3D$pg_schema" --user zed -e 'print(app.user().name)'
+  # --trace records PostgreSQL's transactions inside their route call, as SQLite's.
+  "$binary" --db "$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$pg_schema" --trace "$work/pg-trace.json" \
+    -e 'habits.create{name = "Traced"}' >/dev/null 2>&1
+  check "--trace on PostgreSQL has the route's transaction" 0 "" python3 -c '
+import json, sys
+events = json.load(open(sys.argv[1]))["traceEvents"]
+route = next(e for e in events if e["name"] == "habits.create" and e["ph"] == "X")
+assert any(e["name"] == "transaction" and route["ts"] <= e["ts"] and e["ts"] + e["dur"] <= route["ts"] + route["dur"]
+           for e in events), events
+' "$work/pg-trace.json"
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP SCHEMA $pg_schema CASCADE" >/dev/null 2>&1
+  # --backup copies a SQLite file; a server's URL is a usage error that does not echo it.
+  check "--backup of a PostgreSQL database is a usage error" 2 "" \
+    "$binary" --db "$APP_SHELL_TEST_POSTGRES" --backup "$work/pg-copy.db"
+  grep -q "pg_dump" "$work/err" || fail "--backup on PostgreSQL points to pg_dump" "stderr" "$work/err"
+  pg_password=${APP_SHELL_TEST_POSTGRES#*://*:}
+  pg_password=${pg_password%%@*}
+  if grep -qF -- "$pg_password" "$work/err"; then fail "--backup on PostgreSQL keeps the password out" "stderr"; fi
+else
+  echo "skip the end-to-end scripts on PostgreSQL: APP_SHELL_TEST_POSTGRES is not set (make test sets it)"
 fi

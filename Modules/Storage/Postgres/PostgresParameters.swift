@@ -1,5 +1,4 @@
 import Core
-import Storage
 
 /// A statement's arguments as libpq takes them: every value in text format except
 /// `SQLValue.blob`, which goes in binary (the raw bytes of a `bytea`: no escaping, half the

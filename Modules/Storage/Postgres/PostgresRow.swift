@@ -7,13 +7,12 @@ import Core
 
 /// One row of a PostgreSQL result, valid only inside the closure that receives it.
 ///
-/// It reads exactly as Storage's `Row` reads a SQLite row (same names, same rules: typed
-/// reads by column index in the order of the SELECT list; a NULL read as a non-optional
-/// type is `storage.corrupt` naming the column), so that the storage seam can give
-/// repositories one row type over both backends. Values arrive in PostgreSQL's text format:
+/// `Row`'s PostgreSQL branch: it reads exactly as `Row` reads a SQLite row (same names, same
+/// rules: typed reads by column index in the order of the SELECT list; a NULL read as a
+/// non-optional type is `storage.corrupt` naming the column); repositories see only `Row`. Values arrive in PostgreSQL's text format:
 /// integers of any width, `double precision` (`Infinity`, `NaN` included), booleans `t`/`f`
 /// (or 0/1 for an integer column written SQLite's way), `bytea` as hex.
-public struct PostgresRow {
+struct PostgresRow {
     let result: OpaquePointer
     let row: Int32
 
@@ -23,32 +22,32 @@ public struct PostgresRow {
     }
 
     /// The number of columns.
-    public var columnCount: Int32 { cpg_nfields(result) }
+    var columnCount: Int32 { cpg_nfields(result) }
 
     /// Whether column `index` is NULL.
-    public func isNull(_ index: Int32) -> Bool { cpg_getisnull(result, row, index) != 0 }
+    func isNull(_ index: Int32) -> Bool { cpg_getisnull(result, row, index) != 0 }
 
     /// An integer column (`smallint`, `integer`, `bigint`, or a `numeric` without fraction).
-    public func int(_ index: Int32) throws -> Int {
+    func int(_ index: Int32) throws -> Int {
         try requireValue(index)
         return try parseInt(index)
     }
 
     /// An integer column that may be NULL (non-throwing, as `Row.optionalInt`: a value that
     /// is not an integer, which an integer column cannot hold, reads as nil too).
-    public func optionalInt(_ index: Int32) -> Int? { isNull(index) ? nil : try? parseInt(index) }
+    func optionalInt(_ index: Int32) -> Int? { isNull(index) ? nil : try? parseInt(index) }
 
     /// A `double precision` (or any numeric) column.
-    public func double(_ index: Int32) throws -> Double {
+    func double(_ index: Int32) throws -> Double {
         try requireValue(index)
         return try parseDouble(index)
     }
 
     /// A double column that may be NULL (non-throwing, as `Row.optionalDouble`).
-    public func optionalDouble(_ index: Int32) -> Double? { isNull(index) ? nil : try? parseDouble(index) }
+    func optionalDouble(_ index: Int32) -> Double? { isNull(index) ? nil : try? parseDouble(index) }
 
     /// A `boolean` column (`t` or `f`), or an integer column as SQLite's 0 and 1.
-    public func bool(_ index: Int32) throws -> Bool {
+    func bool(_ index: Int32) throws -> Bool {
         try requireValue(index)
         let bytes = raw(index)
         if bytes.count == 1 && bytes[0] == UInt8(ascii: "t") { return true }
@@ -57,19 +56,19 @@ public struct PostgresRow {
     }
 
     /// A text column.
-    public func string(_ index: Int32) throws -> String {
+    func string(_ index: Int32) throws -> String {
         try requireValue(index)
         return String(decoding: raw(index), as: UTF8.self)
     }
 
     /// A text column that may be NULL.
-    public func optionalString(_ index: Int32) -> String? {
+    func optionalString(_ index: Int32) -> String? {
         isNull(index) ? nil : String(decoding: raw(index), as: UTF8.self)
     }
 
     /// A `bytea` column (empty for NULL, as `Row.blob`; non-throwing like it: a value
     /// libpq cannot decode, which a bytea column cannot hold, reads as empty too).
-    public func blob(_ index: Int32) -> [UInt8] {
+    func blob(_ index: Int32) -> [UInt8] {
         guard !isNull(index) else { return [] }
         let text = raw(index)
         // The hex format (`\x` and two digits a byte) is the server's default; anything else
@@ -88,17 +87,17 @@ public struct PostgresRow {
     }
 
     /// A `YYYY-MM-DD` column (text, or `date` in the ISO style) as a day.
-    public func day(_ index: Int32) throws -> LocalDay {
+    func day(_ index: Int32) throws -> LocalDay {
         try requireValue(index)
         guard let day = LocalDay(utf8: raw(index)) else { throw corrupt(index, "not a day") }
         return day
     }
 
     /// A day column that may be NULL.
-    public func optionalDay(_ index: Int32) throws -> LocalDay? { isNull(index) ? nil : try day(index) }
+    func optionalDay(_ index: Int32) throws -> LocalDay? { isNull(index) ? nil : try day(index) }
 
     /// Whether text column `index` holds exactly these UTF-8 bytes (no String is made).
-    public func text(_ index: Int32, equals bytes: [UInt8]) -> Bool {
+    func text(_ index: Int32, equals bytes: [UInt8]) -> Bool {
         let column = raw(index)
         guard column.count == bytes.count else { return false }
         return bytes.withUnsafeBufferPointer { buffer in
@@ -108,10 +107,10 @@ public struct PostgresRow {
     }
 
     /// A `bigint` milliseconds column as an instant.
-    public func instant(_ index: Int32) throws -> Instant { Instant(millisecondsSince1970: try int(index)) }
+    func instant(_ index: Int32) throws -> Instant { Instant(millisecondsSince1970: try int(index)) }
 
     /// An instant column that may be NULL.
-    public func optionalInstant(_ index: Int32) -> Instant? {
+    func optionalInstant(_ index: Int32) -> Instant? {
         optionalInt(index).map(Instant.init(millisecondsSince1970:))
     }
 

@@ -1,6 +1,5 @@
 import CPostgres
 import Core
-import Storage
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +16,7 @@ import Storage
 ///   port, database and user; never the password.
 /// - Each statement is prepared once per connection, cached by its SQL text (as given,
 ///   before `rewrite`). Parameters go in text format, `SQLValue.blob` in binary (`bytea`);
-///   results arrive in text format and are read through `PostgresRow`.
+///   results arrive in text format and are read through `Row`.
 /// - SQLSTATEs map to app error codes (`SQLState.appErrorCode`).
 /// - `transaction` runs a closure in a transaction, retrying it from the start after a
 ///   serialization failure or deadlock, never after a commit whose outcome is unknown.
@@ -108,6 +107,14 @@ public final class PostgresConnection {
     /// The server's version, e.g. 150018.
     public var serverVersion: Int { handle.map { Int(cpg_server_version($0)) } ?? 0 }
 
+    /// Forgets every prepared statement (`DEALLOCATE ALL`), so the next use prepares it
+    /// again: after DDL, a plan whose result columns changed would fail with `0A000`.
+    public func forgetStatements() throws {
+        guard !statements.isEmpty else { return }
+        try executeScript("DEALLOCATE ALL")
+        statements = [:]
+    }
+
     /// Statements prepared on this connection so far.
     public var preparedStatementCount: Int { statements.count }
 
@@ -136,7 +143,7 @@ public final class PostgresConnection {
 
     /// Runs a query and maps each row.
     public func query<Result>(
-        _ sql: String, _ arguments: [SQLValue] = [], _ map: (PostgresRow) throws -> Result
+        _ sql: String, _ arguments: [SQLValue] = [], _ map: (Row) throws -> Result
     ) throws -> [Result] {
         var rows: [Result] = []
         try forEach(sql, arguments) { rows.append(try map($0)) }
@@ -145,22 +152,22 @@ public final class PostgresConnection {
 
     /// Runs a query and maps its first row, or returns nil when there is none.
     public func queryOne<Result>(
-        _ sql: String, _ arguments: [SQLValue] = [], _ map: (PostgresRow) throws -> Result
+        _ sql: String, _ arguments: [SQLValue] = [], _ map: (Row) throws -> Result
     ) throws -> Result? {
         let result = try run(sql, arguments)
         defer { cpg_clear(result) }
         guard cpg_ntuples(result) > 0 else { return nil }
-        return try map(PostgresRow(result: result, row: 0))
+        return try map(Row(postgres: PostgresRow(result: result, row: 0)))
     }
 
     /// Calls `body` for each row of a query.
-    public func forEach(_ sql: String, _ arguments: [SQLValue] = [], _ body: (PostgresRow) throws -> Void) throws {
+    public func forEach(_ sql: String, _ arguments: [SQLValue] = [], _ body: (Row) throws -> Void) throws {
         let result = try run(sql, arguments)
         defer { cpg_clear(result) }
         let count = cpg_ntuples(result)
         var row: Int32 = 0
         while row < count {
-            try body(PostgresRow(result: result, row: row))
+            try body(Row(postgres: PostgresRow(result: result, row: row)))
             row += 1
         }
     }

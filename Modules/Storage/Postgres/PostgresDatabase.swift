@@ -1,0 +1,324 @@
+import Core
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The PostgreSQL implementation of `Database`, over a small pool of `PostgresConnection`s.
+///
+/// - The transaction in progress is per thread (docs/architecture.md): the outermost
+///   `transaction` checks a connection out of the pool and binds it to the calling thread
+///   until it commits or rolls back; every statement that thread runs meanwhile uses it, and
+///   nested calls are savepoints on it. A statement outside any transaction borrows an idle
+///   connection for itself. One transaction owns one connection, as libpq requires.
+/// - Outermost transactions are `READ COMMITTED` and run again from the start after a
+///   serialization failure or deadlock (`PostgresConnection.transaction`); the commit hooks
+///   run before each COMMIT, and a failed attempt runs `afterRollback` before the next one,
+///   so what the hooks store is rebuilt each time.
+/// - `executeScript` (migrations) forgets the statements prepared on every connection, as
+///   DDL may change a cached plan's result columns.
+/// - Statements use the portable `?` placeholders, translated once per connection and text.
+public final class PostgresDatabase: Database, @unchecked Sendable {
+    /// A connection with the schema generation its prepared statements were made under.
+    private final class Pooled: @unchecked Sendable {
+        let connection: PostgresConnection
+        var generation: Int
+        init(_ connection: PostgresConnection, generation: Int) {
+            self.connection = connection
+            self.generation = generation
+        }
+    }
+
+    /// What a thread inside a transaction holds.
+    private final class Binding: @unchecked Sendable {
+        let pooled: Pooled
+        init(_ pooled: Pooled) { self.pooled = pooled }
+    }
+
+    private struct State {
+        var idle: [Pooled] = []
+        var bound: [UInt: Binding] = [:]
+        var generation = 0
+        var isClosed = false
+    }
+
+    /// Idle connections kept for reuse; more are opened when every one is busy, and closed
+    /// again when given back beyond this number.
+    public static let idleLimit = 4
+
+    private let conninfo: String
+    private let searchPath: String?
+    private let state = Mutex(State())
+    private let commitHooks = Mutex<CommitHooks?>(nil)
+    private let closeHook = Mutex<(@Sendable (any Database) -> Void)?>(nil)
+    /// A test schema this database made and drops when it closes or goes away.
+    private let scratch = Mutex<String?>(nil)
+    /// The server's host, port, database and user, as the first connection resolved them.
+    public let place: String
+    /// Where each outermost transaction is recorded as an interval, if anywhere.
+    public let signposter: Signposter?
+
+    /// Connects (one connection, kept in the pool) and checks the server answers.
+    /// - Parameters:
+    ///   - conninfo: a `postgres://` or `postgresql://` URL, libpq `key=value` words, or
+    ///     `""` for libpq's own `PG*` variables, `~/.pgpass` and service files.
+    ///   - searchPath: a schema every connection uses first (`SET search_path`), for
+    ///     private test schemas.
+    ///   - signposter: records an interval per outermost transaction when given.
+    /// - Throws: `invalid_argument` (field `db`) or `storage.unavailable`, as
+    ///   `PostgresConnection.init`.
+    public init(_ conninfo: String, searchPath: String? = nil, signposter: Signposter? = nil) throws {
+        self.conninfo = conninfo
+        self.searchPath = searchPath
+        self.signposter = signposter
+        let first = try Self.connect(conninfo, searchPath: searchPath)
+        place = "database \"\(first.database)\" on \(first.host):\(first.port) as \(first.user)"
+        state.withLock { $0.idle.append(Pooled(first, generation: 0)) }
+    }
+
+    deinit {
+        state.withLock { state in
+            for pooled in state.idle { pooled.connection.close() }
+            state.idle = []
+        }
+        dropScratchSchema()
+    }
+
+    private static func connect(_ conninfo: String, searchPath: String?) throws -> PostgresConnection {
+        let connection = try PostgresConnection(conninfo, rewrite: SQLDialect.postgreSQL.translate)
+        if let searchPath {
+            try connection.executeScript("SET search_path TO \(Self.quoted(searchPath))")
+        }
+        return connection
+    }
+
+    /// `name` as a quoted SQL identifier.
+    static func quoted(_ name: String) -> String {
+        "\"" + name.replacing("\"", with: "\"\"") + "\""
+    }
+
+    private static var currentThread: UInt { UInt(pthread_self()) }
+
+    /// PostgreSQL's dialect.
+    public var dialect: SQLDialect { .postgreSQL }
+
+    // MARK: - Connections
+
+    /// The connection bound to this thread, if it is inside a transaction.
+    private var binding: Binding? { state.withLock { $0.bound[Self.currentThread] } }
+
+    /// An idle connection (or a new one) with no stale statements.
+    private func checkOut() throws -> Pooled {
+        let (taken, generation) = try state.withLock { state -> (Pooled?, Int) in
+            if state.isClosed { throw AppError(code: "storage.closed", message: "the database is closed") }
+            return (state.idle.popLast(), state.generation)
+        }
+        let pooled = try taken ?? Pooled(Self.connect(conninfo, searchPath: searchPath), generation: generation)
+        if pooled.generation != generation {
+            try pooled.connection.forgetStatements()
+            pooled.generation = generation
+        }
+        return pooled
+    }
+
+    /// Gives a connection back: kept when it is healthy and idle, closed otherwise.
+    private func checkIn(_ pooled: Pooled) {
+        let keep =
+            !pooled.connection.isClosed && !pooled.connection.isInTransaction
+            && state.withLock { state in
+                guard !state.isClosed, state.idle.count < Self.idleLimit else { return false }
+                state.idle.append(pooled)
+                return true
+            }
+        if !keep { pooled.connection.close() }
+    }
+
+    /// Runs `body` on this thread's transaction connection, or on a borrowed one.
+    private func withConnection<Result>(_ body: (PostgresConnection) throws -> Result) throws -> Result {
+        if let binding { return try body(binding.pooled.connection) }
+        let pooled = try checkOut()
+        defer { checkIn(pooled) }
+        return try body(pooled.connection)
+    }
+
+    // MARK: - Statements
+
+    /// Runs one statement and returns the number of rows it inserted, updated or deleted.
+    @discardableResult
+    public func execute(_ sql: String, _ arguments: [SQLValue]) throws -> Int {
+        try withConnection { try $0.execute(sql, arguments) }
+    }
+
+    /// Runs one statement for each row of arguments: prepared once, pipelined.
+    public func executeEach(_ sql: String, _ rows: [[SQLValue]]) throws {
+        try withConnection { try $0.executeEach(sql, rows) }
+    }
+
+    /// Runs a script (a migration) and makes every connection prepare its statements again.
+    public func executeScript(_ sql: String) throws {
+        try withConnection { connection in
+            try connection.executeScript(sql)
+            let generation = state.withLock { state in
+                state.generation += 1
+                return state.generation
+            }
+            try connection.forgetStatements()
+            binding?.pooled.generation = generation
+        }
+    }
+
+    /// Runs a query and maps each row.
+    public func query<Result>(
+        _ sql: String, _ arguments: [SQLValue], _ map: (Row) throws -> Result
+    ) throws -> [Result] {
+        try withConnection { try $0.query(sql, arguments, map) }
+    }
+
+    /// Runs a query and maps its first row, or returns nil when there is none.
+    public func queryOne<Result>(
+        _ sql: String, _ arguments: [SQLValue], _ map: (Row) throws -> Result
+    ) throws -> Result? {
+        try withConnection { try $0.queryOne(sql, arguments, map) }
+    }
+
+    /// Calls `body` for each row without collecting them.
+    public func forEach(_ sql: String, _ arguments: [SQLValue], _ body: (Row) throws -> Void) throws {
+        try withConnection { try $0.forEach(sql, arguments, body) }
+    }
+
+    // MARK: - Transactions
+
+    /// Whether this thread is inside a transaction of this database.
+    public var isInTransaction: Bool { binding != nil }
+
+    /// Sets the hooks of every later outermost transaction.
+    public func setCommitHooks(_ hooks: CommitHooks?) { commitHooks.withLock { $0 = hooks } }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws;
+    /// inside another transaction on this thread, a savepoint that rolls back alone. An
+    /// outermost one runs again after a serialization failure or deadlock.
+    @discardableResult
+    public func transaction<Result>(_ body: () throws -> Result) throws -> Result {
+        if let binding {
+            return try binding.pooled.connection.transaction { _ in try body() }
+        }
+        let token = signposter?.begin("transaction", category: "storage")
+        defer { if let token { signposter?.end(token) } }
+        let pooled = try checkOut()
+        let thread = Self.currentThread
+        state.withLock { $0.bound[thread] = Binding(pooled) }
+        defer {
+            state.withLock { _ = $0.bound.removeValue(forKey: thread) }
+            checkIn(pooled)
+        }
+        let hooks = commitHooks.withLock { $0 }
+        var hooksRan = false
+        do {
+            let result = try pooled.connection.transaction { _ -> Result in
+                if hooksRan {
+                    // The previous attempt was rolled back after its hook stored things.
+                    hooks?.afterRollback()
+                    hooksRan = false
+                }
+                let result = try body()
+                hooksRan = true
+                try hooks?.beforeCommit()
+                return result
+            }
+            hooks?.afterCommit()
+            return result
+        } catch {
+            if hooksRan { hooks?.afterRollback() }
+            throw error
+        }
+    }
+
+    /// Runs an outermost transaction only when no thread is inside one; returns false at
+    /// once otherwise (for the way out of the process).
+    @discardableResult
+    public func transactionIfIdle(_ body: () throws -> Void) throws -> Bool {
+        guard state.withLock({ $0.bound.isEmpty && !$0.isClosed }) else { return false }
+        try transaction(body)
+        return true
+    }
+
+    // MARK: - Closing
+
+    /// Sets what runs just before `close()` closes (storing the buffered events).
+    public func setCloseHook(_ hook: (@Sendable (any Database) -> Void)?) { closeHook.withLock { $0 = hook } }
+
+    /// Runs the close hook, then closes every idle connection; a connection still inside a
+    /// transaction is closed when that transaction ends. Every later call throws
+    /// `storage.closed`. Idempotent.
+    public func close() {
+        guard !isClosed else { return }
+        let hook = closeHook.withLock { hook in
+            defer { hook = nil }
+            return hook
+        }
+        hook?(self)
+        let idle = state.withLock { state -> [Pooled] in
+            state.isClosed = true
+            defer { state.idle = [] }
+            return state.idle
+        }
+        for pooled in idle { pooled.connection.close() }
+        dropScratchSchema()
+    }
+
+    /// Drops the test schema, if this database made one (best effort: the test cluster is
+    /// thrown away anyway).
+    private func dropScratchSchema() {
+        let schema = scratch.withLock { schema in
+            defer { schema = nil }
+            return schema
+        }
+        guard let schema else { return }
+        Self.dropScratchSchema(server: conninfo, schema: schema)
+    }
+
+    /// Whether `close()` ran.
+    public var isClosed: Bool { state.withLock { $0.isClosed } }
+}
+
+extension PostgresDatabase {
+    /// A new, empty schema `t_<random>` on the test server (`APP_SHELL_TEST_POSTGRES`).
+    /// - Throws: `storage.unavailable` without a test server or when it cannot be reached.
+    public static func makeScratchSchema() throws -> (server: String, schema: String) {
+        guard let server = DatabaseBackend.testServer else {
+            throw AppError(
+                code: "storage.unavailable",
+                message: "no PostgreSQL test server: set \(DatabaseBackend.testServerVariable)")
+        }
+        var random = SystemRandomNumberGenerator()
+        let schema = "t_" + String(random.next(), radix: 36)
+        let setup = try PostgresConnection(server)
+        defer { setup.close() }
+        try setup.executeScript("CREATE SCHEMA \(quoted(schema))")
+        return (server, schema)
+    }
+
+    /// A URL of the test server whose connections use `schema` first (libpq's `options`
+    /// parameter), for what opens a database from a location (`--db`, `AppOptions`).
+    public static func scratchURL(server: String, schema: String) -> String {
+        server + (server.contains("?") ? "&" : "?") + "options=-c%20search_path%3D" + schema
+    }
+
+    /// Drops a scratch schema and everything in it (best effort).
+    public static func dropScratchSchema(server: String, schema: String) {
+        guard let connection = try? PostgresConnection(server) else { return }
+        try? connection.executeScript("DROP SCHEMA \(quoted(schema)) CASCADE")
+        connection.close()
+    }
+
+    /// A database in a new, private schema on the test server (`DatabaseBackend.openScratch`),
+    /// dropped with everything in it when the database is closed or deallocated.
+    /// - Throws: `storage.unavailable` without `APP_SHELL_TEST_POSTGRES` or a server.
+    static func scratch() throws -> PostgresDatabase {
+        let (server, schema) = try makeScratchSchema()
+        let database = try PostgresDatabase(server, searchPath: schema)
+        database.scratch.withLock { $0 = schema }
+        return database
+    }
+}
