@@ -50,7 +50,7 @@ error('Cannot require a meta file')
 --- A habit on a day.
 ---@class day_entry
 ---@field habit habit The habit.
----@field state "completed"|"pending"|"missed"|"future"|"skipped"|"paused" Where the day stands.
+---@field state "completed"|"pending"|"missed"|"future"|"skipped"|"paused"|"rest"|"not_due" Where the day stands (as habits.year: rest is a day off in a period that met, or may still meet, its frequency; not_due a day a weekday habit is not due).
 ---@field note? string The day's note, if any.
 
 --- A note of a day.
@@ -515,7 +515,7 @@ function habits.completions(ref, opts) end
 --- Example: `habits.create{name = "Run", start = "2026-11-01"}`
 function habits.create(opts) end
 
---- Every habit tracked on a day, with its state: completed, pending, missed or future.
+--- Every habit tracked on a day, with its state: completed, pending, missed, future, skipped, paused, rest or not_due.
 ---@param opts? {on?: day}
 ---@return day_entry[]
 --- Example: `habits.day{on = "2026-11-28"}`

@@ -25,11 +25,15 @@ enum HabitDetailValues {
             ]))
     }
 
-    /// A day entry with its note, and skipped or paused instead of pending, missed or future.
-    static func marked(_ value: Value, _ entry: HabitDayEntry, _ marks: HabitDayMarks) -> Value {
+    /// A day entry with its note, and skipped, paused, or the frequency's `state` (rest,
+    /// not_due) instead of pending, missed or future.
+    static func marked(_ value: Value, _ entry: HabitDayEntry, _ marks: HabitDayMarks, state: HabitYearState? = nil)
+        -> Value
+    {
         guard case .table(var record) = value else { return value }
         let id = entry.habit.id
         if entry.state != .completed {
+            if let state { record["state"] = .string(state.rawValue) }
             if marks.skipped.contains(id) {
                 record["state"] = .string("skipped")
             } else if marks.paused.contains(id) {

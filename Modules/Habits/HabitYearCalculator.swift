@@ -5,10 +5,19 @@ import Core
 ///
 /// A past day without a completion is `missed` when its period (a day, a week, a month or
 /// a run of days, as `HabitProgressCalculator` cuts them) ended short of the frequency, and
-/// `rest` when the period met it or is still in progress.
+/// `rest` when the period met it or is still in progress. Today is `pending` until its
+/// period met the frequency, then `rest`; a day a weekday habit is not due is `not_due`.
 public struct HabitYearCalculator: Sendable {
     /// A calculator.
     public init() {}
+
+    /// The state of one day, as `days` gives it in the day's year.
+    public func state(of habit: Habit, details: HabitDetails, done: Set<LocalDay>, on day: LocalDay, today: LocalDay)
+        -> HabitYearState
+    {
+        days(of: habit, details: details, done: done, year: day.year, today: today).first { $0.date == day }?.state
+            ?? .empty
+    }
 
     /// The states of every day of `year` (1 January to 31 December), in order.
     public func days(of habit: Habit, details: HabitDetails, done: Set<LocalDay>, year: Int, today: LocalDay)
@@ -62,16 +71,18 @@ public struct HabitYearCalculator: Sendable {
             let frequency = details.frequency(on: day)
             if !frequency.isDue(on: day) { return .notDue }
             if (details.amounts[day] ?? 0) > 0 { return .partial }
-            if day == today { return .pending }
-            if frequency == .daily { return .missed }
-            if case .weekdays = frequency { return .missed }
+            let open: HabitYearState = day == today ? .pending : .missed
+            if frequency == .daily { return open }
+            if case .weekdays = frequency { return open }
             let (segment, change) = HabitProgressCalculator.segment(of: day, details: details)
             let cut = HabitProgressCalculator.key(of: day, frequency: change.frequency, start: change.start)
-            guard let period = periods[Key(segment: segment, key: cut.key)] else { return .missed }
+            guard let period = periods[Key(segment: segment, key: cut.key)] else { return open }
             let needed = Swift.min(
                 Swift.max(1, (period.times * period.full + period.length - 1) / period.length), period.full)
-            if period.done >= needed || period.end >= today { return .rest }
-            return .missed
+            // Today is pending until its period is kept; then it is a day off like the others.
+            if period.done >= needed { return .rest }
+            if day == today { return .pending }
+            return period.end >= today ? .rest : .missed
         }
     }
 }

@@ -182,7 +182,8 @@ public struct HabitsPlugin: ModulePlugin {
             },
             Route(
                 "habits.day",
-                summary: "Every habit tracked on a day, with its state: completed, pending, missed or future.",
+                summary:
+                    "Every habit tracked on a day, with its state: completed, pending, missed, future, skipped, paused, rest or not_due.",
                 parameters: [.option("on", .day, "The day; today when omitted.")], returns: "day_entry[]",
                 example: #"habits.day{on = "2026-11-28"}"#
             ) { arguments, context in
@@ -287,8 +288,9 @@ public struct HabitsPlugin: ModulePlugin {
                 fields: [
                     .init("habit", "habit", "The habit."),
                     .init(
-                        "state", #""completed"|"pending"|"missed"|"future"|"skipped"|"paused""#,
-                        "Where the day stands."),
+                        "state", #""completed"|"pending"|"missed"|"future"|"skipped"|"paused"|"rest"|"not_due""#,
+                        "Where the day stands (as habits.year: rest is a day off in a period that met, or may still meet, its frequency; not_due a day a weekday habit is not due)."
+                    ),
                     .init("note", "string", "The day's note, if any.", optional: true),
                 ]),
             RecordShape(
@@ -347,11 +349,14 @@ public struct HabitsPlugin: ModulePlugin {
 
     private static func dayEntries(on day: LocalDay?, _ context: Context) throws -> Value {
         let zone = context.clock.timeZone
-        let marks = try detailStore(context).details.marks(
-            ownedBy: context.user.id, on: day ?? context.clock.today())
+        let store = try detailStore(context)
+        let target = day ?? context.clock.today()
+        let marks = try store.details.marks(ownedBy: context.user.id, on: target)
+        let entries = try LoadDayEntries(try dependencies(context))(on: day, ownerID: context.user.id)
+        let states = try HabitDayEntryStates(store)(entries, on: target, ownerID: context.user.id)
         return .array(
-            try LoadDayEntries(try dependencies(context))(on: day, ownerID: context.user.id).map {
-                HabitDetailValues.marked(HabitValues.entry($0, zone: zone), $0, marks)
+            entries.map {
+                HabitDetailValues.marked(HabitValues.entry($0, zone: zone), $0, marks, state: states[$0.habit.id])
             })
     }
 }

@@ -103,6 +103,23 @@ eq(long:match("^[^\n]*"), string.rep("가", 20) .. "…  2026  (daily)", "long n
 -- Statistics as a card; the rate rounds to a whole percent.
 eq(statistics({ total_completed_days = 4, eligible_tracking_days = 46, completion_rate = 4 / 46,
   streak = { current = 2, longest = 2 } }), "Completed  4 of 46 days (9%)\nStreak     2 now, 2 longest", "card")
+-- A daily habit's card stays StackDay's, with the fields habits.stats adds.
+eq(statistics({ total_completed_days = 4, eligible_tracking_days = 46, completion_rate = 4 / 46,
+  streak = { current = 2, longest = 2 }, score = 0.25, frequency = { times = 1, per = "day" }, streak_unit = "day" }),
+  "Completed  4 of 46 days (9%)\nStreak     2 now, 2 longest", "daily card")
+-- Other frequencies: the rate is over the times due, not the eligible days, the streak
+-- counts periods, and the score is printed.
+eq(statistics({ total_completed_days = 13, eligible_tracking_days = 27, completion_rate = 11 / 12,
+  streak = { current = 1, longest = 2 }, score = 0.4349, frequency = { times = 3, per = "week" },
+  streak_unit = "week" }),
+  "Completed  13 times, 92% of the times due\nStreak     1 week now, 2 longest\nScore      43%", "weekly card")
+eq(statistics({ total_completed_days = 1, eligible_tracking_days = 5, completion_rate = 1,
+  streak = { current = 2, longest = 2 }, score = 0.1, frequency = { every = 2 }, streak_unit = "period" }),
+  "Completed  1 time, 100% of the times due\nStreak     2 periods now, 2 longest\nScore      10%", "every card")
+eq(statistics({ total_completed_days = 3, eligible_tracking_days = 3, completion_rate = 1,
+  streak = { current = 3, longest = 3 }, score = 0.5, frequency = { weekdays = { "mon", "fri" } },
+  streak_unit = "day" }),
+  "Completed  3 times, 100% of the times due\nStreak     3 days now, 3 longest\nScore      50%", "weekday card")
 
 -- Values of other shapes are declined (nil), so show tries the next presenter.
 for _, other in ipairs({ 42, "text", {}, { year = 2026, month = 13, days = { { date = "x" } } },

@@ -4,13 +4,16 @@
 -- stdout:     Jan Feb Mar  Apr May  Jun Jul Aug  Sep Oct Nov  Dec
 -- stdout: Mo         ##s##
 -- stdout: Tu         --s--
--- stdout: Su         --s-o
+-- stdout: Su         --s--
 -- stdout: 운동 🏃  2026  (mon wed fri)
 -- stdout: Mo             #
 -- stdout: Fr             x
 -- stdout: Su             .
 -- stdout:   2s   3s   4s   5s   6s   7s   8s
 -- stdout:   9+  10-  11+  12-  13+  14-  15-
+-- stdout: Completed  12 times, 100% of the times due
+-- stdout: Streak     4 weeks now, 4 longest
+-- stdout: Score      43%
 -- stdout: - rest  s skipped  p paused  ~ partial (short of the target)
 -- A "3 times a week" habit through the spring change (2026-03-08 is 23 hours long in New
 -- York) and a skipped week: kept weeks make the streak, the skipped week breaks nothing,
@@ -70,12 +73,19 @@ assert(recorded:find('"text_length":"8"', 1, true), "the note's length (8 charac
 local year = habits.year("Gym")
 assert(#year.days == 365 and year.days[1].date == "2026-01-01" and year.frequency == "3/week")
 assert(year.days[66].date == "2026-03-07" and year.days[66].state == "skipped")
-assert(year.days[75].state == "completed" and year.days[76].state == "rest" and year.days[81].state == "pending")
+-- Today (Sunday) the week is kept (3 of 3): a day off, not one to do.
+assert(year.days[75].state == "completed" and year.days[76].state == "rest" and year.days[81].state == "rest")
 show(year)
 local swim = habits.create{name = "운동 🏃", start = "2026-03-16", frequency = {weekdays = {"mon", "wed", "fri"}}}
 habits.complete(swim.id, {on = "2026-03-16"})
 habits.complete(swim.id, {on = "2026-03-18"})
 show(habits.year(swim.id))
+-- habits.today says what the year says: the kept week rests, a weekday habit is not due on Sunday.
+local today = {}
+for _, entry in ipairs(habits.today()) do today[entry.habit.name] = entry.state end
+assert(today["Gym"] == "rest" and today["운동 🏃"] == "not_due", today["Gym"])
+assert(habits.day{on = "2026-03-17"}[2].state == "not_due")
+show(habits.stats("Gym"))
 show(habits.calendar("Gym", {year = 2026, month = 3}))
 
 print("habits frequency ok")

@@ -1,0 +1,39 @@
+import Core
+
+/// The days `habits.day` and `habits.today` must not call pending, missed or future for a
+/// habit with a frequency other than daily: `not_due` on a day a weekday habit is not due,
+/// and `rest` on a day off in a period that met its frequency (or, before today, may still
+/// meet it), exactly as `habits.year` draws those days. A daily habit's entries are left alone.
+public struct HabitDayEntryStates: Sendable {
+    let store: HabitDetailsStore
+
+    /// Reads through `store`; "today" is its clock's.
+    public init(_ store: HabitDetailsStore) { self.store = store }
+
+    /// The states that replace the entries' own, by habit id (only the entries that change).
+    /// - Throws: storage errors.
+    public func callAsFunction(_ entries: [HabitDayEntry], on day: LocalDay, ownerID: String) throws
+        -> [String: HabitYearState]
+    {
+        let open = entries.filter { $0.state != .completed }
+        guard !open.isEmpty else { return [:] }
+        // One query finds the habits with details; a plain habit costs nothing more.
+        let detailed = try store.details.detailedHabitIDs(ownedBy: ownerID)
+        let today = store.base.clock.today()
+        var states: [String: HabitYearState] = [:]
+        for entry in open where detailed.contains(entry.habit.id) {
+            let details = try store.details.details(habitID: entry.habit.id)
+            guard !details.frequencies.allSatisfy(\.frequency.isDaily) else { continue }
+            if !details.frequency(on: day).isDue(on: day) {
+                states[entry.habit.id] = .notDue
+            } else if entry.state != .future,
+                HabitYearCalculator().state(
+                    of: entry.habit, details: details, done: try store.doneDays(of: entry.habit), on: day,
+                    today: today) == .rest
+            {
+                states[entry.habit.id] = .rest
+            }
+        }
+        return states
+    }
+}
