@@ -2,7 +2,7 @@
 ///
 /// Every failure that reaches a user is an `AppError`; scripts branch on `code`
 /// (`habits.already_completed`), people read `message`. Codes are a contract
-/// (`shared/lua-api.md`); messages may be reworded.
+/// (each route lists its codes in `docs/lua-api.md`); messages may be reworded.
 public struct AppError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The stable, machine-readable code: `invalid_argument`, `habits.not_found` ...
     public var code: String
