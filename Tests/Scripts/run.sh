@@ -29,9 +29,13 @@ fail() {
   failed=$((failed + 1))
 }
 
-for script in "$here"/*.lua; do
+# run_directed SCRIPT DB OUTPUT: runs SCRIPT against DB (a file or a URL) as its
+# directives say, its output in OUTPUT.out and OUTPUT.err; 0 when it behaves as they say,
+# otherwise 1 with the reason in $why and the file to show in $why_file.
+run_directed() {
+  local script=$1 db=$2 output=$3 name line want code
   name=$(basename "$script")
-  args=() ; expect_exit=0 ; stderr_wants=() ; stdout_wants=() ; stdout_refuses=()
+  local args=() expect_exit=0 stderr_wants=() stdout_wants=() stdout_refuses=() more=()
   while IFS= read -r line; do
     case "$line" in
       "-- args: "*) read -r -a more <<< "${line#-- args: }"; args+=("${more[@]}") ;;
@@ -41,23 +45,31 @@ for script in "$here"/*.lua; do
       "-- no-stdout: "*) stdout_refuses+=("${line#-- no-stdout: }") ;;
     esac
   done < "$script"
-  db="$work/${name%.lua}.db"
   (cd "$here" && XDG_CONFIG_HOME="$work/config" "$binary" --db "$db" "${defaults[@]}" "${args[@]}" "$name" \
-      >"$work/out" 2>"$work/err" </dev/null)
+      >"$output.out" 2>"$output.err" </dev/null)
   code=$?
-  ok=1
-  if [ "$code" != "$expect_exit" ]; then fail "$name" "exit $code, expected $expect_exit" "$work/err"; ok=0; fi
+  why_file="$output.err"
+  if [ "$code" != "$expect_exit" ]; then why="exit $code, expected $expect_exit"; return 1; fi
   for want in "${stderr_wants[@]+"${stderr_wants[@]}"}"; do
     want=${want//FILE/$name}
-    if [ $ok = 1 ] && ! grep -qF -- "$want" "$work/err"; then fail "$name" "stderr lacks: $want" "$work/err"; ok=0; fi
+    grep -qF -- "$want" "$output.err" || { why="stderr lacks: $want"; return 1; }
   done
+  why_file="$output.out"
   for want in "${stdout_wants[@]+"${stdout_wants[@]}"}"; do
-    if [ $ok = 1 ] && ! grep -qF -- "$want" "$work/out"; then fail "$name" "stdout lacks: $want" "$work/out"; ok=0; fi
+    grep -qF -- "$want" "$output.out" || { why="stdout lacks: $want"; return 1; }
   done
-  for refuse in "${stdout_refuses[@]+"${stdout_refuses[@]}"}"; do
-    if [ $ok = 1 ] && grep -qF -- "$refuse" "$work/out"; then fail "$name" "stdout has: $refuse" "$work/out"; ok=0; fi
+  for want in "${stdout_refuses[@]+"${stdout_refuses[@]}"}"; do
+    ! grep -qF -- "$want" "$output.out" || { why="stdout has: $want"; return 1; }
   done
-  [ $ok = 1 ] && { echo "ok   $name"; passed=$((passed + 1)); }
+}
+
+for script in "$here"/*.lua; do
+  name=$(basename "$script")
+  if run_directed "$script" "$work/${name%.lua}.db" "$work/script"; then
+    echo "ok   $name"; passed=$((passed + 1))
+  else
+    fail "$name" "$why" "$why_file"
+  fi
 done
 
 # check NAME EXPECTED-EXIT EXPECTED-STDOUT-LINE COMMAND...: runs COMMAND, compares.

@@ -41,37 +41,15 @@ fi
 # Every end-to-end script again, on PostgreSQL: `--db` is the test server
 # (APP_SHELL_TEST_POSTGRES, which `make test` sets), each script in a fresh schema of its
 # own (libpq's `options` puts it first on the search path), with the same directives.
-# pg_e2e SCRIPT SCHEMA: 0 when the script behaves as its directives say; why not on stderr.
+# pg_e2e SCRIPT SCHEMA: 0 when the script behaves as its directives say (run.sh's
+# run_directed); why not on stderr.
 pg_e2e() {
-  local script=$1 schema=$2 name line want
-  name=$(basename "$script")
-  local args=() expect_exit=0 stderr_wants=() stdout_wants=() stdout_refuses=() more=()
-  while IFS= read -r line; do
-    case "$line" in
-      "-- args: "*) read -r -a more <<< "${line#-- args: }"; args+=("${more[@]}") ;;
-      "-- exit: "*) expect_exit=${line#-- exit: } ;;
-      "-- stderr: "*) stderr_wants+=("${line#-- stderr: }") ;;
-      "-- stdout: "*) stdout_wants+=("${line#-- stdout: }") ;;
-      "-- no-stdout: "*) stdout_refuses+=("${line#-- no-stdout: }") ;;
-    esac
-  done < "$script"
+  local script=$1 schema=$2 code
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE SCHEMA $schema" >/dev/null || return 1
-  local db="$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$schema"
-  (cd "$here" && "$binary" --db "$db" --now 2026-11-29T08:00:00+09:00 --tz Asia/Seoul "${args[@]}" "$name" \
-      >"$work/pg-out" 2>"$work/pg-err" </dev/null)
-  local code=$?
+  run_directed "$script" "$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$schema" "$work/pg"
+  code=$?
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP SCHEMA $schema CASCADE" >/dev/null 2>&1
-  if [ "$code" != "$expect_exit" ]; then echo "exit $code, expected $expect_exit" >&2; cat "$work/pg-err" >&2; return 1; fi
-  for want in "${stderr_wants[@]+"${stderr_wants[@]}"}"; do
-    want=${want//FILE/$name}
-    grep -qF -- "$want" "$work/pg-err" || { echo "stderr lacks: $want" >&2; cat "$work/pg-err" >&2; return 1; }
-  done
-  for want in "${stdout_wants[@]+"${stdout_wants[@]}"}"; do
-    grep -qF -- "$want" "$work/pg-out" || { echo "stdout lacks: $want" >&2; cat "$work/pg-out" >&2; return 1; }
-  done
-  for want in "${stdout_refuses[@]+"${stdout_refuses[@]}"}"; do
-    ! grep -qF -- "$want" "$work/pg-out" || { echo "stdout has: $want" >&2; return 1; }
-  done
+  [ "$code" = 0 ] || { echo "$why" >&2; cat "$why_file" >&2; return 1; }
 }
 # A server that is down: exit 1 with a message naming the place, never the password.
 check "--db on a server that is down fails at start-up" 1 "" \
