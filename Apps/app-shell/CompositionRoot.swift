@@ -105,7 +105,7 @@ enum CompositionRoot {
                 try FileManager.default.createDirectory(
                     atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
-                throw AppError(code: "storage.open_failed", message: "cannot create \(folder): \(error)")
+                throw StorageError(.openFailed, message: "cannot create \(folder): \(error)")
             }
         }
         return "\(folder)/app.db"

@@ -47,12 +47,12 @@ enum PrivateFiles {
         }
         var status = stat()
         if lstat(path, &status) == 0 {
-            throw AppError(
-                code: "storage.exists", message: "\(path) exists; an export never replaces a file", field: "file")
+            throw StorageError(
+                .exists, message: "\(path) exists; an export never replaces a file", field: "file")
         }
     }
 
-    private static func failure(_ what: String) -> AppError {
-        AppError(code: "storage.io", message: "\(what): \(String(cString: strerror(errno)))", field: "file")
+    private static func failure(_ what: String) -> StorageError {
+        StorageError(.io, message: "\(what): \(String(cString: strerror(errno)))", field: "file")
     }
 }

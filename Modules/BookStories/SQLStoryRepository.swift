@@ -36,7 +36,7 @@ public struct SQLStoryRepository: StoryRepository {
                     [.text(story.id), .text(story.authorID)] + Self.columns(of: story) + [.instant(story.createdAt)]
                         + [.instant(story.updatedAt)]
                 ) { try $0.int(0) }
-            } catch let error as AppError where error.code == "storage.duplicate" {
+            } catch let error as StorageError where error.failure == .duplicate {
                 throw AppError(code: "bookstories.exists", message: "a story with id \(story.id) exists")
             }
             guard let seq else { throw AppError.internal("inserting story \(story.id) returned no row") }

@@ -31,7 +31,7 @@ public struct SQLThemeRepository: ThemeRepository {
                     .text(theme.id), .text(theme.ownerID), .text(theme.name), .text(theme.description),
                     .text(theme.visibility.rawValue), .instant(theme.createdAt), .instant(theme.updatedAt),
                 ])
-        } catch let error as AppError where error.code == "storage.duplicate" {
+        } catch let error as StorageError where error.failure == .duplicate {
             throw AppError(code: "bookstories.exists", message: "a theme with id \(theme.id) exists")
         }
     }

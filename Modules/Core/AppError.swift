@@ -54,9 +54,17 @@ public struct AppError: Error, Sendable, Equatable, CustomStringConvertible {
         AppError(code: "internal", message: message)
     }
 
-    /// Wraps any error as an `AppError`, keeping an `AppError` as it is.
+    /// The error a storage failure shows a user: the failure's contract code
+    /// (`StorageFailure.code`), its message and field.
+    public init(_ storage: StorageError) {
+        self.init(code: storage.failure.code, message: storage.message, field: storage.field)
+    }
+
+    /// Wraps any error as an `AppError`, keeping an `AppError` as it is and giving a
+    /// `StorageError` its contract code.
     public static func wrapping(_ error: any Error) -> AppError {
         if let appError = error as? AppError { return appError }
+        if let storage = error as? StorageError { return AppError(storage) }
         return .internal(String(describing: error))
     }
 }

@@ -80,7 +80,7 @@ public struct SQLCompletionRepository: CompletionRepository {
                     .text(completion.id), .text(completion.habitID), .day(completion.completedOn),
                     .instant(completion.recordedAt),
                 ])
-        } catch let error as AppError where error.code == "storage.duplicate" {
+        } catch let error as StorageError where error.failure == .duplicate {
             throw AppError(
                 code: "habits.already_completed",
                 message: "the habit is already completed on \(completion.completedOn)",

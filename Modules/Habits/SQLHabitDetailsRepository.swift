@@ -27,7 +27,7 @@ public struct SQLHabitDetailsRepository: HabitDetailsRepository {
             "SELECT from_day, to_day FROM habit_pauses WHERE habit_id = ? ORDER BY from_day", id
         ) { row in
             guard let pause = HabitPause(from: try row.day(0), to: try row.day(1)) else {
-                throw AppError(code: "storage.corrupt", message: "a stored pause ends before it starts")
+                throw StorageError(.corrupt, message: "a stored pause ends before it starts")
             }
             return pause
         }
@@ -103,7 +103,7 @@ public struct SQLHabitDetailsRepository: HabitDetailsRepository {
     public func insertSkip(_ day: LocalDay, habitID: String) throws {
         do {
             try database.execute("INSERT INTO habit_skips (habit_id, day) VALUES (?, ?)", [.text(habitID), .day(day)])
-        } catch let error as AppError where error.code == "storage.duplicate" {
+        } catch let error as StorageError where error.failure == .duplicate {
             throw AppError(code: "habits.already_skipped", message: "\(day) is already skipped", field: "on")
         }
     }
@@ -211,7 +211,7 @@ public struct SQLHabitDetailsRepository: HabitDetailsRepository {
         case "days": return .inDays(times: times, days: days)
         case "weekdays":
             return .weekdays(Set(weekdays.split(separator: ",").compactMap { Int($0) }))
-        default: throw AppError(code: "storage.corrupt", message: "a stored frequency has the kind '\(kind)'")
+        default: throw StorageError(.corrupt, message: "a stored frequency has the kind '\(kind)'")
         }
     }
 }

@@ -68,7 +68,7 @@ public struct SQLHabitRepository: HabitRepository {
                         .text(habit.id), .text(habit.ownerID), .text(habit.name), .day(habit.startDay),
                         .instant(habit.createdAt), .instant(habit.updatedAt), .text(habit.name.foldedForMatching),
                     ])
-            } catch let error as AppError where error.code == "storage.duplicate" {
+            } catch let error as StorageError where error.failure == .duplicate {
                 throw AppError(code: "habits.exists", message: "a habit with id \(habit.id) exists")
             }
             try insertPeriods(of: habit)
@@ -116,8 +116,8 @@ public struct SQLHabitRepository: HabitRepository {
         let start = try row.day(column)
         let end = try row.optionalDay(column + 1)
         guard let period = TrackingPeriod(start: start, end: end) else {
-            throw AppError(
-                code: "storage.corrupt",
+            throw StorageError(
+                .corrupt,
                 message: "a stored tracking period ends (\(end.map(\.description) ?? "")) before it starts (\(start))")
         }
         return period

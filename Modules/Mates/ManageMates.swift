@@ -50,7 +50,7 @@ public struct ManageMates: Sendable {
             do {
                 try store.insertInvite(code: code, inviterID: userID, createdAt: now, expiresAt: expires)
                 return (code, expires)
-            } catch let error as AppError where error.code == "storage.duplicate" {
+            } catch let error as StorageError where error.failure == .duplicate {
                 continue
             }
         }

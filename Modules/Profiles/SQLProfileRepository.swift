@@ -40,7 +40,7 @@ public struct SQLProfileRepository: ProfileRepository, ProfileDirectory {
                 [.text(profile.userID)] + Self.fields(of: profile) + [
                     .instant(profile.createdAt), .instant(profile.updatedAt),
                 ])
-        } catch let error as AppError where error.code == "storage.duplicate" {
+        } catch let error as StorageError where error.failure == .duplicate {
             throw try isNicknameTaken(profile.nickname, byOtherThan: profile.userID)
                 ? ProfileError.nicknameTaken(profile.nickname)
                 : AppError(code: "profiles.exists", message: "the user already has a profile")
@@ -57,7 +57,7 @@ public struct SQLProfileRepository: ProfileRepository, ProfileDirectory {
                     dog_neutered = ?, dog_size = ?, dog_keywords = ?, updated_at = ?
                 WHERE user_id = ?
                 """, Self.fields(of: profile) + [.instant(profile.updatedAt), .text(profile.userID)])
-        } catch let error as AppError where error.code == "storage.duplicate" {
+        } catch let error as StorageError where error.failure == .duplicate {
             throw ProfileError.nicknameTaken(profile.nickname)
         }
         guard changed == 1 else { throw ProfileError.notFound("the acting user") }
@@ -122,11 +122,11 @@ public struct SQLProfileRepository: ProfileRepository, ProfileDirectory {
 
     private static func profile(_ row: Row) throws -> Profile {
         guard let sex = DogSex(rawValue: try row.string(4)), let size = DogSize(rawValue: try row.string(6)) else {
-            throw AppError(code: "storage.corrupt", message: "a stored dog has an unknown sex or size")
+            throw StorageError(.corrupt, message: "a stored dog has an unknown sex or size")
         }
         let keywords = try row.string(7).split(separator: ",").map { word in
             guard let keyword = DogKeyword(rawValue: String(word)) else {
-                throw AppError(code: "storage.corrupt", message: "a stored dog has the unknown keyword '\(word)'")
+                throw StorageError(.corrupt, message: "a stored dog has the unknown keyword '\(word)'")
             }
             return keyword
         }

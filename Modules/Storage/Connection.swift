@@ -21,7 +21,7 @@ final class Connection {
     let handle: OpaquePointer
     private var cache: [String: OpaquePointer] = [:]
     var transactionDepth = 0
-    /// Set by `close()`; every later statement fails with `storage.closed`.
+    /// Set by `close()`; every later statement fails with `StorageFailure.closed`.
     private(set) var isClosed = false
 
     init(path: String) throws {
@@ -31,12 +31,12 @@ final class Connection {
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         let code = sqlite3_open_v2(path, &opened, flags, nil)
         guard let opened else {
-            throw AppError(code: "storage.open_failed", message: "cannot open database \(path): out of memory")
+            throw StorageError(.openFailed, message: "cannot open database \(path): out of memory")
         }
         guard code == SQLITE_OK else {
             let message = String(cString: sqlite3_errmsg(opened))
             sqlite3_close_v2(opened)
-            throw AppError(code: "storage.open_failed", message: "cannot open database \(path): \(message)")
+            throw StorageError(.openFailed, message: "cannot open database \(path): \(message)")
         }
         handle = opened
         sqlite3_extended_result_codes(handle, 1)
@@ -83,9 +83,9 @@ final class Connection {
         isClosed = true
     }
 
-    /// Throws `storage.closed` once `close()` ran.
+    /// Throws `StorageFailure.closed` once `close()` ran.
     func checkOpen() throws {
-        if isClosed { throw AppError(code: "storage.closed", message: "the database is closed") }
+        if isClosed { throw StorageError(.closed, message: "the database is closed") }
     }
 
     /// Throws a storage error for any result code but OK, ROW and DONE.
@@ -96,21 +96,24 @@ final class Connection {
         }
     }
 
-    func error(_ code: Int32, _ sql: String?) -> AppError {
+    func error(_ code: Int32, _ sql: String?) -> StorageError {
         let message = String(cString: sqlite3_errmsg(handle))
-        let kind: String
+        let statement = sql.map { " (in: \($0.prefix(80)))" } ?? ""
+        return StorageError(Self.failure(of: code), message: "\(message)\(statement)")
+    }
+
+    /// The storage failure an (extended) SQLite result code means.
+    static func failure(of code: Int32) -> StorageFailure {
         switch code & 0xFF {
         case SQLITE_CONSTRAINT where code == csqlite_constraint_unique() || code == csqlite_constraint_primarykey():
-            kind = "storage.duplicate"
-        case SQLITE_CONSTRAINT: kind = "storage.constraint"
-        case SQLITE_BUSY, SQLITE_LOCKED: kind = "storage.busy"
-        case SQLITE_CORRUPT, SQLITE_NOTADB: kind = "storage.corrupt"
-        case SQLITE_FULL: kind = "storage.full"
-        case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_IOERR: kind = "storage.io"
-        default: kind = "storage.error"
+            .duplicate
+        case SQLITE_CONSTRAINT: .constraint
+        case SQLITE_BUSY, SQLITE_LOCKED: .busy
+        case SQLITE_CORRUPT, SQLITE_NOTADB: .corrupt
+        case SQLITE_FULL: .full
+        case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_IOERR: .io
+        default: .other
         }
-        let statement = sql.map { " (in: \($0.prefix(80)))" } ?? ""
-        return AppError(code: kind, message: "\(message)\(statement)")
     }
 
     /// Runs `sql` with `arguments`, calling `row` for each result row.
@@ -127,6 +130,23 @@ final class Connection {
             } else {
                 throw error(code, sql)
             }
+        }
+    }
+
+    /// Runs `body` in a transaction of its own (`BEGIN IMMEDIATE`, no commit hooks) when
+    /// none is open, so that a bulk write failing halfway leaves nothing; inside a
+    /// transaction, the caller's rolls back.
+    func atomically(_ body: (Connection) throws -> Void) throws {
+        guard transactionDepth == 0 else { return try body(self) }
+        try run("BEGIN IMMEDIATE", []) { _ in }
+        transactionDepth += 1
+        defer { transactionDepth -= 1 }
+        do {
+            try body(self)
+            try run("COMMIT", []) { _ in }
+        } catch {
+            try? runScript("ROLLBACK")
+            throw error
         }
     }
 

@@ -34,9 +34,8 @@ public struct Migrator: Sendable {
     public func migrate(_ modules: [Module]) throws -> [(module: String, version: Int)] {
         for module in modules {
             for (index, migration) in module.migrations.enumerated() where migration.version != index + 1 {
-                throw AppError(
-                    code: "storage.bad_migrations",
-                    message: "\(module.name)'s migration #\(index + 1) has version \(migration.version)")
+                let message = "\(module.name)'s migration #\(index + 1) has version \(migration.version)"
+                throw StorageError(.badMigrations, message: message)
             }
         }
         guard try hasMissing(modules, in: try versions()) else { return [] }
@@ -108,8 +107,8 @@ public struct Migrator: Sendable {
             let have = versions[module.name] ?? 0
             let known = module.migrations.last?.version ?? 0
             if have > known {
-                throw AppError(
-                    code: "storage.schema_too_new",
+                throw StorageError(
+                    .schemaTooNew,
                     message: "the database has \(module.name) schema version \(have), "
                         + "but this app-shell knows only up to \(known); use a newer app-shell")
             }

@@ -102,7 +102,7 @@ public struct Row {
         guard let bytes = sqlite3_column_text(statement, index),
             let day = LocalDay(utf8: UnsafeBufferPointer(start: bytes, count: count))
         else {
-            throw AppError(code: "storage.corrupt", message: "column \(index) holds '\(text(index))', not a day")
+            throw StorageError(.corrupt, message: "column \(index) holds '\(text(index))', not a day")
         }
         return day
     }
@@ -143,7 +143,7 @@ public struct Row {
     private func requireValue(_ index: Int32) throws {
         guard !isNull(index) else {
             let name = sqlite3_column_name(statement, index).map { String(cString: $0) } ?? "\(index)"
-            throw AppError(code: "storage.corrupt", message: "column \(name) is NULL where a value is required")
+            throw StorageError(.corrupt, message: "column \(name) is NULL where a value is required")
         }
     }
 }

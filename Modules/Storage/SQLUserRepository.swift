@@ -27,7 +27,7 @@ public struct SQLUserRepository: UserRepository {
             try database.execute(
                 "INSERT INTO users (id, name, name_key, created_at) VALUES (?1, ?2, lower(?2), ?3)",
                 [.text(user.id), .text(user.name), .instant(user.createdAt)])
-        } catch let error as AppError where error.code == "storage.duplicate" {
+        } catch let error as StorageError where error.failure == .duplicate {
             throw AppError(code: "users.exists", message: "a user named '\(user.name)' or with id \(user.id) exists")
         }
     }

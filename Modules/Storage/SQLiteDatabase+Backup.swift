@@ -26,13 +26,13 @@ extension SQLiteDatabase {
         }
         var status = stat()
         if lstat(destination, &status) == 0 {
-            throw AppError(
-                code: "storage.exists", message: "\(destination) exists; a backup never replaces a file", field: "file")
+            throw StorageError(
+                .exists, message: "\(destination) exists; a backup never replaces a file", field: "file")
         }
         let descriptor = open(destination, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
-            throw AppError(code: "storage.io", message: "cannot create \(destination): \(reason)", field: "file")
+            throw StorageError(.io, message: "cannot create \(destination): \(reason)", field: "file")
         }
         #if canImport(Glibc)
             _ = Glibc.close(descriptor)
@@ -48,18 +48,18 @@ extension SQLiteDatabase {
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         let code = sqlite3_open_v2(target, &opened, flags, nil)
         guard let copy = opened else {
-            throw AppError(code: "storage.io", message: "cannot open \(destination): out of memory", field: "file")
+            throw StorageError(.io, message: "cannot open \(destination): out of memory", field: "file")
         }
         defer { sqlite3_close_v2(copy) }
         guard code == SQLITE_OK else {
-            throw AppError(
-                code: "storage.io", message: "cannot open \(destination): \(String(cString: sqlite3_errmsg(copy)))",
+            throw StorageError(
+                .io, message: "cannot open \(destination): \(String(cString: sqlite3_errmsg(copy)))",
                 field: "file")
         }
         let pages = try connection.withLock { connection -> Int in
             try connection.checkOpen()
             guard let backup = sqlite3_backup_init(copy, "main", connection.handle, "main") else {
-                throw AppError(code: "storage.io", message: String(cString: sqlite3_errmsg(copy)), field: "file")
+                throw StorageError(.io, message: String(cString: sqlite3_errmsg(copy)), field: "file")
             }
             var result: Int32
             var waited = 0
@@ -80,7 +80,7 @@ extension SQLiteDatabase {
         let journal = sqlite3_exec(copy, "PRAGMA journal_mode = DELETE", nil, nil, &message)
         sqlite3_free(message)
         guard journal == SQLITE_OK else {
-            throw AppError(code: "storage.io", message: String(cString: sqlite3_errmsg(copy)), field: "file")
+            throw StorageError(.io, message: String(cString: sqlite3_errmsg(copy)), field: "file")
         }
         finished = true
         return pages

@@ -38,7 +38,7 @@ public final class SQLiteDatabase: Database {
         try connection.runScript("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
         let mode = try Self.enableWAL(on: connection)
         guard mode == "wal" || mode == "memory" else {
-            throw AppError(code: "storage.open_failed", message: "cannot use WAL mode for \(path) (got \(mode))")
+            throw StorageError(.openFailed, message: "cannot use WAL mode for \(path) (got \(mode))")
         }
         self.connection = RecursiveLock(connection)
         self.path = path
@@ -88,7 +88,7 @@ public final class SQLiteDatabase: Database {
                 var mode = ""
                 try connection.run("PRAGMA journal_mode = WAL", []) { row in mode = try row.string(0) }
                 return mode
-            } catch let error as AppError where error.code == "storage.busy" && waited < 5000 {
+            } catch let error as StorageError where error.failure == .busy && waited < 5000 {
                 sqlite3_sleep(10)
                 waited += 10
             }
@@ -114,14 +114,16 @@ public final class SQLiteDatabase: Database {
     }
 
     /// Runs one statement for each row of arguments, prepared once (bulk inserts).
+    /// Outside a transaction the runs share one of their own, so a run that fails leaves
+    /// none of the rows, as on PostgreSQL.
     public func executeEach(_ sql: String, _ rows: [[SQLValue]]) throws {
-        try connection.withLock { try $0.runEach(sql, rows) }
+        try connection.withLock { connection in try connection.atomically { try $0.runEach(sql, rows) } }
     }
 
     /// Runs one statement `count` times, prepared once, binding straight from the caller's
     /// values (bulk inserts).
     public func executeEach(_ sql: String, count: Int, _ bind: (Int, inout any SQLBinder) throws -> Void) throws {
-        try connection.withLock { try $0.runEach(sql, count: count, bind) }
+        try connection.withLock { connection in try connection.atomically { try $0.runEach(sql, count: count, bind) } }
     }
 
     /// Runs several statements separated by semicolons (a schema), with no arguments.

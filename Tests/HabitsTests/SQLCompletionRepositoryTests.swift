@@ -191,7 +191,7 @@ import Testing
     @Test(arguments: DatabaseBackend.available)
     func completionForAnUnknownHabitIsRefused(backend: DatabaseBackend) throws {
         let suite = try Self(backend)
-        #expect(throws: AppError.self) {
+        #expect(throws: StorageError.self) {
             try suite.repository.insert(try suite.completion("2026-01-05", habitID: Identifier.random()))
         }
         #expect(try suite.fixture.count("habit_completions") == 0)

@@ -43,8 +43,8 @@ import Testing
         try suite.repository.insertFrequency(later, habitID: id)
         try suite.repository.insertFrequency(first, habitID: id)
         #expect(try suite.repository.details(habitID: id).frequencies == [first, later])
-        let taken = try #require(throws: AppError.self) { try suite.repository.insertFrequency(first, habitID: id) }
-        #expect(taken.code == "storage.duplicate")
+        let taken = try #require(throws: StorageError.self) { try suite.repository.insertFrequency(first, habitID: id) }
+        #expect(taken.failure == .duplicate)
         let changed = FrequencyChange(start: first.start, frequency: .perMonth(times: 4))
         try suite.repository.updateFrequency(changed, habitID: id)
         let missing = FrequencyChange(start: try Self.day("2026-03-01"), frequency: .daily)
@@ -62,7 +62,7 @@ import Testing
         try suite.repository.insertMeasure(measure, habitID: suite.habit.id)
         #expect(try suite.repository.measure(habitID: suite.habit.id) == measure)
         #expect(try suite.repository.details(habitID: suite.habit.id).measure == measure)
-        #expect(throws: AppError.self) { try suite.repository.insertMeasure(measure, habitID: suite.habit.id) }
+        #expect(throws: StorageError.self) { try suite.repository.insertMeasure(measure, habitID: suite.habit.id) }
     }
 
     @Test(arguments: DatabaseBackend.available)
@@ -75,7 +75,7 @@ import Testing
         #expect(twice.code == "habits.already_skipped")
         let pause = try #require(HabitPause(from: try Self.day("2026-01-10"), to: try Self.day("2026-01-20")))
         try suite.repository.insertPause(pause, habitID: id)
-        #expect(throws: AppError.self) { try suite.repository.insertPause(pause, habitID: id) }
+        #expect(throws: StorageError.self) { try suite.repository.insertPause(pause, habitID: id) }
         let details = try suite.repository.details(habitID: id)
         #expect(details.skips == [day] && details.pauses == [pause])
         #expect(try suite.repository.detailedHabitIDs(ownedBy: suite.fixture.user.id) == [id])

@@ -67,7 +67,7 @@ import Testing
     func insertForAnUnknownOwnerFailsAndWritesNothing(backend: DatabaseBackend) throws {
         let suite = try Self(backend)
         let orphan = try HabitFixture.habit(start: "2026-01-01", ownerID: Identifier.random())
-        #expect(throws: AppError.self) { try suite.repository.insert(orphan) }
+        #expect(throws: StorageError.self) { try suite.repository.insert(orphan) }
         #expect(try suite.fixture.count("habits") == 0)
         #expect(try suite.fixture.count("habit_periods") == 0)
     }

@@ -97,8 +97,8 @@ struct PostgresConnectionTests {
             #expect(row.optionalInstant(1) == nil)
             #expect(row.optionalDouble(2) == nil)
             #expect(row.blob(3) == [])
-            let error = #expect(throws: AppError.self) { try row.int(1) }
-            #expect(error?.code == "storage.corrupt")
+            let error = #expect(throws: StorageError.self) { try row.int(1) }
+            #expect(error?.failure == .corrupt)
             #expect(error?.message.contains("born") == true)
         }
     }
@@ -159,14 +159,14 @@ struct PostgresConnectionTests {
         try connection.executeScript(
             "CREATE TEMPORARY TABLE \(table) (name text PRIMARY KEY, age bigint CHECK (age >= 0))")
         try connection.execute("INSERT INTO \(table) VALUES ($1, $2)", ["보리", 3])
-        let duplicate = #expect(throws: AppError.self) {
+        let duplicate = #expect(throws: StorageError.self) {
             try connection.execute("INSERT INTO \(table) VALUES ($1, $2)", ["보리", 4])
         }
-        #expect(duplicate?.code == "storage.duplicate")
-        let constraint = #expect(throws: AppError.self) {
+        #expect(duplicate?.failure == .duplicate)
+        let constraint = #expect(throws: StorageError.self) {
             try connection.execute("INSERT INTO \(table) VALUES ($1, $2)", ["콩", -1])
         }
-        #expect(constraint?.code == "storage.constraint")
+        #expect(constraint?.failure == .constraint)
         #expect(try connection.queryOne("SELECT count(*) FROM \(table)") { try $0.int(0) } == 1)
     }
 
@@ -178,8 +178,8 @@ struct PostgresConnectionTests {
 
     @Test func aSyntaxErrorIsAStorageErrorAndNotCached() throws {
         let connection = try PostgresTestServer.connect()
-        let error = #expect(throws: AppError.self) { try connection.execute("SELEKT 1") }
-        #expect(error?.code == "storage.error")
+        let error = #expect(throws: StorageError.self) { try connection.execute("SELEKT 1") }
+        #expect(error?.failure == .other)
         #expect(error?.message.contains("SELEKT") == true)
         #expect(connection.preparedStatementCount == 0)
     }
@@ -219,13 +219,13 @@ struct PostgresConnectionTests {
         let table = PostgresTestServer.tableName("aborted")
         try connection.executeScript("CREATE TABLE \(table) (n bigint)")
         defer { try? connection.executeScript("DROP TABLE \(table)") }
-        let error = #expect(throws: AppError.self) {
+        let error = #expect(throws: StorageError.self) {
             try connection.transaction { connection in
                 try connection.execute("INSERT INTO \(table) VALUES (1)")
                 _ = try? connection.execute("INSERT INTO \(table) VALUES ('x')")
             }
         }
-        #expect(error?.code == "storage.error")
+        #expect(error?.failure == .other)
         #expect(try connection.queryOne("SELECT count(*) FROM \(table)") { try $0.int(0) } == 0)
     }
 
@@ -233,7 +233,7 @@ struct PostgresConnectionTests {
         let connection = try PostgresTestServer.connect()
         connection.close()
         connection.close()
-        let error = #expect(throws: AppError.self) { try connection.execute("SELECT 1") }
-        #expect(error?.code == "storage.closed")
+        let error = #expect(throws: StorageError.self) { try connection.execute("SELECT 1") }
+        #expect(error?.failure == .closed)
     }
 }

@@ -25,7 +25,7 @@ struct PostgresDatabaseTests {
                         log.append("before")
                         return log.count == 2
                     }
-                    if first { throw AppError(code: "storage.conflict", message: "could not serialize access") }
+                    if first { throw StorageError(.conflict, message: "could not serialize access") }
                 }, afterCommit: { log.withLock { $0.append("after") } },
                 afterRollback: { log.withLock { $0.append("rollback") } }))
         var runs = 0
@@ -87,7 +87,7 @@ struct PostgresDatabaseTests {
         let schema = try #require(try database.queryOne("SELECT current_schema()") { try $0.string(0) })
         #expect(schema.hasPrefix("t_"))
         database.close()
-        #expect(throws: AppError.self) { try database.execute("SELECT 1") }
+        #expect(throws: StorageError.self) { try database.execute("SELECT 1") }
         let connection = try PostgresTestServer.connect()
         let left = try connection.queryOne(
             "SELECT count(*) FROM pg_namespace WHERE nspname = $1", [.text(schema)]

@@ -37,10 +37,10 @@ struct PostgresPipelineTests {
         let table = try makeTable(connection)
         var broken = rows
         broken[700] = [.int(3), .text("again"), .null]  // a duplicate key in the second pipeline
-        let error = #expect(throws: AppError.self) {
+        let error = #expect(throws: StorageError.self) {
             try connection.executeEach("INSERT INTO \(table) (n, word, photo) VALUES ($1, $2, $3)", broken)
         }
-        #expect(error?.code == "storage.duplicate")
+        #expect(error?.failure == .duplicate)
         #expect(!connection.isInTransaction)
         // The connection left pipeline mode and works on.
         #expect(try connection.queryOne("SELECT count(*) FROM \(table)") { try $0.int(0) } == 0)

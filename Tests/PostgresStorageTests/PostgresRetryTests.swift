@@ -47,7 +47,7 @@ struct PostgresRetryTests {
         let table = try makeTable(ours)
         defer { try? ours.executeScript("DROP TABLE \(table)") }
         var attempts = 0
-        let error = #expect(throws: AppError.self) {
+        let error = #expect(throws: StorageError.self) {
             try ours.transaction(isolation: .serializable, retry: .never) { ours in
                 attempts += 1
                 _ = try ours.query("SELECT name FROM \(table) WHERE kind = 'a'") { try $0.string(0) }
@@ -55,7 +55,7 @@ struct PostgresRetryTests {
                 try ours.execute("INSERT INTO \(table) VALUES ('b', 'late')")
             }
         }
-        #expect(error?.code == "storage.conflict")
+        #expect(error?.failure == .conflict)
         #expect(attempts == 1)
         #expect(!ours.isInTransaction)
         #expect(try ours.query("SELECT name FROM \(table)") { try $0.string(0) } == ["하나"])
@@ -67,7 +67,7 @@ struct PostgresRetryTests {
         let table = try makeTable(administrator)
         defer { try? administrator.executeScript("DROP TABLE \(table)") }
         var attempts = 0
-        let error = #expect(throws: AppError.self) {
+        let error = #expect(throws: StorageError.self) {
             try ours.transaction(retry: Self.quick) { ours in
                 attempts += 1
                 try ours.execute("INSERT INTO \(table) VALUES ('a', 'maybe')")
@@ -79,7 +79,7 @@ struct PostgresRetryTests {
             }
         }
         #expect(attempts == 1)
-        #expect(error?.code == "storage.unavailable")
+        #expect(error?.failure == .unavailable)
         #expect(error?.message.contains("unknown") == true)
         #expect(error?.message.contains("127.0.0.1") == true)
     }
@@ -105,13 +105,12 @@ struct PostgresRetryPolicyTests {
 
 struct SQLStateTests {
     @Test(arguments: [
-        ("23505", "storage.duplicate"), ("23503", "storage.constraint"), ("23514", "storage.constraint"),
-        ("40001", "storage.conflict"), ("40P01", "storage.conflict"), ("08006", "storage.unavailable"),
-        ("57P01", "storage.unavailable"), ("42501", "forbidden"), ("53100", "storage.full"),
-        ("42601", "storage.error"),
+        ("23505", StorageFailure.duplicate), ("23503", .constraint), ("23514", .constraint),
+        ("40001", .conflict), ("40P01", .conflict), ("08006", .unavailable), ("57P01", .unavailable),
+        ("42501", .forbidden), ("53100", .full), ("XX001", .corrupt), ("42601", .other),
     ])
-    func mapsToTheAppCodes(_ code: String, _ expected: String) {
-        #expect(SQLState(code).appErrorCode == expected)
+    func mapsToTheStorageFailures(_ code: String, _ expected: StorageFailure) {
+        #expect(SQLState(code).failure == expected)
     }
 
     @Test func onlySerializationFailuresAndDeadlocksAreRetryable() {

@@ -27,8 +27,8 @@ struct PostgresUnavailableTests {
             "postgresql://admin:\(encoded)@127.0.0.1:\(port)/postgres",
             "host=127.0.0.1 port=\(port) user=admin dbname=postgres password=\(password)",
         ] {
-            let error = #expect(throws: AppError.self) { try PostgresConnection(conninfo) }
-            #expect(error?.code == "storage.unavailable")
+            let error = #expect(throws: StorageError.self) { try PostgresConnection(conninfo) }
+            #expect(error?.failure == .unavailable)
             #expect(error?.message.contains("password authentication failed") == true)
             #expect(error?.message.contains("127.0.0.1") == true)
             #expect(error?.message.contains("\"postgres\"") == true)
@@ -73,10 +73,10 @@ struct PostgresWithoutServerTests {
         }
         try #require(bound)
         let closedPort = Int(UInt16(bigEndian: address.sin_port))
-        let error = #expect(throws: AppError.self) {
+        let error = #expect(throws: StorageError.self) {
             try PostgresConnection("postgresql://admin:Hidden-Pass-77@127.0.0.1:\(closedPort)/walks_디비")
         }
-        #expect(error?.code == "storage.unavailable")
+        #expect(error?.failure == .unavailable)
         #expect(error?.message.contains("127.0.0.1:\(closedPort)") == true)
         #expect(error?.message.contains("walks_디비") == true)
         #expect(error?.message.contains("Hidden-Pass-77") == false)

@@ -121,7 +121,7 @@ import Testing
     @Test(arguments: DatabaseBackend.available)
     func aProfileNeedsAnExistingUser(backend: DatabaseBackend) throws {
         let suite = try Self(backend)
-        #expect(throws: AppError.self) {
+        #expect(throws: StorageError.self) {
             try suite.fixture.repository.insert(try ProfileFixture.profile(of: "no-such-user", at: suite.now))
         }
         #expect(try suite.fixture.profileCount() == 0)

@@ -47,9 +47,9 @@ import Testing
         database.close()
         database.close()
         #expect(database.isClosed)
-        let error = try #require(throws: AppError.self) { try count(database) }
-        #expect(error.code == "storage.closed")
-        #expect(throws: AppError.self) { try database.transaction {} }
+        let error = try #require(throws: StorageError.self) { try count(database) }
+        #expect(error.failure == .closed)
+        #expect(throws: StorageError.self) { try database.transaction {} }
         #expect(database.lastInsertRowID == 0)
     }
 
@@ -133,14 +133,16 @@ import Testing
             #expect(FileManager.default.createFile(atPath: existing, contents: Data("keep".utf8)))
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
             for destination in [existing, link, path] {
-                let error = try #require(throws: AppError.self) { try database.backup(to: destination) }
-                #expect(error.code == "storage.exists")
+                let error = try #require(throws: StorageError.self) { try database.backup(to: destination) }
+                #expect(error.failure == .exists)
                 #expect(error.field == "file")
             }
             #expect(FileManager.default.contents(atPath: existing) == Data("keep".utf8))
             #expect(!FileManager.default.fileExists(atPath: target))
-            let missing = try #require(throws: AppError.self) { try database.backup(to: path + ".no/such/folder.db") }
-            #expect(missing.code == "storage.io")
+            let missing = try #require(throws: StorageError.self) {
+                try database.backup(to: path + ".no/such/folder.db")
+            }
+            #expect(missing.failure == .io)
         }
     }
 

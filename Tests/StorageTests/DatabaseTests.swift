@@ -58,8 +58,8 @@ import Testing
     @Test func openingAPathInAMissingDirectoryThrowsOpenFailed() {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("missing-\(UUID().uuidString)/db.sqlite").path
-        let error = #expect(throws: AppError.self) { _ = try SQLiteDatabase(path: path) }
-        #expect(error?.code == "storage.open_failed")
+        let error = #expect(throws: StorageError.self) { _ = try SQLiteDatabase(path: path) }
+        #expect(error?.failure == .openFailed)
         #expect(error?.message.contains(path) == true)
     }
 
@@ -72,10 +72,10 @@ import Testing
             CREATE TABLE parent (id INTEGER PRIMARY KEY);
             CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES parent (id));
             """)
-        let error = #expect(throws: AppError.self) {
+        let error = #expect(throws: StorageError.self) {
             try database.execute("INSERT INTO child (id, parent_id) VALUES (?, ?)", [1, 42])
         }
-        #expect(error?.code == "storage.constraint")
+        #expect(error?.failure == .constraint)
         #expect(try database.queryOne("SELECT count(*) FROM child") { try $0.int(0) } == 0)
 
         try database.execute("INSERT INTO parent (id) VALUES (?)", [42])
@@ -91,8 +91,8 @@ import Testing
             INSERT INTO parent (id) VALUES (7);
             INSERT INTO child (id, parent_id) VALUES (1, 7);
             """)
-        let error = #expect(throws: AppError.self) { try database.execute("DELETE FROM parent WHERE id = ?", [7]) }
-        #expect(error?.code == "storage.constraint")
+        let error = #expect(throws: StorageError.self) { try database.execute("DELETE FROM parent WHERE id = ?", [7]) }
+        #expect(error?.failure == .constraint)
         #expect(try database.queryOne("SELECT count(*) FROM parent") { try $0.int(0) } == 1)
     }
 
@@ -234,10 +234,10 @@ import Testing
         let database = try makeValueTable()
         try database.execute("INSERT INTO t (v) VALUES (?)", [.text(text)])
         try database.forEach("SELECT v FROM t") { row in
-            let error = #expect(throws: AppError.self) { try row.day(0) }
-            #expect(error?.code == "storage.corrupt")
-            let optionalError = #expect(throws: AppError.self) { try row.optionalDay(0) }
-            #expect(optionalError?.code == "storage.corrupt")
+            let error = #expect(throws: StorageError.self) { try row.day(0) }
+            #expect(error?.failure == .corrupt)
+            let optionalError = #expect(throws: StorageError.self) { try row.optionalDay(0) }
+            #expect(optionalError?.failure == .corrupt)
         }
     }
 
@@ -290,8 +290,8 @@ import Testing
         var rows = 0
         try database.forEach("SELECT NULL AS missing_value") { row in
             rows += 1
-            let error = #expect(throws: AppError.self) { try read.read(row) }
-            #expect(error?.code == "storage.corrupt")
+            let error = #expect(throws: StorageError.self) { try read.read(row) }
+            #expect(error?.failure == .corrupt)
             #expect(error?.message.contains("missing_value") == true)
         }
         #expect(rows == 1)
@@ -319,22 +319,22 @@ import Testing
 
     @Test func aSyntaxErrorThrowsStorageErrorNamingTheStatement() throws {
         let database = try SQLiteDatabase(path: ":memory:")
-        let executeError = #expect(throws: AppError.self) { try database.execute("SELEC 1") }
-        #expect(executeError?.code == "storage.error")
+        let executeError = #expect(throws: StorageError.self) { try database.execute("SELEC 1") }
+        #expect(executeError?.failure == .other)
         #expect(executeError?.message.contains("syntax error") == true)
         #expect(executeError?.message.contains("SELEC 1") == true)
 
-        let queryError = #expect(throws: AppError.self) { _ = try database.query("SELECT FROM WHERE") { _ in 0 } }
-        #expect(queryError?.code == "storage.error")
+        let queryError = #expect(throws: StorageError.self) { _ = try database.query("SELECT FROM WHERE") { _ in 0 } }
+        #expect(queryError?.failure == .other)
 
-        let scriptError = #expect(throws: AppError.self) { try database.executeScript("CREATE TABLE (x)") }
-        #expect(scriptError?.code == "storage.error")
+        let scriptError = #expect(throws: StorageError.self) { try database.executeScript("CREATE TABLE (x)") }
+        #expect(scriptError?.failure == .other)
     }
 
     @Test func aMissingTableThrowsStorageError() throws {
         let database = try SQLiteDatabase(path: ":memory:")
-        let error = #expect(throws: AppError.self) { try database.execute("INSERT INTO nowhere VALUES (1)") }
-        #expect(error?.code == "storage.error")
+        let error = #expect(throws: StorageError.self) { try database.execute("INSERT INTO nowhere VALUES (1)") }
+        #expect(error?.failure == .other)
         #expect(error?.message.contains("no such table") == true)
     }
 
@@ -424,8 +424,8 @@ import Testing
         try database.executeScript("CREATE TABLE u (name TEXT NOT NULL UNIQUE)")
         let insert = "INSERT INTO u (name) VALUES (?)"
         try database.execute(insert, ["a"])
-        let error = #expect(throws: AppError.self) { try database.execute(insert, ["a"]) }
-        #expect(error?.code == "storage.duplicate")
+        let error = #expect(throws: StorageError.self) { try database.execute(insert, ["a"]) }
+        #expect(error?.failure == .duplicate)
         #expect(try database.execute(insert, ["b"]) == 1)
         #expect(try database.query("SELECT name FROM u ORDER BY name") { try $0.string(0) } == ["a", "b"])
     }

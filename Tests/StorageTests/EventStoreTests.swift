@@ -74,7 +74,7 @@ import Testing
             database.dialect.schema(
                 "CREATE TABLE parent (id INTEGER PRIMARY KEY); "
                     + "CREATE TABLE child (p INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED)"))
-        #expect(throws: AppError.self) {
+        #expect(throws: StorageError.self) {
             try database.transaction {
                 try database.execute("INSERT INTO child (p) VALUES (?)", [7])
             }

@@ -140,10 +140,10 @@ import Testing
         let migrator = Migrator(database: database)
         let broken = Migration(
             version: 2, summary: "broken", sql: "CREATE TABLE beta_two (id INTEGER PRIMARY KEY); SELEC 1")
-        let error = #expect(throws: AppError.self) {
+        let error = #expect(throws: StorageError.self) {
             try migrator.migrate([module("alpha", [alphaV1, alphaV2]), module("beta", [betaV1, broken])])
         }
-        #expect(error?.code == "storage.error")
+        #expect(error?.failure == .other)
         for table in ["alpha_one", "alpha_two", "beta_one", "beta_two", "schema_versions"] {
             #expect(!(try tableExists(database, table)), "\(table) survived the failed run")
         }
@@ -163,7 +163,7 @@ import Testing
         try migrator.migrate([module("alpha", [alphaV1])])
         let broken = Migration(
             version: 3, summary: "broken", sql: "INSERT INTO alpha_one (id, label) VALUES (1, 'duplicate id')")
-        let error = #expect(throws: AppError.self) {
+        let error = #expect(throws: StorageError.self) {
             try migrator.migrate([module("alpha", [alphaV1, alphaV2, broken])])
         }
         #expect(error?.message.contains("UNIQUE constraint failed") == true)
@@ -179,10 +179,10 @@ import Testing
         let bad = versions.enumerated().map { index, version in
             Migration(version: version, summary: "step \(index)", sql: "CREATE TABLE bad_\(index) (id INTEGER)")
         }
-        let error = #expect(throws: AppError.self) {
+        let error = #expect(throws: StorageError.self) {
             try migrator.migrate([module("alpha", [alphaV1]), module("gamma", bad)])
         }
-        #expect(error?.code == "storage.bad_migrations")
+        #expect(error?.failure == .badMigrations)
         #expect(error?.message.contains("gamma") == true)
         #expect(try migrator.versions() == [:])
         #expect(!(try tableExists(database, "alpha_one")))
@@ -193,10 +193,10 @@ import Testing
         try Migrator(database: database).migrate([module("alpha", [alphaV1, alphaV2]), module("beta", [betaV1])])
 
         let older = Migrator(database: database)
-        let error = #expect(throws: AppError.self) {
+        let error = #expect(throws: StorageError.self) {
             try older.migrate([module("beta", [betaV1]), module("alpha", [alphaV1])])
         }
-        #expect(error?.code == "storage.schema_too_new")
+        #expect(error?.failure == .schemaTooNew)
         #expect(error?.message.contains("alpha") == true)
         #expect(try older.versions() == ["alpha": 2, "beta": 1])
         #expect(try tableExists(database, "alpha_two"))
@@ -206,8 +206,8 @@ import Testing
         let database = try SQLiteDatabase(path: ":memory:")
         let migrator = Migrator(database: database)
         try migrator.migrate([module("beta", [betaV1])])
-        let error = #expect(throws: AppError.self) { try migrator.migrate([module("beta", [])]) }
-        #expect(error?.code == "storage.schema_too_new")
+        let error = #expect(throws: StorageError.self) { try migrator.migrate([module("beta", [])]) }
+        #expect(error?.failure == .schemaTooNew)
     }
 
     // MARK: Concurrency

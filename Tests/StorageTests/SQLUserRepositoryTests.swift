@@ -130,12 +130,12 @@ import Testing
 
     @Test func aRepositoryOnAnUnmigratedDatabaseThrowsAStorageErrorNotNil() throws {
         let repository = SQLUserRepository(database: try SQLiteDatabase(path: ":memory:"))
-        let error = #expect(throws: AppError.self) { _ = try repository.user(named: "alice") }
-        #expect(error?.code == "storage.error")
-        let insertError = #expect(throws: AppError.self) {
+        let error = #expect(throws: StorageError.self) { _ = try repository.user(named: "alice") }
+        #expect(error?.failure == .other)
+        let insertError = #expect(throws: StorageError.self) {
             try repository.insert(User(id: "u1", name: "alice", createdAt: now))
         }
-        #expect(insertError?.code == "storage.error")  // not mistaken for users.exists
+        #expect(insertError?.failure == .other)  // not mistaken for users.exists
     }
 
     // MARK: UserAccounts
@@ -249,7 +249,7 @@ import Testing
             BEGIN SELECT RAISE(ABORT, 'users are closed'); END;
             """)
         let accounts = UserAccounts(repository: SQLUserRepository(database: database), clock: FixedClock(now))
-        #expect(throws: AppError.self) { _ = try accounts.signIn(name: "alice") }
+        #expect(throws: StorageError.self) { _ = try accounts.signIn(name: "alice") }
         #expect(try userCount(database) == 0)
     }
 }

@@ -72,14 +72,14 @@ import Testing
     @Test func aFailingStatementMidwayThroughAMultiRowTransactionLeavesNothing() throws {
         let database = try SQLiteDatabase(path: ":memory:")
         try makeTable(database)
-        let error = #expect(throws: AppError.self) {
+        let error = #expect(throws: StorageError.self) {
             try database.transaction {
                 for id in [1, 2, 3, 2, 5] {  // the second 2 breaks the primary key
                     try database.execute("INSERT INTO t (id, v) VALUES (?, ?)", [.int(id), .text("row \(id)")])
                 }
             }
         }
-        #expect(error?.code == "storage.duplicate")
+        #expect(error?.failure == .duplicate)
         #expect(try database.queryOne("SELECT count(*) FROM t") { try $0.int(0) } == 0)
         #expect(!database.isInTransaction)
     }

@@ -54,7 +54,7 @@ public final class PostgresConnection {
         try Self.checkScheme(conninfo)
         var message = [CChar](repeating: 0, count: 512)
         guard cpg_load(&message, message.count) == 0 else {
-            throw AppError(code: "storage.unavailable", message: Self.text(message))
+            throw StorageError(.unavailable, message: Self.text(message))
         }
         var found: UnsafeMutablePointer<CChar>?
         guard cpg_conninfo_password(conninfo, &found, &message, message.count) == 0 else {
@@ -66,7 +66,7 @@ public final class PostgresConnection {
         let password = found.map { String(cString: $0) }
         free(found)
         guard let handle = Self.connect(conninfo) else {
-            throw AppError(code: "storage.unavailable", message: "cannot connect to PostgreSQL: out of memory")
+            throw StorageError(.unavailable, message: "cannot connect to PostgreSQL: out of memory")
         }
         host = cpg_host(handle).map { String(cString: $0) } ?? ""
         port = cpg_port(handle).map { String(cString: $0) } ?? ""
@@ -77,8 +77,8 @@ public final class PostgresConnection {
             let reason = Self.oneLine(cpg_error_message(handle).map { String(cString: $0) } ?? "")
             cpg_finish(handle)
             let place = "database \"\(database)\" on \(host):\(port) as \(user)"
-            throw AppError(
-                code: "storage.unavailable",
+            throw StorageError(
+                .unavailable,
                 message:
                     "cannot connect to \(place): \(Self.scrub(reason, password ?? Self.likelyPassword(in: conninfo)))"
             )
@@ -226,7 +226,7 @@ public final class PostgresConnection {
             sent += 1
         }
         let synced = cpg_pipeline_sync(handle) == 1
-        var first: AppError?
+        var first: StorageError?
         for _ in 0..<sent {
             // Each statement's results end with NULL. After a failure the server skips the
             // rest (PIPELINE_ABORTED) up to the sync.
@@ -268,7 +268,7 @@ public final class PostgresConnection {
                 try commit()
                 transactionDepth = 0
                 return result
-            } catch let error as AppError where error.code == "storage.conflict" && attempt < retry.attempts {
+            } catch let error as StorageError where error.failure == .conflict && attempt < retry.attempts {
                 transactionDepth = 0
                 rollbackQuietly()
                 retry.wait(after: attempt)
@@ -276,8 +276,8 @@ public final class PostgresConnection {
             } catch {
                 transactionDepth = 0
                 rollbackQuietly()
-                if let error = error as? AppError, error.code == "storage.conflict", attempt > 1 {
-                    throw AppError(code: error.code, message: "\(error.message) (after \(attempt) attempts)")
+                if let error = error as? StorageError, error.failure == .conflict, attempt > 1 {
+                    throw StorageError(.conflict, message: "\(error.message) (after \(attempt) attempts)")
                 }
                 throw error
             }
@@ -287,17 +287,16 @@ public final class PostgresConnection {
     private func commit() throws {
         let handle = try openHandle()
         if Int(cpg_transaction_status(handle)) == CPG_TRANS_INERROR {
-            throw AppError(
-                code: "storage.error",
-                message: "the transaction was aborted by an earlier failed statement, so it cannot commit")
+            throw StorageError(
+                .other, message: "the transaction was aborted by an earlier failed statement, so it cannot commit")
         }
         let result = cpg_exec(handle, "COMMIT")
         do {
             try check(result, "COMMIT")
             cpg_clear(result)
-        } catch let error as AppError where error.code == "storage.unavailable" {
-            throw AppError(
-                code: "storage.unavailable",
+        } catch let error as StorageError where error.failure == .unavailable {
+            throw StorageError(
+                .unavailable,
                 message: "\(error.message); whether the transaction was committed is unknown, so it was not retried")
         }
     }
@@ -329,7 +328,7 @@ public final class PostgresConnection {
     // MARK: - Running statements
 
     private func openHandle() throws -> OpaquePointer {
-        guard let handle else { throw AppError(code: "storage.closed", message: "the database is closed") }
+        guard let handle else { throw StorageError(.closed, message: "the database is closed") }
         return handle
     }
 
@@ -364,8 +363,8 @@ public final class PostgresConnection {
         throw error(of: result, sql)
     }
 
-    /// The app error of a failed result, by its SQLSTATE.
-    private func error(of result: OpaquePointer, _ sql: String) -> AppError {
+    /// The storage error of a failed result, by its SQLSTATE.
+    private func error(of result: OpaquePointer, _ sql: String) -> StorageError {
         let statement = " (in: \(sql.prefix(80)))"
         guard let code = cpg_result_error_field(result, Int32(CPG_DIAG_SQLSTATE)).map({ String(cString: $0) }) else {
             return connectionError(statement)
@@ -373,16 +372,16 @@ public final class PostgresConnection {
         let state = SQLState(code)
         let primary = cpg_result_error_field(result, Int32(CPG_DIAG_MESSAGE_PRIMARY)).map { String(cString: $0) }
         if state.isUnavailable { return connectionError(statement, reason: primary) }
-        return AppError(code: state.appErrorCode, message: "\(primary ?? "error \(code)")\(statement)")
+        return StorageError(state.failure, message: "\(primary ?? "error \(code)")\(statement)")
     }
 
-    /// `storage.unavailable` for a connection that is gone (or a failure with no SQLSTATE).
-    private func connectionError(_ statement: String, reason: String? = nil) -> AppError {
+    /// `.unavailable` for a connection that is gone (or a failure with no SQLSTATE).
+    private func connectionError(_ statement: String, reason: String? = nil) -> StorageError {
         let lost = handle.map { Int(cpg_status($0)) != CPG_CONNECTION_OK } ?? true
         let detail = reason ?? handle.flatMap { cpg_error_message($0) }.map { Self.oneLine(String(cString: $0)) } ?? ""
         let place = "database \"\(database)\" on \(host):\(port)"
         let what = lost ? "lost the connection to \(place)" : "no answer from \(place)"
-        return AppError(code: "storage.unavailable", message: "\(what): \(detail)\(statement)")
+        return StorageError(.unavailable, message: "\(what): \(detail)\(statement)")
     }
 
     // MARK: - Connection strings

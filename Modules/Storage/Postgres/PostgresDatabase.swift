@@ -111,7 +111,7 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     /// An idle connection (or a new one) with no stale statements.
     private func checkOut() throws -> Pooled {
         let (taken, generation) = try state.withLock { state -> (Pooled?, Int) in
-            if state.isClosed { throw AppError(code: "storage.closed", message: "the database is closed") }
+            if state.isClosed { throw StorageError(.closed, message: "the database is closed") }
             return (state.idle.popLast(), state.generation)
         }
         let pooled = try taken ?? Pooled(Self.connect(conninfo, searchPath: searchPath), generation: generation)
@@ -287,9 +287,8 @@ extension PostgresDatabase {
     /// - Throws: `storage.unavailable` without a test server or when it cannot be reached.
     public static func makeScratchSchema() throws -> (server: String, schema: String) {
         guard let server = DatabaseBackend.testServer else {
-            throw AppError(
-                code: "storage.unavailable",
-                message: "no PostgreSQL test server: set \(DatabaseBackend.testServerVariable)")
+            throw StorageError(
+                .unavailable, message: "no PostgreSQL test server: set \(DatabaseBackend.testServerVariable)")
         }
         var random = SystemRandomNumberGenerator()
         let schema = "t_" + String(random.next(), radix: 36)

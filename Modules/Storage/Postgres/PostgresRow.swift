@@ -188,15 +188,15 @@ struct PostgresRow {
         cpg_fname(result, index).map { String(cString: $0) } ?? "\(index)"
     }
 
-    private func corrupt(_ index: Int32, _ what: String) -> AppError {
+    private func corrupt(_ index: Int32, _ what: String) -> StorageError {
         let shown = String(decoding: raw(index).prefix(40), as: UTF8.self)
-        return AppError(code: "storage.corrupt", message: "column \(columnName(index)) holds '\(shown)', \(what)")
+        return StorageError(.corrupt, message: "column \(columnName(index)) holds '\(shown)', \(what)")
     }
 
     private func requireValue(_ index: Int32) throws {
         guard !isNull(index) else {
-            throw AppError(
-                code: "storage.corrupt", message: "column \(columnName(index)) is NULL where a value is required")
+            throw StorageError(
+                .corrupt, message: "column \(columnName(index)) is NULL where a value is required")
         }
     }
 }

@@ -1,9 +1,11 @@
-/// A PostgreSQL error code (SQLSTATE, five characters) and the app error code it maps to.
+import Core
+
+/// A PostgreSQL error code (SQLSTATE, five characters) and the storage failure it means.
 ///
-/// The mapping is the one the SQLite side makes from its result codes, so repositories
-/// catch the same codes whatever the backend: a unique violation is `storage.duplicate`
-/// (they turn it into `habits.name_taken` ...), a serialization failure or deadlock is
-/// `storage.conflict`, which `PostgresConnection.transaction` retries from the start.
+/// The cases are the ones the SQLite side makes from its result codes, so repositories
+/// match the same case whatever the backend: a unique violation is `.duplicate` (they
+/// turn it into `habits.name_taken` ...), a serialization failure or deadlock is
+/// `.conflict`, which `PostgresConnection.transaction` retries from the start.
 public struct SQLState: Sendable, Equatable, CustomStringConvertible {
     /// The five characters, e.g. `23505`.
     public let code: String
@@ -25,18 +27,18 @@ public struct SQLState: Sendable, Equatable, CustomStringConvertible {
     /// an administrator or crash shutdown, or a server still starting (`57P01`...`57P03`).
     public var isUnavailable: Bool { errorClass == "08" || ["57P01", "57P02", "57P03"].contains(code) }
 
-    /// The app error code.
-    public var appErrorCode: String {
+    /// The storage failure this code means.
+    public var failure: StorageFailure {
         switch code {
-        case "23505": return "storage.duplicate"
-        case _ where errorClass == "23": return "storage.constraint"
-        case _ where isRetryable: return "storage.conflict"
-        case _ where isUnavailable: return "storage.unavailable"
+        case "23505": .duplicate
+        case _ where errorClass == "23": .constraint
+        case _ where isRetryable: .conflict
+        case _ where isUnavailable: .unavailable
         // Missing privilege, and a row that a row-level security policy refuses.
-        case "42501": return "forbidden"
-        case "53100": return "storage.full"
-        case "XX001", "XX002": return "storage.corrupt"
-        default: return "storage.error"
+        case "42501": .forbidden
+        case "53100": .full
+        case "XX001", "XX002": .corrupt
+        default: .other
         }
     }
 }
