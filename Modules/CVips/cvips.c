@@ -8,11 +8,12 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The libvips functions this app calls, found with dlsym. Written once under `lock`;
-   read only after cvips_load returned 0 (the lock orders the writes before those reads). */
+/* The libvips functions this app calls, found with dlsym, and no others: a function only
+   the tests need is looked up by the tests' own C target (Tests/Support/CVipsSamples), so
+   a libvips without it still loads here. Written once under `lock`; read only after
+   cvips_load returned 0 (the lock orders the writes before those reads). */
 typedef struct cvips_api {
     int (*init)(const char *);
-    void *(*image_new_from_file)(const char *, ...);
     void *(*image_new_from_buffer)(const void *, size_t, const char *, ...);
     int (*image_get_width)(const void *);
     int (*image_get_height)(const void *);
@@ -20,9 +21,7 @@ typedef struct cvips_api {
     int (*thumbnail_image)(void *, void **, int, ...);
     int (*colourspace)(void *, void **, int, ...);
     void *(*copy_memory)(void *);
-    int (*jpegsave)(void *, const char *, ...);
     int (*jpegsave_buffer)(void *, void **, size_t *, ...);
-    int (*write_to_file)(void *, const char *, ...);
     void (*object_unref)(void *);
     const char *(*error_buffer)(void);
     void (*error_clear)(void);
@@ -30,15 +29,6 @@ typedef struct cvips_api {
     void (*block_untrusted_set)(int);
     void (*operation_block_set)(const char *, int);
     unsigned (*log_set_handler)(const char *, int, void (*)(const char *, int, const char *, void *), void *);
-    /* for tests: making and reading sample images */
-    int (*xyz)(void **, int, int, ...);
-    int (*extract_band)(void *, void **, int, ...);
-    int (*moreeq_const1)(void *, void **, double, ...);
-    void (*set_int)(void *, const char *, int);
-    void (*set_string)(void *, const char *, const char *);
-    int (*get_int)(const void *, const char *, int *);
-    unsigned long (*get_typeof)(const void *, const char *);
-    int (*getpoint)(void *, double **, int *, int, int, ...);
     void (*g_free)(void *);
 } cvips_api;
 
@@ -144,7 +134,6 @@ static int cvips_start(char *error, size_t error_size) {
     }
     cvips_api api;
     CVIPS_FIND(init, "vips_init");
-    CVIPS_FIND(image_new_from_file, "vips_image_new_from_file");
     CVIPS_FIND(image_new_from_buffer, "vips_image_new_from_buffer");
     CVIPS_FIND(image_get_width, "vips_image_get_width");
     CVIPS_FIND(image_get_height, "vips_image_get_height");
@@ -152,9 +141,7 @@ static int cvips_start(char *error, size_t error_size) {
     CVIPS_FIND(thumbnail_image, "vips_thumbnail_image");
     CVIPS_FIND(colourspace, "vips_colourspace");
     CVIPS_FIND(copy_memory, "vips_image_copy_memory");
-    CVIPS_FIND(jpegsave, "vips_jpegsave");
     CVIPS_FIND(jpegsave_buffer, "vips_jpegsave_buffer");
-    CVIPS_FIND(write_to_file, "vips_image_write_to_file");
     CVIPS_FIND(object_unref, "g_object_unref");
     CVIPS_FIND(error_buffer, "vips_error_buffer");
     CVIPS_FIND(error_clear, "vips_error_clear");
@@ -162,14 +149,6 @@ static int cvips_start(char *error, size_t error_size) {
     CVIPS_FIND(block_untrusted_set, "vips_block_untrusted_set");
     CVIPS_FIND(operation_block_set, "vips_operation_block_set");
     CVIPS_FIND(log_set_handler, "g_log_set_handler");
-    CVIPS_FIND(xyz, "vips_xyz");
-    CVIPS_FIND(extract_band, "vips_extract_band");
-    CVIPS_FIND(moreeq_const1, "vips_moreeq_const1");
-    CVIPS_FIND(set_int, "vips_image_set_int");
-    CVIPS_FIND(set_string, "vips_image_set_string");
-    CVIPS_FIND(get_int, "vips_image_get_int");
-    CVIPS_FIND(get_typeof, "vips_image_get_typeof");
-    CVIPS_FIND(getpoint, "vips_getpoint");
     CVIPS_FIND(g_free, "g_free");
     cvips = api;
     cvips_set_prefix(*(void **)&cvips.init, "/usr");
@@ -283,69 +262,4 @@ done:
     if (srgb) cvips.object_unref(srgb);
     if (decoded) cvips.object_unref(decoded);
     return result;
-}
-
-/* ---- for tests ---- */
-
-int cvips_write_sample(const char *path, int width, int height, int orientation, int gps, char *error,
-                       size_t error_size) {
-    if (cvips_load(error, error_size) != 0) return -1;
-    void *xyz = NULL, *x = NULL, *mask = NULL;
-    int result = -1;
-    if (cvips.xyz(&xyz, width, height, NULL) != 0 || cvips.extract_band(xyz, &x, 0, NULL) != 0 ||
-        cvips.moreeq_const1(x, &mask, width / 2.0, NULL) != 0) {
-        cvips_vips_error(error, error_size, "cannot make a sample");
-        goto done;
-    }
-    if (orientation) cvips.set_int(mask, "orientation", orientation);
-    if (gps) {
-        cvips.set_string(mask, "exif-ifd3-GPSLatitudeRef", "N");
-        cvips.set_string(mask, "exif-ifd3-GPSLatitude", "37/1 33/1 59/1");
-    }
-    if (cvips.jpegsave(mask, path, "Q", 90, NULL) != 0) {
-        cvips_vips_error(error, error_size, "cannot write a sample");
-        goto done;
-    }
-    result = 0;
-done:
-    if (mask) cvips.object_unref(mask);
-    if (x) cvips.object_unref(x);
-    if (xyz) cvips.object_unref(xyz);
-    return result;
-}
-
-int cvips_save_copy(const char *from, const char *to, char *error, size_t error_size) {
-    if (cvips_load(error, error_size) != 0) return -1;
-    void *image = cvips.image_new_from_file(from, NULL);
-    if (!image) {
-        cvips_vips_error(error, error_size, "cannot read");
-        return -1;
-    }
-    int result = cvips.write_to_file(image, to, NULL);
-    if (result != 0) cvips_vips_error(error, error_size, "cannot write");
-    cvips.object_unref(image);
-    return result == 0 ? 0 : -1;
-}
-
-int cvips_probe(const char *path, int *width, int *height, int *has_exif, int *has_gps, int *orientation, int x,
-                int y, double *value, char *error, size_t error_size) {
-    if (cvips_load(error, error_size) != 0) return -1;
-    void *image = cvips.image_new_from_file(path, NULL);
-    if (!image) {
-        cvips_vips_error(error, error_size, "cannot read");
-        return -1;
-    }
-    *width = cvips.image_get_width(image);
-    *height = cvips.image_get_height(image);
-    *has_exif = cvips.get_typeof(image, "exif-data") != 0;
-    *has_gps = cvips.get_typeof(image, "exif-ifd3-GPSLatitude") != 0;
-    *orientation = 0;
-    if (cvips.get_typeof(image, "orientation") != 0) cvips.get_int(image, "orientation", orientation);
-    double *vector = NULL;
-    int n = 0;
-    *value = -1;
-    if (cvips.getpoint(image, &vector, &n, x, y, NULL) == 0 && n > 0) *value = vector[0];
-    if (vector) cvips.g_free(vector);
-    cvips.object_unref(image);
-    return 0;
 }

@@ -1,4 +1,4 @@
-import CVips
+import CVipsSamples
 import Core
 import Foundation
 import Testing

@@ -36,18 +36,4 @@ int cvips_make_photo(const void *data, size_t length, int card_w, int card_h, in
 /// Releases memory libvips allocated (the JPEGs of cvips_make_photo); NULL is ignored.
 void cvips_free(void *memory);
 
-/* ---- for tests: sample images made and read with libvips itself ---- */
-
-/// Writes a JPEG `width` x `height`, black on its left half and white on its right, with
-/// EXIF `orientation` (0 for none) and, when `gps`, a GPS latitude.
-int cvips_write_sample(const char *path, int width, int height, int orientation, int gps, char *error,
-                       size_t error_size);
-
-/// Reads `from` (a JPEG) and writes it to `to` with the saver its suffix names.
-int cvips_save_copy(const char *from, const char *to, char *error, size_t error_size);
-
-/// Reads a file's size, EXIF presence, GPS presence, orientation and the first band at (x, y).
-int cvips_probe(const char *path, int *width, int *height, int *has_exif, int *has_gps, int *orientation, int x,
-                int y, double *value, char *error, size_t error_size);
-
 #endif

@@ -1,0 +1,20 @@
+# Issue 19's foundations, from the outside (sourced by run.sh).
+
+# The production libvips loader looks up only what app-shell calls: the functions that only
+# the tests need (sample writers and readers, Tests/Support/CVipsSamples) are not named in
+# the binary, so a libvips without one of them still loads. The names are the dlsym strings.
+vips_names=$(grep -aoE '(vips|g)_[a-z0-9_]+' "$binary" | sort -u)
+test_only=(vips_xyz vips_getpoint vips_extract_band vips_moreeq_const1 vips_image_set_int vips_image_set_string
+  vips_image_get_int vips_image_get_typeof vips_image_new_from_file vips_image_write_to_file vips_jpegsave
+  cvips_write_sample cvips_save_copy cvips_probe)
+named=()
+for name in "${test_only[@]}"; do
+  grep -qxF -- "$name" <<< "$vips_names" && named+=("$name")
+done
+if ! grep -qxF vips_thumbnail_buffer <<< "$vips_names"; then
+  fail "app-shell names the libvips functions it calls" "vips_thumbnail_buffer is not in $binary"
+elif [ ${#named[@]} = 0 ]; then
+  echo "ok   app-shell looks up no libvips function only the tests need"; passed=$((passed + 1))
+else
+  fail "app-shell looks up no libvips function only the tests need" "it names ${named[*]}"
+fi
