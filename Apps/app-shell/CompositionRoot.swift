@@ -78,10 +78,14 @@ enum CompositionRoot {
 
     /// Stores the events still buffered (the process is ending).
     static func storeBufferedEvents(_ container: Container) {
-        guard let recorder = try? container.resolve(EventRecorder.self), recorder.bufferedCount > 0,
-            let database = try? container.resolve((any Database).self)
-        else { return }
-        try? database.transaction {}
+        do {
+            guard let recorder = try container.resolveIfRegistered(EventRecorder.self), recorder.bufferedCount > 0,
+                let database = try container.resolveIfRegistered((any Database).self)
+            else { return }
+            try? database.transaction {}
+        } catch {
+            Terminal.error("app-shell: the buffered events were not stored: \(AppError.wrapping(error).message)")
+        }
     }
 
     /// The folder of the running script (`.` for the REPL, `-e` and standard input).

@@ -18,10 +18,20 @@ enum EventsAtExit {
     private static let terminationWrite = Atomic<Int32>(-1)
 
     /// Stores `container`'s buffered events at exit and on SIGTERM from now on.
+    /// Without a database or a recorder there is nothing to store; one that cannot be made
+    /// is reported, not taken for an absent one.
     static func install(_ container: Container) {
-        guard let database = try? container.resolve((any Database).self),
-            let recorder = try? container.resolve(EventRecorder.self)
-        else { return }
+        let database: any Database
+        let recorder: EventRecorder
+        do {
+            guard let registeredDatabase = try container.resolveIfRegistered((any Database).self),
+                let registeredRecorder = try container.resolveIfRegistered(EventRecorder.self)
+            else { return }
+            (database, recorder) = (registeredDatabase, registeredRecorder)
+        } catch {
+            Terminal.error("app-shell: events will not be stored at exit: \(AppError.wrapping(error).message)")
+            return
+        }
         let first = target.withLock { target in
             defer { target = (database, recorder) }
             return target == nil

@@ -65,7 +65,7 @@ public struct ProfilesPlugin: ModulePlugin {
             ) { arguments, context in
                 let (photo, originalBytes) = try SetProfilePhoto(
                     try Self.dependencies(context), processor: try context.resolve((any PhotoProcessing).self),
-                    signposter: try? context.resolve(Signposter.self))(
+                    signposter: try context.container.resolveIfRegistered(Signposter.self))(
                         path: try arguments.string("path"), userID: context.user.id)
                 return .table(
                     Record([

@@ -100,3 +100,23 @@ import Testing
         #expect(try fixture.error("profiles.photo").field == "size")
     }
 }
+
+/// A signposter that is registered but cannot be made is an error of the route, never a
+/// photo set without it (the lookup does not swallow the failure).
+@Suite struct SetProfilePhotoSignposterTests {
+    @Test func aFailingSignposterRegistrationFailsTheRouteAndWritesNothing() throws {
+        let fixture = try ProfileFixture()
+        fixture.container.register((any PhotoProcessing).self, instance: VipsPhotoProcessor())
+        fixture.container.register(Signposter.self) { _ in throw AppError.internal("the trace file is gone") }
+        try fixture.save()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photos-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = "\(folder)/보리.png"
+        try TestImages.writePNG(to: path, width: 40, height: 30)
+        let error = try fixture.error("profiles.set_photo", ["path": .string(path)])
+        #expect(error.code == "internal")
+        #expect(error.message == "the trace file is gone")
+        #expect(try fixture.stored()?.photo == nil)
+    }
+}
