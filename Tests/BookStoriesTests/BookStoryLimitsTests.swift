@@ -2,7 +2,7 @@ import BookStories
 import Core
 import Testing
 
-/// The limits of lua-api.md "bookstories", exactly at and one past each edge, counted in
+/// The limits of docs/lua-api.md "bookstories", exactly at and one past each edge, counted in
 /// Characters (500 Hangul syllables are 500, an emoji with modifiers is one). Too long is
 /// `invalid_argument` naming the field, never a silent cut, and a refused call leaves every
 /// table as it was.

@@ -4,7 +4,7 @@ import Testing
 
 /// The three read scopes (mine, public, of a user), their order (newest first, insertion
 /// order breaking ties) and their filters: an exact keyword ignoring case with `#` dropped,
-/// a theme, or both (lua-api.md "bookstories", domain.md §8 "Keyword search").
+/// a theme, or both (docs/lua-api.md "bookstories", docs/domain.md §8 "Keyword search").
 @Suite struct BookStoryListingTests {
     let fixture: BookStoriesFixture
     let other: User

@@ -4,7 +4,7 @@ import Testing
 
 /// `bookstories.review{count=}`: up to `count` (default 3, 1 to 100) of the acting user's own
 /// stories, private ones too; the same choice all day, a new one another day; weighted
-/// towards stories shown less often and less recently (lua-api.md "bookstories").
+/// towards stories shown less often and less recently (docs/lua-api.md "bookstories").
 @Suite struct BookStoryReviewTests {
     let fixture: BookStoriesFixture
     let other: User

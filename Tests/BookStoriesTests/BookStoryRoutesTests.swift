@@ -4,7 +4,7 @@ import Storage
 import Testing
 
 /// The `bookstories` routes through the router: the records they return, exactly as
-/// lua-api.md "bookstories" shapes them, and their inputs (quotes as strings or
+/// docs/lua-api.md "bookstories" shapes them, and their inputs (quotes as strings or
 /// `{text=, page=}`, unknown fields refused). Now is 2026-01-06 noon in Seoul.
 @Suite struct BookStoryRoutesTests {
     let fixture: BookStoriesFixture

@@ -2,7 +2,7 @@ import BookStories
 import Core
 import Testing
 
-/// Ownership and visibility from a second user, route by route (lua-api.md "bookstories"):
+/// Ownership and visibility from a second user, route by route (docs/lua-api.md "bookstories"):
 /// another user's private story or theme does not exist for them (`bookstories.not_found`,
 /// never listed, not even as a theme id), a visible one that is not theirs is `forbidden` to
 /// change, and a refused change writes nothing.

@@ -3,7 +3,7 @@ import Habits
 import Testing
 
 /// RecordCompletion and CancelCompletion: the day checks, one completion a day, and no
-/// write after an error (domain.md §2.2, §2.4; lua-api.md `habits.complete`/`uncomplete`).
+/// write after an error (docs/domain.md §2.2, §2.4; docs/lua-api.md `habits.complete`/`uncomplete`).
 /// Today is 2026-01-06 in Seoul.
 @Suite struct CompletionUseCaseTests {
     let fixture: HabitFixture

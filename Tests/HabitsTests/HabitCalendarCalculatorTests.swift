@@ -2,7 +2,7 @@ import Core
 import Habits
 import Testing
 
-/// Day states and monthly calendars from the pure calculator (domain.md §2.1 heatmap, §2.4).
+/// Day states and monthly calendars from the pure calculator (docs/domain.md §2.1 heatmap, §2.4).
 @Suite struct HabitCalendarCalculatorTests {
     let calculator = HabitCalendarCalculator()
 

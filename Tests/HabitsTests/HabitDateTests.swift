@@ -3,7 +3,7 @@ import Habits
 import Testing
 
 /// Days are calendar days in the clock's zone: daylight-saving changes, leap days, year
-/// ends, local midnight, and today east and west of UTC (domain.md §1.1; lua-api.md).
+/// ends, local midnight, and today east and west of UTC (docs/domain.md §1.1; docs/lua-api.md).
 @Suite struct HabitDateTests {
     // MARK: Daylight saving (America/New_York springs forward on 2026-03-08 at 02:00 EST)
 

@@ -4,7 +4,7 @@ import Storage
 import Testing
 
 /// CreateHabit, RenameHabit, ArchiveHabit, UnarchiveHabit, DeleteHabit and ListHabits over
-/// a real database, with the clock fixed in Seoul (domain.md §2.2, §2.4).
+/// a real database, with the clock fixed in Seoul (docs/domain.md §2.2, §2.4).
 @Suite struct HabitLifecycleUseCaseTests {
     let fixture: HabitFixture
 

@@ -3,7 +3,7 @@ import Habits
 import Testing
 
 /// `habits.day`, `habits.today`, `habits.calendar`, `habits.stats` and `habits.overview`
-/// through the router (lua-api.md; domain.md §2.4). Today is 2026-01-06 in Seoul.
+/// through the router (docs/lua-api.md; docs/domain.md §2.4). Today is 2026-01-06 in Seoul.
 @Suite struct HabitQueryRoutesTests {
     let fixture: HabitFixture
 
@@ -132,7 +132,7 @@ import Testing
 
     // MARK: Statistics
 
-    /// lua-api.md's examples: start 2026-01-01.
+    /// The examples of docs/domain.md §2.3: start 2026-01-01.
     static let luaExamples: [(String, [String], Int, Int, Int, Int)] = [
         ("2026-01-06", ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-05", "2026-01-06"], 5, 6, 2, 3),
         ("2026-01-03", ["2026-01-01", "2026-01-03"], 2, 3, 1, 1),

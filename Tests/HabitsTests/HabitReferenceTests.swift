@@ -3,7 +3,7 @@ import Habits
 import Testing
 
 /// A habit is referred to by its id or its exact name; an ambiguous name is an error, and
-/// another user's habits are invisible (lua-api.md conventions). Through the router.
+/// another user's habits are invisible (docs/lua-api.md conventions). Through the router.
 @Suite struct HabitReferenceTests {
     let fixture: HabitFixture
 

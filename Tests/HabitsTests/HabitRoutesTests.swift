@@ -4,7 +4,7 @@ import Storage
 import Testing
 
 /// The `habits` routes through the router: the shapes they return, and bad input refused as
-/// `invalid_argument` with its field and nothing written (lua-api.md). Today is 2026-01-06 in Seoul.
+/// `invalid_argument` with its field and nothing written (docs/lua-api.md). Today is 2026-01-06 in Seoul.
 @Suite struct HabitRoutesTests {
     let fixture: HabitFixture
 

@@ -2,8 +2,8 @@ import Core
 import Habits
 import Testing
 
-/// StackDay's statistics (domain.md §2.3 and its test table, adapted to tracking periods,
-/// and the examples of lua-api.md), from the pure calculator; every case is computed both
+/// StackDay's statistics (docs/domain.md §2.3 and its test table, adapted to tracking periods,
+/// and the examples of docs/domain.md §2.3), from the pure calculator; every case is computed both
 /// from a set of days and from sorted days, and the two must agree.
 @Suite struct HabitStatisticsCalculatorTests {
     let calculator = HabitStatisticsCalculator()

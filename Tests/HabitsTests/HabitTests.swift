@@ -2,7 +2,7 @@ import Core
 import Habits
 import Testing
 
-/// The rules of the `Habit` entity and its `TrackingPeriod`s (domain.md §2.2), with no storage.
+/// The rules of the `Habit` entity and its `TrackingPeriod`s (docs/domain.md §2.2), with no storage.
 @Suite struct HabitTests {
     static let created = Instant(secondsSince1970: 1_767_225_600)
     static let later = Instant(secondsSince1970: 1_767_700_000)

@@ -4,7 +4,7 @@ import Storage
 import Testing
 
 /// The SQLite completion repository: one completion per (habit, day), looked up by that
-/// key and deleted by id; `deleteAll` succeeds on nothing (domain.md §2.2, §2.4).
+/// key and deleted by id; `deleteAll` succeeds on nothing (docs/domain.md §2.2, §2.4).
 @Suite struct SQLCompletionRepositoryTests {
     let fixture: HabitFixture
     let repository: SQLCompletionRepository

@@ -4,7 +4,7 @@ import Storage
 import Testing
 
 /// The SQLite habit repository: insert fails on a taken id, update and delete on a missing
-/// one, no upsert; habits read back as they were stored; owners kept apart (domain.md §2.4).
+/// one, no upsert; habits read back as they were stored; owners kept apart (docs/domain.md §2.4).
 @Suite struct SQLHabitRepositoryTests {
     let fixture: HabitFixture
     let repository: SQLHabitRepository

@@ -5,7 +5,7 @@ import Testing
 /// The dog of `profiles.save`: name 1 to 15 characters after trimming, age an integer 0 to
 /// 99, sex and size from their enums, 1 or 2 distinct keywords of five, neutered false by
 /// default, no unknown fields. Each refusal is `invalid_argument` naming its field and
-/// writes nothing (lua-api.md, profiles).
+/// writes nothing (docs/lua-api.md, profiles).
 @Suite struct DogRuleTests {
     let fixture: ProfileFixture
 

@@ -4,7 +4,7 @@ import Testing
 
 /// `profiles.me` and `profiles.get(user)`: the profile record
 /// `{user_id, user_name, nickname, dog={name, age, sex, neutered, size, keywords}, photo?}`,
-/// or `profiles.not_found` (lua-api.md, profiles).
+/// or `profiles.not_found` (docs/lua-api.md, profiles).
 @Suite struct GetProfileTests {
     let fixture: ProfileFixture
 

@@ -3,7 +3,7 @@ import Profiles
 import Testing
 
 /// The nickname: 2 to 8 characters after trimming (Hangul counted as characters), unique
-/// among users ignoring case; a refused nickname writes nothing (lua-api.md, profiles).
+/// among users ignoring case; a refused nickname writes nothing (docs/lua-api.md, profiles).
 @Suite struct NicknameRuleTests {
     let fixture: ProfileFixture
 

@@ -4,7 +4,7 @@ import Storage
 import Testing
 
 /// `profiles.save` creates the acting user's profile, then updates it: the creation time
-/// is kept, the update time follows the clock, the photo stays (lua-api.md, profiles).
+/// is kept, the update time follows the clock, the photo stays (docs/lua-api.md, profiles).
 @Suite struct SaveProfileTests {
     let fixture: ProfileFixture
 

@@ -1,6 +1,6 @@
 -- stdout: habits basics ok
 -- habits.create, get, list, rename, complete, uncomplete, completions and delete as
--- lua-api.md describes them: field names, shapes, ids, days and instants.
+-- docs/lua-api.md describes them: field names, shapes, ids, days and instants.
 local NOW = "2026-11-29T08:00:00+09:00"
 local TODAY = "2026-11-29"
 

@@ -1,6 +1,6 @@
 -- stdout: habits stats ok
 -- habits.stats and habits.overview: the shape, integer counts and float rates, and the
--- StackDay examples of lua-api.md and domain.md section 2.3.
+-- StackDay examples of docs/domain.md section 2.3.
 local keys = require("lib.check").keys
 local function near(a, b) return math.abs(a - b) < 1e-12 end
 -- A habit starting on START with completions on DAYS.
@@ -27,22 +27,22 @@ local function check(s, total, eligible, current, longest)
   assert(s.completion_rate >= 0 and s.completion_rate <= 1)
 end
 
--- lua-api.md: completions on the 1st, 2nd, 3rd, 5th and 6th, as of the 6th:
+-- docs/domain.md 2.3: completions on the 1st, 2nd, 3rd, 5th and 6th, as of the 6th:
 -- current 2, longest 3.
 local a = habit("2026-01-01", {"2026-01-01", "2026-01-02", "2026-01-03", "2026-01-05", "2026-01-06"})
 check(habits.stats(a.id, {as_of = "2026-01-06"}), 5, 6, 2, 3)
--- lua-api.md: completions on the 1st and 3rd, as of the 3rd: total 2, eligible 3, rate 2/3.
+-- docs/domain.md 2.3: completions on the 1st and 3rd, as of the 3rd: total 2, eligible 3, rate 2/3.
 local b = habit("2026-01-01", {"2026-01-01", "2026-01-03"})
 local sb = habits.stats(b.id, {as_of = "2026-01-03"})
 check(sb, 2, 3, 1, 1)
 assert(near(sb.completion_rate, 2 / 3), sb.completion_rate)
--- lua-api.md: as_of before the start gives all zeros (and a rate of 0, a float).
+-- docs/domain.md 2.3: as_of before the start gives all zeros (and a rate of 0, a float).
 local zero = habits.stats(a.id, {as_of = "2025-12-31"})
 check(zero, 0, 0, 0, 0)
 assert(zero.completion_rate == 0)
 check(habits.stats(b.id, {as_of = "2025-06-01"}), 0, 0, 0, 0)
 
--- domain.md 2.3: the reference day not completed is still eligible for the rate: 1/2.
+-- docs/domain.md 2.3: the reference day not completed is still eligible for the rate: 1/2.
 local c = habit("2026-01-01", {"2026-01-01"})
 local sc = habits.stats(c.id, {as_of = "2026-01-02"})
 check(sc, 1, 2, 1, 1)

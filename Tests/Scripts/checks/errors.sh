@@ -18,3 +18,16 @@ elif [ ${#named[@]} = 0 ]; then
 else
   fail "app-shell looks up no libvips function only the tests need" "it names ${named[*]}"
 fi
+
+# Comments cite design documents inside the repository (docs/domain.md, docs/lua-api.md ...),
+# never the project's notes beside it. luasuite.sh reads Lua's own test suite from there on
+# purpose, and this file names the patterns.
+outside=$(cd "$here/../.." && grep -rnE '(^|[[:space:](`])(domain|lua-bridge|ARCHITECTURE|STYLE|lua-api)\.md|\.\./shared|/work/shared' \
+  Modules Apps Plugins Tests Package.swift Makefile 2>/dev/null \
+  | grep -v -e '^Tests/Scripts/checks/luasuite\.sh:' -e '^Tests/Scripts/checks/errors\.sh:')
+if [ -z "$outside" ]; then
+  echo "ok   comments cite design documents inside the repository"; passed=$((passed + 1))
+else
+  printf '%s\n' "$outside" > "$work/outside"
+  fail "comments cite design documents inside the repository" "$(wc -l < "$work/outside") outside" "$work/outside"
+fi
