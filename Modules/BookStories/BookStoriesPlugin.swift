@@ -3,7 +3,7 @@ import Storage
 
 /// 문장모아's book stories and themes: the `bookstories` table of routes.
 public struct BookStoriesPlugin: ModulePlugin {
-    /// The plugin.
+    /// The plugin; stateless, its dependencies come from the container at each call.
     public init() {}
 
     /// `bookstories`.

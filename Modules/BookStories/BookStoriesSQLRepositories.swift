@@ -4,7 +4,7 @@ import Storage
 /// The story, theme and review repositories and the story listings over a SQL database,
 /// for the composition root.
 public struct BookStoriesSQLRepositories: SQLRepositories {
-    /// The factory.
+    /// The SQL repositories; stateless, the database comes with `register(over:in:)`.
     public init() {}
 
     /// Registers `any StoryRepository`, `any ThemeRepository`, `any ReviewRepository` and

@@ -4,7 +4,7 @@ import Core
 public struct BookStoryDependencies: Sendable {
     /// Stories, write side.
     public let stories: any StoryRepository
-    /// Themes.
+    /// Themes, the author's own and others' visible ones.
     public let themes: any ThemeRepository
     /// Review history.
     public let reviews: any ReviewRepository

@@ -13,7 +13,7 @@ public struct Highlight: Sendable, Equatable {
     /// When it was made.
     public var addedAt: Instant?
 
-    /// A highlight.
+    /// A highlight as the e-reader file holds it; it is checked when it becomes a quote.
     public init(
         text: String, page: Int? = nil, location: ClosedRange<Int>? = nil, note: String? = nil, addedAt: Instant? = nil
     ) {

@@ -9,7 +9,7 @@ public struct HighlightBook: Sendable, Equatable {
     /// Notes that belong to no highlight (a story needs a quote, so these are reported).
     public var looseNotes: [String] = []
 
-    /// A book.
+    /// A book as the file names it; `title` and `author` are checked when it is imported.
     public init(title: String, author: String?, highlights: [Highlight] = [], looseNotes: [String] = []) {
         self.title = title
         self.author = author

@@ -9,7 +9,7 @@ public struct ReviewCandidate: Sendable, Equatable {
     /// The last day it was shown, if ever.
     public let lastShown: LocalDay?
 
-    /// A candidate.
+    /// A candidate with its review history (`lastShown` nil when never shown).
     public init(storyID: String, timesShown: Int, lastShown: LocalDay?) {
         self.storyID = storyID
         self.timesShown = timesShown

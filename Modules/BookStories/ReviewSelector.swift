@@ -12,7 +12,7 @@ import Core
 /// `w = (1 / (1 + times shown)) x recency`, recency going from 0.25 (shown yesterday) to
 /// 1 (four weeks ago or never).
 public struct ReviewSelector: Sendable {
-    /// A selector.
+    /// A selector; stateless, the seed comes from the user and the day of each call.
     public init() {}
 
     /// Up to `count` story ids from `candidates` for `userID` on `day`.

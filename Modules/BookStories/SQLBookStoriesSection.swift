@@ -13,7 +13,7 @@ public struct SQLBookStoriesSection: PortableSection {
     /// `bookstories`.
     public var name: String { "bookstories" }
 
-    /// 1.
+    /// 1: the layout of stories and themes since the export document began.
     public var version: Int { 1 }
 
     /// `{themes = {...}, stories = {...}}`.

@@ -16,7 +16,7 @@ public struct Story: Sendable, Equatable {
     public let id: String
     /// The author's user id.
     public let authorID: String
-    /// The book.
+    /// The book its quotes come from.
     public let book: Book
     /// The quotes, in order.
     public let quotes: [Quote]

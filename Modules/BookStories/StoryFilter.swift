@@ -6,7 +6,7 @@ public struct StoryFilter: Sendable, Equatable {
     /// The theme's id; nil for any.
     public let themeID: String?
 
-    /// A filter.
+    /// A filter on a keyword (exact, ignoring case), a theme, both, or neither.
     public init(keyword: String? = nil, themeID: String? = nil) {
         self.keyword = keyword
         self.themeID = themeID

@@ -8,7 +8,7 @@ public struct StoryListings: Sendable {
     /// One user's stories.
     public let ofUser: @Sendable (_ ownerID: String) -> any StoryListing
 
-    /// The listings.
+    /// The three listings, which must read the same database as the stories are written to.
     public init(
         mine: any StoryListing, everyone: any StoryListing,
         ofUser: @escaping @Sendable (_ ownerID: String) -> any StoryListing

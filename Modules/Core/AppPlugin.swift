@@ -3,7 +3,7 @@
 /// It needs an `any UserRepository` and an `any Clock` in the container; the composition
 /// root registers both.
 public struct AppPlugin: ModulePlugin {
-    /// A plugin.
+    /// The plugin; stateless, its dependencies come from the container at each call.
     public init() {}
 
     /// `app`.

@@ -21,7 +21,7 @@ public struct Context: Sendable {
     /// The app clock.
     public var clock: any Clock { session.clock }
 
-    /// The container.
+    /// The session's container, where the route finds its use cases and repositories.
     public var container: Container { session.container }
 
     /// Resolves a service from the session's container.

@@ -5,7 +5,7 @@ public struct EventSinkChoice: Sendable {
     /// How it was given, for messages.
     public let description: String
 
-    /// A choice.
+    /// The sink chosen (nil for none) and how messages name it.
     public init(sink: (any EventSink)?, description: String) {
         self.sink = sink
         self.description = description

@@ -2,7 +2,7 @@
 /// `EventRecorder`, an `any EventStore`, an `any TransactionRunner` and an
 /// `EventSinkChoice` in the container.
 public struct EventsPlugin: ModulePlugin {
-    /// The plugin.
+    /// The plugin; stateless, its dependencies come from the container at each call.
     public init() {}
 
     /// `events`.

@@ -14,7 +14,7 @@ public struct Migration: Sendable, Equatable {
     /// rebuilding a table where PostgreSQL can alter it); nil when `sql` serves both.
     public let postgreSQL: String?
 
-    /// A migration.
+    /// Step `version` of a module; `postgreSQL` when PostgreSQL needs other text than `sql`.
     public init(version: Int, summary: String, sql: String, postgreSQL: String? = nil) {
         self.version = version
         self.summary = summary

@@ -31,7 +31,7 @@ public struct Parameter: Sendable, Equatable {
     /// not even its length.
     public private(set) var isSecret = false
 
-    /// A parameter.
+    /// A parameter as a route declares it; `doc` is its text in `help` and docs/lua-api.md.
     public init(name: String, kind: Kind, type: ParameterType, isRequired: Bool, doc: String) {
         self.name = name
         self.kind = kind

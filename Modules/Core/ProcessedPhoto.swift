@@ -12,7 +12,7 @@ public struct ProcessedPhoto: Sendable, Equatable {
         /// Its size in bytes.
         public var bytes: Int { jpeg.count }
 
-        /// An image.
+        /// An image of `width` x `height` pixels encoded as `jpeg`.
         public init(width: Int, height: Int, jpeg: [UInt8]) {
             self.width = width
             self.height = height
@@ -20,14 +20,14 @@ public struct ProcessedPhoto: Sendable, Equatable {
         }
     }
 
-    /// The card.
+    /// The card, cover-cropped to the size asked for (392 x 591 for a profile).
     public let card: Image
-    /// The thumbnail.
+    /// The thumbnail, cover-cropped to the size asked for (100 x 100 for a profile).
     public let thumbnail: Image
     /// The source file's size in bytes.
     public let originalBytes: Int
 
-    /// A result.
+    /// The two images made from a file of `originalBytes` bytes.
     public init(card: Image, thumbnail: Image, originalBytes: Int) {
         self.card = card
         self.thumbnail = thumbnail

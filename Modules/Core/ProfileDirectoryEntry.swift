@@ -1,8 +1,8 @@
 /// What other features may know of a profile: never the card photo, only the thumbnail.
 public struct ProfileDirectoryEntry: Sendable, Equatable {
-    /// The user.
+    /// The id of the user whose profile this is.
     public let userID: String
-    /// The nickname.
+    /// The profile's nickname, unique among users ignoring case.
     public let nickname: String
     /// The dog's name.
     public let dogName: String
@@ -12,7 +12,7 @@ public struct ProfileDirectoryEntry: Sendable, Equatable {
     /// `profiles.photo{user =, size = "thumbnail"}`).
     public let thumbnail: StoredImage?
 
-    /// An entry.
+    /// An entry of profile values already stored.
     public init(userID: String, nickname: String, dogName: String, dogKeywords: [String], thumbnail: StoredImage?) {
         self.userID = userID
         self.nickname = nickname

@@ -14,7 +14,7 @@ public struct RecordShape: Sendable, Equatable {
         /// One line saying what it holds.
         public let doc: String
 
-        /// A field.
+        /// Field `name` of Lua type `type` (`string`, `integer`, a shape's name ...), described by `doc`.
         public init(_ name: String, _ type: String, _ doc: String, optional: Bool = false) {
             self.name = name
             self.type = type

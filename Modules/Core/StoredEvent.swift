@@ -2,14 +2,14 @@
 public struct StoredEvent: Sendable, Equatable {
     /// Its number, in the order events were stored.
     public let id: Int
-    /// The event.
+    /// The event as it was recorded.
     public let event: PendingEvent
 
     /// The name of the event that stands for a user's events the backlog dropped unsent;
     /// its `count` param says how many.
     public static let droppedName = "events.dropped"
 
-    /// A stored event.
+    /// Event `event` stored under `id`.
     public init(id: Int, event: PendingEvent) {
         self.id = id
         self.event = event

@@ -1,7 +1,7 @@
 /// The `trace` table: what the run's signposts measured. (`trace.span` is written in Lua
 /// over the engine's interval builtins.) Needs a `Signposter` in the container.
 public struct TracePlugin: ModulePlugin {
-    /// The plugin.
+    /// The plugin; stateless, its dependencies come from the container at each call.
     public init() {}
 
     /// `trace`.

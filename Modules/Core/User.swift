@@ -7,7 +7,7 @@ public struct User: Sendable, Equatable {
     /// When the user was first seen.
     public let createdAt: Instant
 
-    /// A user.
+    /// A user as stored; `UserAccounts` checks a new name.
     public init(id: String, name: String, createdAt: Instant) {
         self.id = id
         self.name = name

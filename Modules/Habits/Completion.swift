@@ -13,7 +13,7 @@ public struct Completion: Sendable, Equatable {
     /// When it was recorded.
     public let recordedAt: Instant
 
-    /// A completion.
+    /// A completion of `habitID` on `completedOn`, recorded at `recordedAt`; use cases check the day.
     public init(id: String, habitID: String, completedOn: LocalDay, recordedAt: Instant) {
         self.id = id
         self.habitID = habitID

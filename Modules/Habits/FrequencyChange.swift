@@ -5,10 +5,10 @@ import Core
 public struct FrequencyChange: Sendable, Equatable {
     /// The first day the frequency applies to.
     public let start: LocalDay
-    /// The frequency.
+    /// The frequency in force from `start` until the next change.
     public let frequency: HabitFrequency
 
-    /// A change.
+    /// The frequency `frequency` from `start` on.
     public init(start: LocalDay, frequency: HabitFrequency) {
         self.start = start
         self.frequency = frequency

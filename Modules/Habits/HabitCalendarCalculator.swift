@@ -2,7 +2,7 @@ import Core
 
 /// Derives day states and monthly calendars; pure, no I/O.
 public struct HabitCalendarCalculator: Sendable {
-    /// A calculator.
+    /// A calculator; it keeps no state between calls.
     public init() {}
 
     /// The state of `habit` on `day`, or nil when the habit is not tracked that day.

@@ -3,9 +3,9 @@ import Core
 /// What the Habits use cases work with: the two repositories, the transaction runner and
 /// the clock. Registered once by the plugin; each use case is a small value made from it.
 public struct HabitDependencies: Sendable {
-    /// The habits.
+    /// Habits and their tracking periods.
     public let habits: any HabitRepository
-    /// The completions.
+    /// Completions, one a day per habit at most.
     public let completions: any CompletionRepository
     /// Makes multi-row changes atomic.
     public let transactions: any TransactionRunner

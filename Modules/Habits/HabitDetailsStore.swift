@@ -6,10 +6,10 @@ import Core
 public struct HabitDetailsStore: Sendable {
     /// The habits, completions, transactions and clock.
     public let base: HabitDependencies
-    /// The details.
+    /// Frequencies, measures, skips, pauses, amounts and notes.
     public let details: any HabitDetailsRepository
 
-    /// A store.
+    /// A store over `base` and `details`, which must write through the same database.
     public init(base: HabitDependencies, details: any HabitDetailsRepository) {
         self.base = base
         self.details = details

@@ -10,7 +10,7 @@ public struct HabitProgress: Sendable, Equatable {
     /// The frequency on the reference day.
     public let frequency: HabitFrequency
 
-    /// A progress value.
+    /// Figures already computed (`HabitProgressCalculator`, `HabitScoreCalculator`).
     public init(statistics: HabitStatistics, streakUnit: String, score: Double, frequency: HabitFrequency) {
         self.statistics = statistics
         self.streakUnit = streakUnit

@@ -18,7 +18,7 @@ import Core
 /// For a daily yes/no habit with nothing skipped or paused this is exactly StackDay's
 /// `HabitStatisticsCalculator` (each day a period needing one completion).
 public struct HabitProgressCalculator: Sendable {
-    /// A calculator.
+    /// A calculator; it keeps no state between calls.
     public init() {}
 
     /// The statistics of `habit` on `reference`, with `done` its done days.

@@ -16,7 +16,7 @@ import Foundation
 ///   daily on its due days.
 /// - The frequency (and so `m` and the window) is the one in force on each day.
 public struct HabitScoreCalculator: Sendable {
-    /// A calculator.
+    /// A calculator; it keeps no state between calls.
     public init() {}
 
     /// The multiplier `m` of a frequency of `numerator / denominator`.

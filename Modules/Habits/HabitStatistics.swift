@@ -6,10 +6,10 @@ public struct HabitStatistics: Sendable, Equatable {
     public let eligibleTrackingDays: Int
     /// total / eligible, 0 when nothing is eligible.
     public let completionRate: Double
-    /// The streaks.
+    /// The current and longest runs of completed eligible days.
     public let streak: HabitStreak
 
-    /// Statistics.
+    /// Statistics already computed (`HabitStatisticsCalculator`, `HabitProgressCalculator`).
     public init(totalCompletedDays: Int, eligibleTrackingDays: Int, completionRate: Double, streak: HabitStreak) {
         self.totalCompletedDays = totalCompletedDays
         self.eligibleTrackingDays = eligibleTrackingDays

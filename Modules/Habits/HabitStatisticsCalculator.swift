@@ -9,7 +9,7 @@ import Core
 ///   is over).
 /// - The longest streak is the longest run of completed eligible days.
 public struct HabitStatisticsCalculator: Sendable {
-    /// A calculator.
+    /// A calculator; it keeps no state between calls.
     public init() {}
 
     /// The statistics of `habit` as they stood on `reference`.

@@ -5,7 +5,7 @@ public struct HabitStreak: Sendable, Equatable {
     /// The longest run of completed days among the eligible days.
     public let longest: Int
 
-    /// A streak.
+    /// Streaks already computed; `longest` is never below `current`.
     public init(current: Int, longest: Int) {
         self.current = current
         self.longest = longest

@@ -2,7 +2,7 @@
 public struct HabitSummary: Sendable, Equatable {
     /// The habit's id.
     public let id: String
-    /// Its name.
+    /// Its name, as stored (trimmed).
     public let name: String
     /// Whether it is archived.
     public let isArchived: Bool
@@ -11,7 +11,7 @@ public struct HabitSummary: Sendable, Equatable {
     /// Its completion rate today.
     public let completionRate: Double
 
-    /// A summary.
+    /// A summary of figures already computed (`HabitStatisticsCalculator`).
     public init(id: String, name: String, isArchived: Bool, currentStreak: Int, completionRate: Double) {
         self.id = id
         self.name = name

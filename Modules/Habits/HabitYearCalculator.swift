@@ -8,7 +8,7 @@ import Core
 /// `rest` when the period met it or is still in progress. Today is `pending` until its
 /// period met the frequency, then `rest`; a day a weekday habit is not due is `not_due`.
 public struct HabitYearCalculator: Sendable {
-    /// A calculator.
+    /// A calculator; it keeps no state between calls.
     public init() {}
 
     /// The state of one day, as `days` gives it in the day's year.

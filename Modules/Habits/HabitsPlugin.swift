@@ -3,7 +3,7 @@ import Storage
 
 /// StackDay's habit tracker: the `habits` table of routes.
 public struct HabitsPlugin: ModulePlugin {
-    /// The plugin.
+    /// The plugin; stateless, its dependencies come from the container at each call.
     public init() {}
 
     /// `habits`.

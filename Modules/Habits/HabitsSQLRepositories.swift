@@ -3,7 +3,7 @@ import Storage
 
 /// The habit, completion and details repositories over a SQL database, for the composition root.
 public struct HabitsSQLRepositories: SQLRepositories {
-    /// The factory.
+    /// The SQL repositories; stateless, the database comes with `register(over:in:)`.
     public init() {}
 
     /// Registers `any HabitRepository`, `any CompletionRepository` and `any HabitDetailsRepository`.

@@ -16,7 +16,7 @@ public struct SQLHabitsSection: PortableSection {
     /// `habits`.
     public var name: String { "habits" }
 
-    /// 1.
+    /// 1: the layout of habits and their details since the export document began.
     public var version: Int { 1 }
 
     /// `{habits = {{id, name, start_day, created_at, updated_at, periods, completions}}}`, oldest first.

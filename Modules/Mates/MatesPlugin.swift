@@ -3,7 +3,7 @@ import Storage
 
 /// SniffMeet's mates: the `mates` table of routes, and the `MateDirectory` Walks asks.
 public struct MatesPlugin: ModulePlugin {
-    /// The plugin.
+    /// The plugin; stateless, its dependencies come from the container at each call.
     public init() {}
 
     /// `mates`.

@@ -4,7 +4,7 @@ import Storage
 /// The mate store over a SQL database, for the composition root; it is also the
 /// `MateDirectory` other features ask.
 public struct MatesSQLRepositories: SQLRepositories {
-    /// The factory.
+    /// The SQL repositories; stateless, the database comes with `register(over:in:)`.
     public init() {}
 
     /// Registers `any MateStore` and `any MateDirectory` (one instance).

@@ -13,7 +13,7 @@ public struct SQLMatesSection: PortableSection {
     /// `mates`.
     public var name: String { "mates" }
 
-    /// 1.
+    /// 1: the layout of mates' names since the export document began.
     public var version: Int { 1 }
 
     /// `{mates = {{name, since}}}`, oldest link first.

@@ -6,7 +6,7 @@ public struct Profile: Sendable, Equatable {
     public let userID: String
     /// The trimmed nickname, 2 to 8 characters, unique among users ignoring case.
     public let nickname: String
-    /// The dog.
+    /// The dog the profile presents.
     public let dog: Dog
     /// The photo, once set.
     public let photo: ProfilePhoto?

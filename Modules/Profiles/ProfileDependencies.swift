@@ -2,7 +2,7 @@ import Core
 
 /// What the Profiles use cases work with. Registered once by the plugin.
 public struct ProfileDependencies: Sendable {
-    /// The profiles.
+    /// Profiles and their photos.
     public let profiles: any ProfileRepository
     /// Users, to find the one named in `profiles.get`.
     public let users: any UserRepository

@@ -4,12 +4,12 @@ import Core
 /// 100 x 100 thumbnail's size and content hash. The bytes live in the database beside the
 /// profile (`ProfileRepository.photoJPEG`).
 public struct ProfilePhoto: Sendable, Equatable {
-    /// The card.
+    /// The card, 392 x 591, as stored.
     public let card: StoredImage
-    /// The thumbnail.
+    /// The thumbnail, 100 x 100, as stored.
     public let thumbnail: StoredImage
 
-    /// A photo.
+    /// The stored card and thumbnail of a profile.
     public init(card: StoredImage, thumbnail: StoredImage) {
         self.card = card
         self.thumbnail = thumbnail

@@ -5,7 +5,7 @@ import Storage
 /// `any PhotoProcessing` in the container (the composition root's); they are stored in the
 /// database, and `ProfilePhotoFileImport` reads in the files an earlier version wrote.
 public struct ProfilesPlugin: ModulePlugin {
-    /// The plugin.
+    /// The plugin; stateless, its dependencies come from the container at each call.
     public init() {}
 
     /// `profiles`.

@@ -4,7 +4,7 @@ import Storage
 /// The profile repository over a SQL database, for the composition root; it is also the
 /// `ProfileDirectory` other features ask.
 public struct ProfilesSQLRepositories: SQLRepositories {
-    /// The factory.
+    /// The SQL repositories; stateless, the database comes with `register(over:in:)`.
     public init() {}
 
     /// Registers `any ProfileRepository` and `any ProfileDirectory` (one instance).

@@ -12,7 +12,7 @@ public struct SQLProfilesSection: PortableSection {
     /// `profiles`.
     public var name: String { "profiles" }
 
-    /// 1.
+    /// 1: the layout of profiles and photos since the export document began.
     public var version: Int { 1 }
 
     /// `{profile = {nickname, dog, created_at, updated_at, photo?}}`, or `{}` without a profile.

@@ -23,7 +23,7 @@ public struct ScriptFailure: Error, Sendable, Equatable, CustomStringConvertible
     /// The error code, when the error was a route error table.
     public let code: String?
 
-    /// A failure.
+    /// A failure of `kind`; `code` is the route error's code when a route raised it.
     public init(kind: Kind, message: String, traceback: String = "", code: String? = nil) {
         self.kind = kind
         self.message = message

@@ -8,7 +8,7 @@ public struct CommitHooks: Sendable {
     /// Runs after a rollback of a transaction whose `beforeCommit` ran.
     public let afterRollback: @Sendable () -> Void
 
-    /// Hooks.
+    /// Hooks that the database runs around each outermost commit (`Database.setCommitHooks`).
     public init(
         beforeCommit: @escaping @Sendable () throws -> Void, afterCommit: @escaping @Sendable () -> Void,
         afterRollback: @escaping @Sendable () -> Void

@@ -23,7 +23,7 @@ public struct Migrator: Sendable {
 
     private let database: any Database
 
-    /// A migrator for `database`.
+    /// A migrator that applies steps to `database` and keeps their versions in it.
     public init(database: any Database) { self.database = database }
 
     /// Applies every missing step and returns them as `(module, version)` in order.

@@ -12,7 +12,7 @@ public struct SQLWalksSection: PortableSection {
     /// `walks`.
     public var name: String { "walks" }
 
-    /// 1.
+    /// 1: the layout of requests and logs since the export document began.
     public var version: Int { 1 }
 
     /// `{logs = {{id, steps, distance, started_at, ended_at}}}`.

@@ -4,7 +4,7 @@ import Storage
 /// SniffMeet's walk requests and walk logs: the `walks` table of routes. Needs an
 /// `any MateDirectory` (Mates registers it); Walks never imports Mates.
 public struct WalksPlugin: ModulePlugin {
-    /// The plugin.
+    /// The plugin; stateless, its dependencies come from the container at each call.
     public init() {}
 
     /// `walks`.

@@ -3,7 +3,7 @@ import Storage
 
 /// The walk store over a SQL database, for the composition root.
 public struct WalksSQLRepositories: SQLRepositories {
-    /// The factory.
+    /// The SQL walk store; stateless, the database comes with `register(over:in:)`.
     public init() {}
 
     /// Registers `any WalkStore`.

@@ -30,7 +30,7 @@ public final class PostgresConnection {
     public let host: String
     /// The server's port.
     public let port: String
-    /// The database.
+    /// The database name the server connected to (for messages; never the password).
     public let database: String
     /// The login role.
     public let user: String

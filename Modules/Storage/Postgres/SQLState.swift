@@ -13,7 +13,7 @@ public struct SQLState: Sendable, Equatable, CustomStringConvertible {
     /// A code as the server reports it.
     public init(_ code: String) { self.code = code }
 
-    /// The code.
+    /// The five characters as the server sent them.
     public var description: String { code }
 
     /// The two-character class (`23` integrity constraint violation ...).

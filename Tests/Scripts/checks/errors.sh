@@ -31,3 +31,14 @@ else
   printf '%s\n' "$outside" > "$work/outside"
   fail "comments cite design documents inside the repository" "$(wc -l < "$work/outside") outside" "$work/outside"
 fi
+
+# A doc comment says something a reader could not guess from the declaration: none is just
+# "The plugin." or "A calculator." (the forms that only satisfied the lint rule).
+empty_docs=$(cd "$here/../.." && grep -rnE '^[[:space:]]*/// (The|A|An) (use case|plugin|factory|calculator|draft|selector|filter|entry|summary|view|candidate|streak|change|completion|calendar|calendar day|store|choice|parameter|image|result|migration|field|failure|photo|highlight|book|user|stored event|listings|progress value|database|code|container|event)\.$|^[[:space:]]*/// (Hooks|Statistics|Themes|1)\.$' \
+  Modules Apps Plugins)
+if [ -z "$empty_docs" ]; then
+  echo "ok   no doc comment only restates its declaration"; passed=$((passed + 1))
+else
+  printf '%s\n' "$empty_docs" > "$work/empty_docs"
+  fail "no doc comment only restates its declaration" "$(wc -l < "$work/empty_docs") found" "$work/empty_docs"
+fi
