@@ -137,7 +137,8 @@ extension LuaEngine {
         activeRun?.id = runID
         if let remaining {
             let seconds = max(remaining, 0.001)
-            activeRun?.watchdog = armWatchdog(run: runID, after: seconds)
+            let limit = activeRun?.timeout
+            activeRun?.watchdog = armWatchdog(run: runID, after: seconds, limit: limit)
             activeRun?.deadline = .now() + seconds
         }
         storeBufferedEvents()
