@@ -31,6 +31,8 @@ enum CompositionRoot {
             throw UsageError(message: "--user: \(error.message)")
         }
         let router = app.router
+        // app.notify reaches the desktop when a session bus is there.
+        app.container.register((any Notifier).self, instance: FreedesktopNotifier(environment: environment))
 
         let root = scriptFolder(options)
         let configuration = configurationFolder(environment)

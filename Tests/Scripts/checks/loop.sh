@@ -108,3 +108,33 @@ check "--clock-speed moves the clock" 0 "true" "$binary" "${mem[@]}" --now 2026-
 check "--clock-speed 0 is a usage error" 2 "" "$binary" "${mem[@]}" --clock-speed 0 -e '1'
 check "--clock-speed too fast is a usage error" 2 "" "$binary" "${mem[@]}" --clock-speed 2000000 -e '1'
 check "--clock-speed not a number is a usage error" 2 "" "$binary" "${mem[@]}" --clock-speed fast -e '1'
+
+# app.notify without a session bus: one line on standard error, control characters neutralised.
+nobus=(env -u DBUS_SESSION_BUS_ADDRESS XDG_RUNTIME_DIR="$work")
+check "app.notify without a bus says stderr" 0 "stderr" "${nobus[@]}" "$binary" "${mem[@]}" \
+  -e 'print(app.notify("Floss 🦷", "치실\n했나요?\27[31m"))'
+if grep -qxF "app-shell: notify: Floss 🦷 — 치실 / 했나요? [31m" "$work/err"; then
+  echo "ok   app.notify writes one neutralised line on standard error"; passed=$((passed + 1))
+else fail "app.notify writes one neutralised line on standard error" "not the line" "$work/err"; fi
+
+# With a session bus and a notification service (a test one, when python3-dbus and
+# python3-gi are there): the notification reaches the service, markup escaped.
+service="$here/../Support/notification-service.py"
+if command -v dbus-run-session >/dev/null && /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null; then
+  rm -f "$work/notes.log"
+  dbus-run-session -- bash -c '
+    /usr/bin/python3 "$1" "$2/notes.log" > "$2/service.out" 2>&1 &
+    for _ in $(seq 1 50); do grep -q ready "$2/service.out" && break; sleep 0.1; done
+    "$3" --db :memory: -e "print(app.notify(\"Walk 🐕\", \"with <b>Mina</b> & Bori\nat 7\"))" > "$2/out" 2> "$2/err"
+    kill %1' _ "$service" "$work" "$binary" 2>/dev/null
+  if grep -qxF "desktop" "$work/out" && grep -qxF 'app-shell|Walk 🐕|with &lt;b&gt;Mina&lt;/b&gt; &amp; Bori\nat 7' "$work/notes.log"; then
+    echo "ok   app.notify reaches the freedesktop notification service"; passed=$((passed + 1))
+  else fail "app.notify reaches the freedesktop notification service" "not delivered" "$work/err"; fi
+  # A bus without the service: the line on standard error instead.
+  dbus-run-session -- "$binary" --db :memory: -e 'print(app.notify("No service"))' > "$work/out" 2> "$work/err"
+  if grep -qxF "stderr" "$work/out" && grep -qxF "app-shell: notify: No service" "$work/err"; then
+    echo "ok   app.notify falls back to standard error when no service answers"; passed=$((passed + 1))
+  else fail "app.notify falls back to standard error when no service answers" "no fallback" "$work/err"; fi
+else
+  echo "skip app.notify over D-Bus (needs dbus-run-session, python3-dbus and python3-gi)"
+fi
