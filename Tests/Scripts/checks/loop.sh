@@ -2,12 +2,14 @@
 # Sourced by run.sh (check, fail, $binary, $work, mem).
 
 # loop_start NAME SCRIPT ARGS...: starts SCRIPT (which prints "waiting" once in its loop's
-# reach) in the background; sets $loop_pid, or fails NAME when it never gets there.
+# reach) in the background, after the words of $loop_prefix (an env command) if set; sets
+# $loop_pid, or fails NAME when it never gets there.
+loop_prefix=()
 loop_start() {
   local name=$1 script=$2
   shift 2
   printf '%s\n' "$script" > "$work/loop.lua"
-  "$binary" "$@" "$work/loop.lua" >"$work/loop.out" 2>"$work/loop.err" </dev/null &
+  ${loop_prefix[@]+"${loop_prefix[@]}"} "$binary" "$@" "$work/loop.lua" >"$work/loop.out" 2>"$work/loop.err" </dev/null &
   loop_pid=$!
   for _ in $(seq 1 100); do
     grep -q waiting "$work/loop.out" 2>/dev/null && return 0
@@ -138,3 +140,19 @@ if command -v dbus-run-session >/dev/null && /usr/bin/python3 -c 'import dbus, g
 else
   echo "skip app.notify over D-Bus (needs dbus-run-session, python3-dbus and python3-gi)"
 fi
+
+# The README's evening.lua runs as written: at 21:00 (half an hour after the start, half a
+# second at 3600 times real time) it notifies of the pending habit; SIGTERM ends its loop.
+evening=$(awk '/^-- evening.lua/ {grab = 1} grab && /^```$/ {exit} grab' "$here/../../README.md")
+rm -f "$work/evening.db"*
+"$binary" --db "$work/evening.db" --now 2026-11-29T08:00:00+09:00 --tz Asia/Seoul -e 'habits.create{name = "Floss"}' >/dev/null 2>&1
+loop_prefix=("${nobus[@]}")
+if loop_start "README evening.lua" "print('waiting') io.stdout:flush()
+$evening" --db "$work/evening.db" --now 2026-11-29T20:30:00+09:00 --tz Asia/Seoul --clock-speed 3600; then
+  for _ in $(seq 1 60); do grep -q "notify" "$work/loop.err" && break; sleep 0.05; done
+  if grep -qxF "app-shell: notify: Not done yet — Floss" "$work/loop.err"; then
+    echo "ok   the README's evening.lua notifies at 21:00"; passed=$((passed + 1))
+  else fail "the README's evening.lua notifies at 21:00" "no notification" "$work/loop.err"; fi
+  loop_end "the README's evening.lua ends on SIGTERM" TERM 0 "the loop ended: terminated"
+fi
+loop_prefix=()
