@@ -42,7 +42,8 @@ public struct DesktopNotification: Sendable, Equatable {
 
     /// The line standard error shows when no desktop does: `app-shell: notify: Title — body`.
     public var line: String {
-        let flat = body.split(separator: "\n", omittingEmptySubsequences: true).map { String($0).trimmingWhitespace }.joined(separator: " / ")
+        let flat = body.split(separator: "\n", omittingEmptySubsequences: true).map { String($0).trimmingWhitespace }
+            .joined(separator: " / ")
         return "app-shell: notify: " + title + (flat.isEmpty ? "" : " — " + flat)
     }
 

@@ -228,7 +228,8 @@ extension LuaEngine {
             let runner = control.pointer.pointee.hook_runner
             // As after a route call: events the hooks make fire no hooks.
             control.pointer.pointee.in_hooks = 1
-            let outcome = runCallback(runner, argument: nil, events: .array(events), caller: caller, label: "app.on hooks")
+            let outcome = runCallback(
+                runner, argument: nil, events: .array(events), caller: caller, label: "app.on hooks")
             control.pointer.pointee.in_hooks = 0
             if outcome == .interrupted { return .interrupted }
             if let end = loopEndRequested() { return end }

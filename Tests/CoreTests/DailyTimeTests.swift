@@ -24,12 +24,16 @@ import Testing
 
     @Test func anOrdinaryDayIsThatWallTime() {
         let time = DailyTime(hour: 21, minute: 0)!
-        #expect(time.occurrence(on: Self.day("2026-11-29"), in: Self.seoul) == Self.instant("2026-11-29T21:00:00+09:00"))
+        #expect(
+            time.occurrence(on: Self.day("2026-11-29"), in: Self.seoul) == Self.instant("2026-11-29T21:00:00+09:00"))
     }
 
     /// 2026-03-08 in New York: 02:00 EST becomes 03:00 EDT, so 02:30 does not exist.
-    @Test(arguments: [("02:30", "2026-03-08T03:00:00-04:00"), ("02:00", "2026-03-08T03:00:00-04:00"),
-        ("03:00", "2026-03-08T03:00:00-04:00"), ("01:59", "2026-03-08T01:59:00-05:00"), ("03:01", "2026-03-08T03:01:00-04:00")])
+    @Test(arguments: [
+        ("02:30", "2026-03-08T03:00:00-04:00"), ("02:00", "2026-03-08T03:00:00-04:00"),
+        ("03:00", "2026-03-08T03:00:00-04:00"), ("01:59", "2026-03-08T01:59:00-05:00"),
+        ("03:01", "2026-03-08T03:01:00-04:00"),
+    ])
     func aTimeSkippedInNewYorkFiresAtTheFirstMinuteAfterTheGap(text: String, expected: String) {
         let time = DailyTime(parsing: text)!
         #expect(time.occurrence(on: Self.day("2026-03-08"), in: Self.newYork) == Self.instant(expected))
@@ -38,7 +42,8 @@ import Testing
     /// 2026-03-29 in Berlin: 02:00 CET becomes 03:00 CEST.
     @Test func aTimeSkippedInBerlinFiresAtThreeOClock() {
         let time = DailyTime(hour: 2, minute: 15)!
-        #expect(time.occurrence(on: Self.day("2026-03-29"), in: Self.berlin) == Self.instant("2026-03-29T03:00:00+02:00"))
+        #expect(
+            time.occurrence(on: Self.day("2026-03-29"), in: Self.berlin) == Self.instant("2026-03-29T03:00:00+02:00"))
     }
 
     /// 2026-11-01 in New York: 02:00 EDT goes back to 01:00 EST, so 01:30 happens twice.
@@ -69,10 +74,11 @@ import Testing
             instant = time.nextOccurrence(after: instant, in: Self.newYork)
             days.append(instant.iso8601(in: Self.newYork))
         }
-        #expect(days == [
-            "2026-03-07T02:30:00-05:00", "2026-03-08T03:00:00-04:00", "2026-03-09T02:30:00-04:00",
-            "2026-03-10T02:30:00-04:00", "2026-03-11T02:30:00-04:00",
-        ])
+        #expect(
+            days == [
+                "2026-03-07T02:30:00-05:00", "2026-03-08T03:00:00-04:00", "2026-03-09T02:30:00-04:00",
+                "2026-03-10T02:30:00-04:00", "2026-03-11T02:30:00-04:00",
+            ])
     }
 
     @Test func nextOccurrenceIsStrictlyLater() {
