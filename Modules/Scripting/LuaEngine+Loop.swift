@@ -96,16 +96,16 @@ extension LuaEngine {
         }
         let id = block.load(as: Int.self)
         let removed = timers.remove(id)
-        releaseTimer(id)
+        releaseTimer(id, on: stack.state)
         lua_pushboolean(stack.state, removed ? 1 : 0)
         return 1
     }
 
-    /// Drops the registry references of timer `id`.
-    func releaseTimer(_ id: Int) {
+    /// Drops the registry references of timer `id`, working on `thread`'s stack.
+    func releaseTimer(_ id: Int, on thread: OpaquePointer) {
         guard let references = timerCallbacks.removeValue(forKey: id) else { return }
-        luaL_unref(state, clua_registryindex(), references.function)
-        luaL_unref(state, clua_registryindex(), references.handle)
+        luaL_unref(thread, clua_registryindex(), references.function)
+        luaL_unref(thread, clua_registryindex(), references.handle)
     }
 
     /// `app.stop()`: the running loop ends after the current callback; no loop, no effect.
@@ -160,8 +160,8 @@ extension LuaEngine {
                 let outcome = runCallback(
                     references.function, argument: references.handle, caller: caller, label: label(of: entry.rule))
                 if case .once = entry.rule {
-                    luaL_unref(state, clua_registryindex(), references.function)
-                    luaL_unref(state, clua_registryindex(), references.handle)
+                    luaL_unref(caller, clua_registryindex(), references.function)
+                    luaL_unref(caller, clua_registryindex(), references.handle)
                 }
                 if outcome == .interrupted { return .interrupted }
             }
@@ -244,12 +244,13 @@ extension LuaEngine {
         _ function: Int32, argument: Int32?, events: Value? = nil, caller: OpaquePointer, label: String
     ) -> CallbackOutcome {
         let registry = clua_registryindex()
-        guard lua_checkstack(state, 4) != 0, let coroutine = lua_newthread(state) else {
+        // On the caller's stack: the loop runs inside its C call.
+        guard lua_checkstack(caller, 4) != 0, let coroutine = lua_newthread(caller) else {
             Self.report("app-shell: \(label) skipped: not enough memory")
             return .failed
         }
-        let reference = luaL_ref(state, registry)
-        defer { luaL_unref(state, registry, reference) }
+        let reference = luaL_ref(caller, registry)
+        defer { luaL_unref(caller, registry, reference) }
         lua_rawgeti(coroutine, registry, lua_Integer(function))
         var count: Int32 = 0
         if let argument {

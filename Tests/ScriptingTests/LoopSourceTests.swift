@@ -35,7 +35,8 @@ final class PipeSource: LoopSource {
         let count = read(readEnd, &bytes, bytes.count)
         guard count > 0 else { return [] }
         return bytes.prefix(count).map { byte in
-            .table(Record([("name", .string("test.ping")), ("params", .table(Record([("byte", .string("\(byte)"))])))]))
+            .table(
+                Record([("name", .string("test.ping")), ("params", .table(Record([("byte", .string("\(byte)"))])))]))
         }
     }
 }
