@@ -815,15 +815,16 @@ local timer = {}
 ---@return boolean
 function timer:off() end
 
---- Runs fn(timer) every so many seconds (0.1 to 31622400), or each local day at "HH:MM", while app.loop() runs.
+--- Runs fn(timer, due) every so many seconds (0.1 to 31622400), or each local day at "HH:MM", while app.loop() runs;
+--- due is the instant the firing was due.
 ---@param when number|string
----@param fn fun(timer: timer)
+---@param fn fun(timer: timer, due: instant)
 ---@return timer
 function app.every(when, fn) end
 
---- Runs fn(timer) once, so many seconds (0 to 31622400) from now, while app.loop() runs.
+--- Runs fn(timer, due) once, so many seconds (0 to 31622400) from now, while app.loop() runs.
 ---@param seconds number
----@param fn fun(timer: timer)
+---@param fn fun(timer: timer, due: instant)
 ---@return timer
 function app.after(seconds, fn) end
 

@@ -158,7 +158,8 @@ extension LuaEngine {
                 guard let references = timerCallbacks[entry.id] else { continue }
                 if case .once = entry.rule { timerCallbacks[entry.id] = nil }
                 let outcome = runCallback(
-                    references.function, argument: references.handle, caller: caller, label: label(of: entry.rule))
+                    references.function, argument: references.handle,
+                    due: clock.format(entry.due), caller: caller, label: label(of: entry.rule))
                 if case .once = entry.rule {
                     luaL_unref(caller, clua_registryindex(), references.function)
                     luaL_unref(caller, clua_registryindex(), references.handle)
@@ -239,9 +240,11 @@ extension LuaEngine {
 
     /// Runs the function at registry reference `function` in a fresh coroutine as a run of
     /// its own (its own deadline, Ctrl-C, memory cap), with the value at reference
-    /// `argument` (or `events`) as its argument. A failure is reported on standard error.
+    /// `argument` (and the instant the timer was `due`) or `events` as its arguments. A
+    /// failure is reported on standard error.
     func runCallback(
-        _ function: Int32, argument: Int32?, events: Value? = nil, caller: OpaquePointer, label: String
+        _ function: Int32, argument: Int32?, due: String? = nil, events: Value? = nil, caller: OpaquePointer,
+        label: String
     ) -> CallbackOutcome {
         let registry = clua_registryindex()
         // On the caller's stack: the loop runs inside its C call.
@@ -256,6 +259,10 @@ extension LuaEngine {
         if let argument {
             lua_rawgeti(coroutine, registry, lua_Integer(argument))
             count = 1
+            if let due {
+                LuaStack(coroutine).push(due)
+                count = 2
+            }
         } else if let events {
             do {
                 try LuaStack(coroutine).push(events)

@@ -58,8 +58,9 @@ public struct ShellFunction: Sendable, Equatable {
             example: #"app.on("walks%.log", function(e) print("walked", e.params.steps) end)"#),
         ShellFunction(
             name: "app.every", signature: "app.every(seconds | \"HH:MM\", fn)", returns: "timer",
-            summary: "Runs fn(timer) every so many seconds, or each local day at HH:MM, while app.loop() runs.",
+            summary: "Runs fn(timer, due) every so many seconds, or each local day at HH:MM, while app.loop() runs.",
             details: [
+                "due is the instant the firing was due (ISO-8601, as app.now()), however late the loop runs it.",
                 "Seconds of the app's clock, 0.1 to 31622400 (366 days); HH:MM from 00:00 to 23:59 in the --tz zone.",
                 "A time a daylight-saving change skips fires at the first minute after it, a repeated time once.",
                 "A timer that fell behind fires once and keeps its grid. At most 1000 timers at once",
@@ -68,7 +69,7 @@ public struct ShellFunction: Sendable, Equatable {
             example: #"app.every("21:00", function() app.notify("Floss", "Have you flossed today?") end)"#),
         ShellFunction(
             name: "app.after", signature: "app.after(seconds, fn)", returns: "timer",
-            summary: "Runs fn(timer) once, so many seconds from now, while app.loop() runs.",
+            summary: "Runs fn(timer, due) once, so many seconds from now, while app.loop() runs.",
             details: ["Seconds of the app's clock, 0 to 31622400 (366 days); timer:off() cancels it."],
             example: #"app.after(5, function() print("five seconds later") end)"#),
         ShellFunction(

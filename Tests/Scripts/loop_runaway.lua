@@ -15,4 +15,4 @@ app.every(1, function(timer)
 end)
 -- The loop lasts longer than the script's --timeout of 1 s: time in the loop does not count.
 assert(app.loop() == "stopped")
-print("after the loop", n)
+print("after the loop " .. n)

@@ -86,6 +86,7 @@ fi
 
 # An idle loop sleeps: its process uses next to no CPU (utime + stime from /proc) over 3 s.
 if loop_start "idle loop" "$waiting" "${mem[@]}"; then
+  sleep 0.5   # past the start-up's last instructions
   before=$(awk '{print $14 + $15}' "/proc/$loop_pid/stat")
   sleep 3
   after=$(awk '{print $14 + $15}' "/proc/$loop_pid/stat")
