@@ -120,6 +120,9 @@ if grep -qxF "app-shell: notify: Floss 🦷 — 치실 / 했나요? [31m" "$work
   echo "ok   app.notify writes one neutralised line on standard error"; passed=$((passed + 1))
 else fail "app.notify writes one neutralised line on standard error" "not the line" "$work/err"; fi
 
+check "app.notify's limits and its event" 0 "loop_notify ok" "${nobus[@]}" "$binary" "${mem[@]}" \
+  --now 2026-11-29T08:00:00+09:00 --tz Asia/Seoul "$here/checks/loop_notify.lua"
+
 # With a session bus and a notification service (a test one, when python3-dbus and
 # python3-gi are there): the notification reaches the service, markup escaped.
 service="$here/../Support/notification-service.py"
