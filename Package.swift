@@ -31,6 +31,9 @@ let package = Package(
         // Reads curl/curl.h (libcurl4-openssl-dev) at build time; loads libcurl with dlopen.
         .target(name: "CHTTP", path: "Modules/CHTTP"),
         .target(name: "CVips", path: "Modules/CVips"),
+        // Declares the few libdbus-1 functions it calls (no headers needed); loads
+        // libdbus-1.so.3 with dlopen on the first desktop notification.
+        .target(name: "CDBus", path: "Modules/CDBus"),
         // Reads libpq-fe.h (libpq-dev) at build time; loads libpq with dlopen on the first
         // PostgreSQL connection.
         .target(name: "CPostgres", path: "Modules/CPostgres"),
@@ -65,7 +68,7 @@ let package = Package(
             path: "Modules/Assembly"),
         .executableTarget(
             name: "AppShell",
-            dependencies: ["Core", "Storage", "Scripting", "CEdit", "CHTTP", "Assembly", "BookStories"],
+            dependencies: ["Core", "Storage", "Scripting", "CEdit", "CHTTP", "CDBus", "Assembly", "BookStories"],
             path: "Apps/app-shell"),
         .executableTarget(
             name: "AppBench", dependencies: ["Core", "Storage", "Scripting", "Assembly", "Habits", "BookStories"],

@@ -344,6 +344,13 @@ function app.import(path, opts) end
 --- Example: `app.login("mina")`
 function app.login(name) end
 
+--- Shows a desktop notification (the freedesktop notification service, when a session bus is there), else one line on standard error; returns "desktop" or "stderr".
+---@param title string 1 to 100 characters; control characters become spaces.
+---@param body? string At most 1000 characters; line breaks are kept.
+---@return string
+--- Example: `app.notify("Floss", "You have not flossed today 🦷")`
+function app.notify(title, body) end
+
 --- The current instant, ISO-8601 with the zone's offset.
 ---@return instant
 --- Example: `app.now()  --> "2026-11-29T08:00:00+09:00"`
@@ -801,6 +808,32 @@ function hook:off() end
 ---@param fn fun(event: event)
 ---@return hook
 function app.on(pattern, fn) end
+
+---@class timer
+local timer = {}
+--- Removes the timer; true when it was set.
+---@return boolean
+function timer:off() end
+
+--- Runs fn(timer, due) every so many seconds (0.1 to 31622400), or each local day at "HH:MM", while app.loop() runs;
+--- due is the instant the firing was due.
+---@param when number|string
+---@param fn fun(timer: timer, due: instant)
+---@return timer
+function app.every(when, fn) end
+
+--- Runs fn(timer, due) once, so many seconds (0 to 31622400) from now, while app.loop() runs.
+---@param seconds number
+---@param fn fun(timer: timer, due: instant)
+---@return timer
+function app.after(seconds, fn) end
+
+--- Runs timers and app.on hooks until Ctrl-C, SIGTERM or app.stop(); returns why it ended.
+---@return "stopped"|"interrupted"|"terminated"|"idle"
+function app.loop() end
+
+--- Ends the running app.loop() once the current callback returns.
+function app.stop() end
 
 --- Runs fn inside a named interval (recorded for --trace and trace.summary) and returns its results.
 ---@generic T

@@ -1,3 +1,4 @@
+import Core
 import Storage
 
 /// Reads `app-shell [options] [FILE [ARGS...]]` into `ShellOptions`.
@@ -16,6 +17,8 @@ enum CommandLineParser {
                                ~/.pgpass fill in what the URL leaves out)
           --user NAME          act as NAME (default $APP_SHELL_USER, else "me"); created on first use
           --now INSTANT        fix the clock, e.g. 2026-11-29T08:00:00+09:00 (default $APP_SHELL_NOW)
+          --clock-speed N      run the clock N times as fast as real time (0.001 to 1000000), from --now
+                               if given: timers of app.loop follow it (a day in 6 s at 14400)
           --tz ZONE            the time zone, e.g. Asia/Seoul (default $TZ, else the system's)
           --json               print results as JSON
           --allow-io           lift the sandbox: full io, os and debug, lua5.4's package, code from any folder
@@ -76,6 +79,14 @@ enum CommandLineParser {
             case "--user": options.userName = try value(for: name, inline: inline)
             case "--now": options.now = try value(for: name, inline: inline)
             case "--tz": options.timeZone = try value(for: name, inline: inline)
+            case "--clock-speed":
+                let text = try value(for: name, inline: inline)
+                guard let speed = Double(text), speed >= ScaledClock.minimumRate, speed <= ScaledClock.maximumRate
+                else {
+                    throw UsageError(
+                        message: "--clock-speed takes a number from 0.001 to 1000000 (times real time), got '\(text)'")
+                }
+                options.clockSpeed = speed
             case "--json": options.json = true
             case "--allow-io": options.allowIO = true
             case "--no-init": options.noInit = true

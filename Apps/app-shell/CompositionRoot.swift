@@ -31,6 +31,8 @@ enum CompositionRoot {
             throw UsageError(message: "--user: \(error.message)")
         }
         let router = app.router
+        // app.notify reaches the desktop when a session bus is there.
+        app.container.register((any Notifier).self, instance: FreedesktopNotifier(environment: environment))
 
         let root = scriptFolder(options)
         let configuration = configurationFolder(environment)
@@ -58,13 +60,18 @@ enum CompositionRoot {
         } else {
             zone = TimeZoneRules.systemLocal()
         }
-        guard let text = options.now ?? environment["APP_SHELL_NOW"] else { return SystemClock(timeZone: zone) }
+        guard let text = options.now ?? environment["APP_SHELL_NOW"] else {
+            guard let speed = options.clockSpeed else { return SystemClock(timeZone: zone) }
+            return try ScaledClock(start: SystemClock(timeZone: zone).now(), rate: speed, timeZone: zone)
+        }
         guard let instant = Instant(iso8601: text) else {
             throw UsageError(
                 message: "--now: '\(text)' is not an ISO-8601 instant with an offset, such as 2026-11-29T08:00:00+09:00"
             )
         }
-        return FixedClock(instant, timeZone: zone)
+        // --now alone stands still; with --clock-speed it runs from there.
+        guard let speed = options.clockSpeed else { return FixedClock(instant, timeZone: zone) }
+        return try ScaledClock(start: instant, rate: speed, timeZone: zone)
     }
 
     /// The sink `--events-sink` names: an http:// (or https://) URL, else a JSON Lines file.

@@ -1,4 +1,5 @@
 import Core
+import Scripting
 import Storage
 import Synchronization
 
@@ -17,10 +18,16 @@ enum EventsAtExit {
     /// The write end again, for the signal handler, which may not take a lock.
     private static let terminationWrite = Atomic<Int32>(-1)
 
-    /// Stores `container`'s buffered events at exit and on SIGTERM from now on.
-    /// Without a database or a recorder there is nothing to store; one that cannot be made
-    /// is reported, not taken for an absent one.
-    static func install(_ container: Container) {
+    /// The running `app.loop()`'s control: SIGTERM ends the loop instead of the process.
+    private static let loop = Mutex<LoopControl?>(nil)
+
+    /// Stores `container`'s buffered events at exit and on SIGTERM from now on. While an
+    /// `app.loop()` runs, SIGTERM ends the loop (which stores the events) and the script goes
+    /// on; a SIGTERM with no loop running ends the process as before. Without a database or a
+    /// recorder there is nothing to store; one that cannot be made is reported, not taken for
+    /// an absent one.
+    static func install(_ container: Container, loop control: LoopControl? = nil) {
+        loop.withLock { $0 = control }
         let database: any Database
         let recorder: EventRecorder
         do {
@@ -74,7 +81,10 @@ enum EventsAtExit {
     private static func awaitTermination() {
         guard let descriptor = terminationPipe.withLock({ $0?.read }) else { return }
         var byte: UInt8 = 0
-        while read(descriptor, &byte, 1) < 0 && errno == EINTR {}
+        while true {
+            while read(descriptor, &byte, 1) < 0 && errno == EINTR {}
+            guard let control = loop.withLock({ $0 }), control.terminate() else { break }
+        }
         if let (database, recorder) = target.withLock({ $0 }), recorder.bufferedCount > 0 {
             _ = try? database.transaction {}
         }

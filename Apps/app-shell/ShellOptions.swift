@@ -3,6 +3,8 @@ struct ShellOptions {
     var databasePath: String?
     var userName: String?
     var now: String?
+    /// `--clock-speed N`: the clock runs N times as fast as real time, from `--now` (or now).
+    var clockSpeed: Double?
     var timeZone: String?
     var json = false
     var allowIO = false

@@ -52,7 +52,7 @@ func runShell() -> Int32 {
     }
 
     // The buffered events are stored on every way out from here: os.exit, SIGTERM, errors.
-    EventsAtExit.install(engine.session.container)
+    EventsAtExit.install(engine.session.container, loop: engine.loopControl)
 
     if options.transfersData {
         let status = DataTransfer.run(options, engine: engine)

@@ -10,7 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <sys/eventfd.h>
 #include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 #if LUA_VERSION_RELEASE_NUM != CLUA_LUA_RELEASE_NUM
@@ -342,6 +345,69 @@ void clua_end_run(clua_control *c, lua_State *co, lua_State *main) {
     lua_sethook(main, NULL, 0, 0);
     c->in_host = 1;
 }
+
+/* ---- app.loop: callbacks as runs of their own, and waiting ---- */
+
+long clua_begin_callback(clua_control *c, lua_State *co) {
+    pthread_mutex_lock(&c->lock);
+    if (c->stop_reason != CLUA_STOP_NONE) {
+        pthread_mutex_unlock(&c->lock);
+        return 0;
+    }
+    c->current = co;
+    c->runner = pthread_self();
+    c->stop_where[0] = '\0';
+    long id = ++c->run_id;
+    pthread_mutex_unlock(&c->lock);
+    c->over_limit = 0;
+    c->in_host = 0;
+    return id;
+}
+
+long clua_resume_outer(clua_control *c, lua_State *co, lua_State *outer) {
+    pthread_mutex_lock(&c->lock);
+    long id = ++c->run_id;
+    __atomic_store_n(&c->stop_reason, CLUA_STOP_NONE, __ATOMIC_SEQ_CST);
+    c->current = outer;
+    c->runner = pthread_self();
+    c->stop_where[0] = '\0';
+    pthread_mutex_unlock(&c->lock);
+    if (co) lua_sethook(co, NULL, 0, 0);
+    lua_sethook(outer, NULL, 0, 0);
+    c->over_limit = 0;
+    c->in_host = 1;
+    return id;
+}
+
+int clua_wait(clua_control *c, struct pollfd *fds, int count, long long timeout_ns) {
+    /* The wake-up signal is blocked from the check to ppoll, which unblocks it while it
+       sleeps: a stop that comes in between is pending and ends the wait at once. */
+    sigset_t wake, previous;
+    sigemptyset(&wake);
+    sigaddset(&wake, CLUA_WAKE_SIGNAL);
+    pthread_sigmask(SIG_BLOCK, &wake, &previous);
+    int result;
+    if (clua_stopping(c)) {
+        result = -2;
+    } else {
+        sigset_t during = previous;
+        sigdelset(&during, CLUA_WAKE_SIGNAL);
+        struct timespec limit, *pointer = NULL;
+        if (timeout_ns >= 0) {
+            limit.tv_sec = (time_t)(timeout_ns / 1000000000LL);
+            limit.tv_nsec = (long)(timeout_ns % 1000000000LL);
+            pointer = &limit;
+        }
+        result = ppoll(fds, (nfds_t)count, pointer, &during);
+        if (result < 0 && errno == EINTR) result = 0;
+    }
+    int saved = errno;
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    errno = saved;
+    return result;
+}
+
+int clua_new_eventfd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }
 
 /* ---- the trampoline: the only door from Lua into Swift ---- */
 

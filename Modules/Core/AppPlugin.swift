@@ -12,8 +12,10 @@ public struct AppPlugin: ModulePlugin {
     /// None: Storage owns the users table's schema.
     public var migrations: [Migration] { [] }
 
-    /// Registers `UserAccounts`.
+    /// Registers `UserAccounts`, and `StandardErrorNotifier` as the `Notifier` (the shell
+    /// replaces it with the desktop's).
     public func register(in container: Container) {
+        container.register((any Notifier).self, instance: StandardErrorNotifier())
         container.register(UserAccounts.self, scope: .transient) { resolver in
             UserAccounts(
                 repository: try resolver.resolve((any UserRepository).self),
@@ -81,6 +83,30 @@ public struct AppPlugin: ModulePlugin {
                     bytes, from: arguments.optionalString("from"), for: context.user, clock: context.clock,
                     transactions: try context.resolve((any TransactionRunner).self))
                 return report.value
+            },
+            Route(
+                "app.notify",
+                summary:
+                    "Shows a desktop notification (the freedesktop notification service, when a session bus is there), "
+                    + "else one line on standard error; returns \"desktop\" or \"stderr\".",
+                parameters: [
+                    Parameter.positional(
+                        "title", .string,
+                        "1 to \(DesktopNotification.maximumTitleLength) characters; control characters become spaces."
+                    ).freeText,
+                    Parameter.positional(
+                        "body", .string,
+                        "At most \(DesktopNotification.maximumBodyLength) characters; line breaks are kept.",
+                        required: false
+                    ).freeText,
+                ],
+                returns: "string",
+                example: #"app.notify("Floss", "You have not flossed today 🦷")"#
+            ) { arguments, context in
+                let notification = try DesktopNotification(
+                    title: try arguments.string("title"), body: arguments.optionalString("body") ?? "")
+                let notifier = try context.resolve((any Notifier).self)
+                return .string(notifier.show(notification))
             },
             Route(
                 "app.routes", summary: "Every route, sorted by name, with its summary.", returns: "route[]",

@@ -8,9 +8,16 @@ public protocol Clock: Sendable {
     func now() -> Instant
     /// The zone in which instants become local days.
     var timeZone: TimeZoneRules { get }
+    /// App seconds that pass in one real second: 1 for the system clock, 0 for a clock that
+    /// stands still (`--now`), N for `--clock-speed N`. A timer due `d` seconds of app time
+    /// from now sleeps `d / rate` real seconds (never, at 0).
+    var rate: Double { get }
 }
 
 extension Clock {
+    /// Real time, unless the clock says otherwise.
+    public var rate: Double { 1 }
+
     /// Today's calendar day in the clock's zone.
     public func today() -> LocalDay { now().localDay(in: timeZone) }
 

@@ -15,6 +15,9 @@ public final class FixedClock: Clock {
         self.timeZone = timeZone
     }
 
+    /// 0: the clock moves only when told to.
+    public var rate: Double { 0 }
+
     /// The instant the clock was set to.
     public func now() -> Instant { instant.withLock { $0 } }
 

@@ -22,4 +22,14 @@ enum BoundFunction: Sendable {
     case osTime
     /// `os.date([format [, time]])` on the app's clock and zone.
     case osDate
+    /// `app.every(seconds | "HH:MM", fn)`.
+    case timerEvery
+    /// `app.after(seconds, fn)`.
+    case timerAfter
+    /// `handle:off()` of a timer.
+    case timerOff
+    /// `app.loop()`.
+    case loop
+    /// `app.stop()`.
+    case loopStop
 }

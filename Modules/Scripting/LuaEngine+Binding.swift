@@ -49,6 +49,7 @@ extension LuaEngine {
         pushBound(.help)
         lua_setglobal(state, "help")
 
+        installTimerMetatable()
         try bindRoutes(readonly: prelude)
         recordShellFunctionHelp()
         installClockFunctions()

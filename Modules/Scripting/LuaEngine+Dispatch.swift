@@ -54,6 +54,11 @@ extension LuaEngine {
                 lua_pushinteger(thread, lua_Integer(nextSpan))
                 nextSpan += 1
                 return 1
+            case .timerEvery: return try addTimer(stack, repeating: true)
+            case .timerAfter: return try addTimer(stack, repeating: false)
+            case .timerOff: return try removeTimer(stack)
+            case .loop: return try runLoop(thread)
+            case .loopStop: return stopLoop()
             case .osTime: return osTime(stack)
             case .osDate: return osDate(stack)
             case .hookCount:
@@ -80,6 +85,10 @@ extension LuaEngine {
             if case .spanBegin = function { appError = appError.raised(by: "trace.span") }
             if case .spanEnd = function { appError = appError.raised(by: "trace.span") }
             if case .hookCount = function { appError = appError.raised(by: "app.on") }
+            if case .timerEvery = function { appError = appError.raised(by: "app.every") }
+            if case .timerAfter = function { appError = appError.raised(by: "app.after") }
+            if case .timerOff = function { appError = appError.raised(by: "timer:off") }
+            if case .loop = function { appError = appError.raised(by: "app.loop") }
             pushError(appError, on: stack)
             return clua_raise()
         }

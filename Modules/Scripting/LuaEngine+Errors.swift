@@ -6,7 +6,13 @@ import Core
 extension LuaEngine {
     /// Describes the error on top of `thread` (a failed resume) and resets the thread, while
     /// the run is still open: a runaway `__tostring` or `__close` is stopped like any chunk.
-    func failure(of thread: OpaquePointer, status: Int32, stopReason: Int32) -> ScriptFailure {
+    ///
+    /// The description runs on `host` (the main thread by default; the thread that called
+    /// `app.loop` for a callback, whose C call is still on the main thread's stack).
+    func failure(
+        of thread: OpaquePointer, status: Int32, stopReason: Int32, host: OpaquePointer? = nil
+    ) -> ScriptFailure {
+        let state: OpaquePointer = host ?? self.state
         let base = lua_gettop(state)
         defer {
             lua_settop(state, base)

@@ -21,11 +21,15 @@ extension LuaEngine {
 
     /// Arms the deadline of run `runID`: at `seconds` it stops the chunk; with a
     /// `stopGrace`, the backstop watches it after that.
-    func armWatchdog(run runID: Int, after seconds: Double) -> DispatchWorkItem? {
+    /// `limit` is the timeout the message names when it differs from `seconds` (what was
+    /// left of it after an `app.loop`).
+    func armWatchdog(run runID: Int, after seconds: Double, what: String = "chunk", limit: Double? = nil)
+        -> DispatchWorkItem?
+    {
         guard seconds > 0, seconds <= Self.longestTimeout else { return nil }
         let stopSwitch = self.stopSwitch
-        let shown = Self.seconds(seconds)
-        let message = "timeout: the chunk ran longer than \(shown) s (--timeout)"
+        let shown = Self.seconds(limit ?? seconds)
+        let message = "timeout: the \(what) ran longer than \(shown) s (--timeout)"
         let grace = stopGrace
         let item = DispatchWorkItem {
             stopSwitch.stop(run: runID, reason: CLUA_STOP_TIMEOUT, message: message)

@@ -1,5 +1,6 @@
 import CLua
 import Core
+import Dispatch
 
 /// Loading chunks and running them in a fresh coroutine under the watchdog.
 extension LuaEngine {
@@ -67,12 +68,19 @@ extension LuaEngine {
 
         let runID = clua_begin_run(control.pointer, thread)
         let watchdog = timeout.flatMap { seconds in armWatchdog(run: runID, after: seconds) }
+        let previousRun = activeRun
+        activeRun = ActiveRun(
+            id: runID, watchdog: watchdog, deadline: watchdog.flatMap { _ in timeout.map { .now() + $0 } },
+            timeout: timeout)
         // The run stays open (deadline, Ctrl-C, memory cap) until the clean-up after an
         // error is done: __tostring and __close handlers are Lua code too.
         defer {
             lastRunStopped = clua_stop_reason(control.pointer) != CLUA_STOP_NONE
             clua_end_run(control.pointer, thread, state)
             watchdog?.cancel()
+            // app.loop renews the run and its deadline.
+            activeRun?.watchdog?.cancel()
+            activeRun = previousRun
         }
         var resultCount: Int32 = 0
         let status = lua_resume(thread, state, Int32(arguments.count + 2), &resultCount)

@@ -55,6 +55,22 @@ public final class LuaEngine {
     public var closeTimeout: Double?
     /// Whether the last chunk was stopped: its finalizers then never run at close.
     var lastRunStopped = false
+    /// The chunk running now: its run id, deadline and timeout (which each `app.loop`
+    /// callback gets on its own); nil between chunks.
+    var activeRun: ActiveRun?
+    /// The timers of `app.every` and `app.after`, on the session's clock.
+    var timers = TimerSchedule()
+    /// Registry references of each timer's function and handle, by timer id.
+    var timerCallbacks: [Int: (function: Int32, handle: Int32)] = [:]
+    /// Whether `app.loop()` runs, and whether `app.stop()` asked it to end.
+    var loopRunning = false
+    var loopStopRequested = false
+    /// Whether the loop already said that the clock stands still.
+    var warnedStillClock = false
+    /// What besides timers wakes the loop (`addLoopSource`).
+    var loopSources: [any LoopSource] = []
+    /// Ends a running `app.loop()` from another thread (SIGTERM).
+    public let loopControl = LoopControl()
 
     /// A VM with the sandboxed libraries and every route of `router`.
     /// - Throws: `internal` when the VM cannot be set up (out of memory).

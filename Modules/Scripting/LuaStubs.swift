@@ -109,6 +109,52 @@ public enum LuaStubs {
             ]
         ),
         (
+            "app.every",
+            [
+                "---@class timer",
+                "local timer = {}",
+                "--- Removes the timer; true when it was set.",
+                "---@return boolean",
+                "function timer:off() end",
+                "",
+                "--- Runs fn(timer, due) every so many seconds (0.1 to 31622400), or each local day at \"HH:MM\", while app.loop() runs;",
+                "--- due is the instant the firing was due.",
+                "---@param when number|string",
+                "---@param fn fun(timer: timer, due: instant)",
+                "---@return timer",
+                "function app.every(when, fn) end",
+                "",
+            ]
+        ),
+        (
+            "app.after",
+            [
+                "--- Runs fn(timer, due) once, so many seconds (0 to 31622400) from now, while app.loop() runs.",
+                "---@param seconds number",
+                "---@param fn fun(timer: timer, due: instant)",
+                "---@return timer",
+                "function app.after(seconds, fn) end",
+                "",
+            ]
+        ),
+        (
+            "app.loop",
+            [
+                "--- Runs timers and app.on hooks until Ctrl-C, SIGTERM or app.stop(); returns why it ended.",
+                "---@return \"stopped\"|\"interrupted\"|\"terminated\"|\"idle\"",
+                "function app.loop() end",
+                "",
+            ]
+        ),
+        (
+            "app.stop",
+            [
+                "--- Ends the running app.loop() once the current callback returns.",
+                "function app.stop() end",
+                "",
+            ]
+        ),
+        (
             "trace.span",
             [
                 "--- Runs fn inside a named interval (recorded for --trace and trace.summary) and returns its results.",

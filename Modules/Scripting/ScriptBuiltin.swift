@@ -19,6 +19,15 @@ public struct ScriptBuiltin: Sendable {
     public static let traceSpans = ScriptBuiltin(
         name: "trace.span", factory: "span_with", arguments: [.spanBegin, .spanEnd])
 
+    /// `app.every(seconds | "HH:MM", fn)`: a repeating timer (see `LuaEngine+Loop`).
+    public static let every = ScriptBuiltin(name: "app.every", factory: "bare", arguments: [.timerEvery])
+    /// `app.after(seconds, fn)`: a timer that fires once.
+    public static let after = ScriptBuiltin(name: "app.after", factory: "bare", arguments: [.timerAfter])
+    /// `app.loop()`: runs timers and hooks until Ctrl-C, SIGTERM or `app.stop()`.
+    public static let loop = ScriptBuiltin(name: "app.loop", factory: "bare", arguments: [.loop])
+    /// `app.stop()`: ends the running loop.
+    public static let stop = ScriptBuiltin(name: "app.stop", factory: "bare", arguments: [.loopStop])
+
     /// The builtins of app-shell.
-    public static let standard: [ScriptBuiltin] = [eventHooks, traceSpans]
+    public static let standard: [ScriptBuiltin] = [eventHooks, traceSpans, every, after, loop, stop]
 }

@@ -57,6 +57,37 @@ public struct ShellFunction: Sendable, Equatable {
             ],
             example: #"app.on("walks%.log", function(e) print("walked", e.params.steps) end)"#),
         ShellFunction(
+            name: "app.every", signature: "app.every(seconds | \"HH:MM\", fn)", returns: "timer",
+            summary: "Runs fn(timer, due) every so many seconds, or each local day at HH:MM, while app.loop() runs.",
+            details: [
+                "due is the instant the firing was due (ISO-8601, as app.now()), however late the loop runs it.",
+                "Seconds of the app's clock, 0.1 to 31622400 (366 days); HH:MM from 00:00 to 23:59 in the --tz zone.",
+                "A time a daylight-saving change skips fires at the first minute after it, a repeated time once.",
+                "A timer that fell behind fires once and keeps its grid. At most 1000 timers at once",
+                "(app.too_many_timers); timer:off() removes one and returns whether it was set.",
+            ],
+            example: #"app.every("21:00", function() app.notify("Floss", "Have you flossed today?") end)"#),
+        ShellFunction(
+            name: "app.after", signature: "app.after(seconds, fn)", returns: "timer",
+            summary: "Runs fn(timer, due) once, so many seconds from now, while app.loop() runs.",
+            details: ["Seconds of the app's clock, 0 to 31622400 (366 days); timer:off() cancels it."],
+            example: #"app.after(5, function() print("five seconds later") end)"#),
+        ShellFunction(
+            name: "app.loop", signature: "app.loop()", returns: "string",
+            summary: "Runs timers and app.on hooks until Ctrl-C, SIGTERM or app.stop(); then the script goes on.",
+            details: [
+                "Returns why it ended: \"stopped\", \"interrupted\" (Ctrl-C), \"terminated\" (SIGTERM), or \"idle\"",
+                "when no timer and no hook is left. Each callback runs on its own under --timeout and --max-memory:",
+                "a failing or runaway one is reported on standard error and the loop goes on. Buffered events are",
+                "stored when it returns; time spent in the loop does not count against the script's --timeout.",
+            ],
+            example: #"app.every(60, function() print(app.now()) end)  app.loop()"#),
+        ShellFunction(
+            name: "app.stop", signature: "app.stop()", returns: "nil",
+            summary: "Ends the running app.loop() once the current callback returns.",
+            details: ["Outside a loop it does nothing."],
+            example: #"app.after(10, app.stop)  app.loop()"#),
+        ShellFunction(
             name: "trace.span", signature: "trace.span(name, fn, ...)", returns: "...",
             summary: "Runs fn(...) inside a named interval and returns its results (or raises its error).",
             details: ["The interval shows in trace.summary() and in --trace FILE."],

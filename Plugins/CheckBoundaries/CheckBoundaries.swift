@@ -21,7 +21,7 @@ struct CheckBoundaries: CommandPlugin {
     static let coreMayUse: Set<String> = ["CUTF8Proc"]
     static let coreMayImport: Set<String> = ["FoundationEssentials", "Synchronization", "CUTF8Proc", "Glibc", "Musl"]
     static let assembly = "Assembly"
-    static let assemblyMayNotUse: Set<String> = ["Scripting", "CLua", "CEdit", "CHTTP"]
+    static let assemblyMayNotUse: Set<String> = ["Scripting", "CLua", "CEdit", "CHTTP", "CDBus"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let targets = context.package.targets

@@ -208,6 +208,9 @@ import Testing
         let imported = try app.call("app.import", ["path": .string(clippings)])
         #expect(imported["added"]["quotes"] == 1)
 
+        // A notification with no session bus in the test app: the line on standard error.
+        #expect(try app.call("app.notify", ["title": "Floss 🦷", "body": "치실"]) == "stderr")
+
         try app.call("bookstories.delete", ["id": story])
         try app.call("bookstories.themes.delete", ["id": theme])
 

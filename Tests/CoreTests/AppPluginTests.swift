@@ -85,7 +85,10 @@ import Testing
         let (router, session) = try Self.app()
         let result = try router.call("app.routes", session: session)
         let names = try #require(result.arrayValue).map { $0["name"] }
-        #expect(names == ["app.export", "app.import", "app.login", "app.now", "app.routes", "app.today", "app.user"])
+        #expect(
+            names == [
+                "app.export", "app.import", "app.login", "app.notify", "app.now", "app.routes", "app.today", "app.user",
+            ])
     }
 
     @Test func loginWithoutARepositoryFailsAsNotRegistered() throws {

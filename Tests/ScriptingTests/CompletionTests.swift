@@ -9,7 +9,7 @@ import Testing
         ("test.o", ["test.options("]),
         ("test.", ["test.bytes(", "test.echo(", "test.fail(", "test.options(", "test.sub"]),
         ("test.sub.d", ["test.sub.deep("]),
-        ("app.lo", ["app.login("]),
+        ("app.lo", ["app.login(", "app.loop("]),
         ("app.o", ["app.on("]),
         ("trace.s", ["trace.span(", "trace.summary("]),
         ("retu", ["return"]),

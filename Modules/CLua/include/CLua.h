@@ -29,6 +29,7 @@
 #include <lua5.4/lualib.h>
 #include <stddef.h>
 #include <pthread.h>
+#include <poll.h>
 
 /// The Lua release the shim is written for: the coroutine functions in corolib.c follow
 /// lcorolib.c of this release, and clua.c refuses to build against another one.
@@ -181,6 +182,28 @@ void clua_end_close(clua_control *c);
 /// Ends a run: no stop can reach it any more; disarms the hooks of `co` and of `main`
 /// (which the clean-up after an error may have used) and returns to host accounting.
 void clua_end_run(clua_control *c, lua_State *co, lua_State *main);
+
+/* ---- app.loop: callbacks as runs of their own, and waiting ---- */
+
+/// Starts a callback of app.loop on thread `co` as a run of its own, inside the run that
+/// called the loop (its deadline, Ctrl-C and memory cap are the callback's). Returns 0 and
+/// starts nothing when a stop was requested for the calling run (Ctrl-C came): the loop
+/// then ends.
+long clua_begin_callback(clua_control *c, lua_State *co);
+
+/// Ends the running callback (if `co`) and makes `outer`, the thread that called app.loop,
+/// the running thread again as a new run: a stop the loop took (Ctrl-C ending it) is
+/// cleared, and neither the callback's late watchdog nor a backstop watching the old run
+/// can reach it. Disarms the hooks of both; returns the new run id.
+long clua_resume_outer(clua_control *c, lua_State *co, lua_State *outer);
+
+/// Waits until one of `fds` is ready, `timeout_ns` passes (-1: no limit), or the wake-up
+/// signal comes (a stop). Race-free against a stop: returns -2 at once when one is already
+/// requested. Returns poll's count (0 for a timeout or a wake-up), or -1 with errno.
+int clua_wait(clua_control *c, struct pollfd *fds, int count, long long timeout_ns);
+
+/// A new eventfd (non-blocking, close-on-exec) that wakes clua_wait when written; -1 on failure.
+int clua_new_eventfd(void);
 
 /* ---- the trampoline: the only door from Lua into Swift ---- */
 

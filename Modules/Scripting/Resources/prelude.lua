@@ -50,6 +50,10 @@ end
 -- show (show.lua) is a chunk of its own; the driver prints with it.
 prelude.show = show
 
+-- A builtin that is the engine's bound function itself (app.every, app.loop): its errors
+-- then name the script's line, not this file's.
+function prelude.bare(fn) return fn end
+
 -- trace.span(name, fn, ...): runs fn inside a named interval, closed however fn ends, and
 -- returns its results (or raises its error). begin returns nil when nothing records spans.
 function prelude.span_with(begin, finish)

@@ -1,0 +1,23 @@
+import Core
+
+/// Something besides timers that wakes `app.loop()` and hands it events for the `app.on`
+/// hooks: the extension point for events other processes cause (a database watcher that
+/// reads SQLite's `PRAGMA data_version` a few times a second, a PostgreSQL connection
+/// waiting on `LISTEN`, a slow poll as the fallback).
+///
+/// The loop waits on every source's `descriptor` (and its own wake-up descriptor) with
+/// `ppoll`, for at most the smallest `pollInterval`, and asks each source to `collect`
+/// after a wake-up; it never spins. `collect` runs on the loop's thread between callbacks,
+/// outside any Lua run: keep it short (one query).
+public protocol LoopSource: AnyObject {
+    /// A descriptor that becomes readable when something may have happened (a socket);
+    /// nil for a source that is only asked every `pollInterval`.
+    var descriptor: Int32? { get }
+    /// The longest the loop may sleep before asking this source, in real milliseconds; nil
+    /// for no limit (a source woken by its descriptor alone).
+    var pollInterval: Int? { get }
+    /// What happened since the last call: events in the shape `app.on` hooks receive
+    /// (`StoredEvent.value(in:)`), oldest first; empty when nothing did.
+    /// - Throws: a failure the loop reports on standard error; the loop goes on.
+    func collect() throws -> [Value]
+}

@@ -1,0 +1,118 @@
+import Core
+import Dispatch
+import Synchronization
+import Testing
+
+@testable import Scripting
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A source over a pipe: each byte written to it is one `test.ping` event.
+final class PipeSource: LoopSource {
+    let readEnd: Int32
+    let writeEnd: Int32
+
+    init() throws {
+        var descriptors: [Int32] = [-1, -1]
+        try #require(pipe(&descriptors) == 0)
+        readEnd = descriptors[0]
+        writeEnd = descriptors[1]
+        _ = fcntl(readEnd, F_SETFL, O_NONBLOCK)
+    }
+
+    deinit {
+        close(readEnd)
+        close(writeEnd)
+    }
+
+    var descriptor: Int32? { readEnd }
+    var pollInterval: Int? { nil }
+
+    func collect() throws -> [Value] {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let count = read(readEnd, &bytes, bytes.count)
+        guard count > 0 else { return [] }
+        return bytes.prefix(count).map { byte in
+            .table(
+                Record([("name", .string("test.ping")), ("params", .table(Record([("byte", .string("\(byte)"))])))]))
+        }
+    }
+}
+
+/// A source with no descriptor, asked every 10 ms: its third answer is an event.
+final class PollingSource: LoopSource {
+    let calls = Mutex(0)
+    var descriptor: Int32? { nil }
+    var pollInterval: Int? { 10 }
+
+    func collect() throws -> [Value] {
+        let call = calls.withLock { calls in
+            calls += 1
+            return calls
+        }
+        return call == 3 ? [.table(Record([("name", .string("test.polled"))]))] : []
+    }
+}
+
+@Suite struct LoopSourceTests {
+    @Test func eventsFromADescriptorWakeTheLoopAndRunTheHooks() throws {
+        let fixture = try EngineFixture()
+        let source = try PipeSource()
+        fixture.engine.addLoopSource(source)
+        let writeEnd = source.writeEnd
+        // Written from another thread while the loop sleeps: no timer would ever wake it.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) {
+            var bytes: [UInt8] = [1, 2, 3]
+            _ = write(writeEnd, &bytes, 3)
+        }
+        let values = try fixture.values(
+            """
+            local seen = {}
+            app.on("test%.ping", function(e)
+              seen[#seen + 1] = e.params.byte
+              if #seen == 3 then app.stop() end
+            end)
+            return app.loop(), table.concat(seen, ",")
+            """)
+        #expect(values == [.string("stopped"), .string("1,2,3")])
+    }
+
+    @Test func aSourceWithoutADescriptorIsAskedEveryPollInterval() throws {
+        let fixture = try EngineFixture()
+        let source = PollingSource()
+        fixture.engine.addLoopSource(source)
+        let values = try fixture.values(
+            """
+            app.on("test%.polled", function() app.stop() end)
+            return app.loop()
+            """)
+        #expect(values == [.string("stopped")])
+        #expect(source.calls.withLock { $0 } == 3)
+    }
+
+    @Test func aLoopWithNothingToRunEndsIdle() throws {
+        let fixture = try EngineFixture()
+        #expect(try fixture.values("return app.loop()") == [.string("idle")])
+    }
+
+    @Test func aFailingHookOverSourceEventsIsReportedAndTheLoopGoesOn() throws {
+        let fixture = try EngineFixture()
+        let source = try PipeSource()
+        fixture.engine.addLoopSource(source)
+        var bytes: [UInt8] = [7, 8]
+        _ = write(source.writeEnd, &bytes, 2)
+        let values = try fixture.values(
+            """
+            local n = 0
+            app.on("test%.ping", function(e)
+              n = n + 1
+              if n == 1 then error("first fails") end
+              app.stop()
+            end)
+            return app.loop(), n
+            """)
+        #expect(values == [.string("stopped"), .int(2)])
+    }
+}
