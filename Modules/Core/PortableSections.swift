@@ -15,16 +15,16 @@ public struct PortableSections: Sendable {
 
     /// Reads a whole file (path, most bytes); Core reads no files itself.
     public let readFile: @Sendable (String, Int) throws -> [UInt8]
-    /// Reads a folder's files by their path inside it (path, most bytes in all), or nil when
-    /// `path` is not a folder.
-    public let readFolder: @Sendable (String, Int) throws -> [String: [UInt8]]?
+    /// Lists a folder's files by their path inside it, with a way to read them (at most so
+    /// many bytes in all), or nil when `path` is not a folder.
+    public let readFolder: @Sendable (String) throws -> FolderContents?
 
     /// A registry of `sections` and `formats` that reads files with `readFile` and folders
     /// with `readFolder` (none by default).
     public init(
         sections: [any PortableSection], formats: [any ForeignFormat],
         readFile: @escaping @Sendable (String, Int) throws -> [UInt8],
-        readFolder: @escaping @Sendable (String, Int) throws -> [String: [UInt8]]? = { _, _ in nil }
+        readFolder: @escaping @Sendable (String) throws -> FolderContents? = { _ in nil }
     ) {
         self.sections = sections
         self.formats = formats
@@ -58,7 +58,11 @@ public struct PortableSections: Sendable {
     public func importPath(
         _ path: String, from: String?, for user: User, clock: any Clock, transactions: any TransactionRunner
     ) throws -> ImportReport {
-        if let files = try readFolder(path, Self.maximumFileBytes) {
+        if let folder = try readFolder(path) {
+            // The names decide before anything is read: a folder of no known format is
+            // refused without reading its files.
+            _ = try folderFormat(folder.paths, from: from)
+            let files = try folder.read(Self.maximumFileBytes)
             return try importFolder(files, from: from, for: user, clock: clock, transactions: transactions)
         }
         let bytes = try readFile(path, Self.maximumFileBytes)
@@ -76,25 +80,25 @@ public struct PortableSections: Sendable {
         _ files: [String: [UInt8]], from: String?, for user: User, clock: any Clock,
         transactions: any TransactionRunner
     ) throws -> ImportReport {
-        let paths = files.keys.sorted()
-        let chosen: (any ForeignFormat)?
-        if let from {
-            let name = try checkedName(from)
-            chosen = formats.first { $0.name == name && $0.recognisesFolder(paths) }
-        } else {
-            chosen = formats.first { $0.recognisesFolder(paths) }
-        }
-        guard let format = chosen else {
-            throw AppError(
-                code: "import.unknown_format",
-                message: "the folder is not one this app-shell reads (a Loop CSV export holds Habits.csv)",
-                field: "from")
-        }
+        let format = try folderFormat(files.keys.sorted(), from: from)
         return try transactions.transaction {
             var report = ImportReport(format: format.name)
             try format.importFolder(files, for: user, clock: clock, report: &report)
             return report
         }
+    }
+
+    /// The format that reads a folder of these paths (`from`, if given, must be it).
+    private func folderFormat(_ paths: [String], from: String?) throws -> any ForeignFormat {
+        let name = try from.map(checkedName)
+        guard let format = formats.first(where: { (name == nil || $0.name == name) && $0.recognisesFolder(paths) })
+        else {
+            throw AppError(
+                code: "import.unknown_format",
+                message: "the folder is not one this app-shell reads (a Loop CSV export holds Habits.csv)",
+                field: "from")
+        }
+        return format
     }
 
     /// Imports `bytes` (a file's content) for `user` in one transaction of `transactions`:

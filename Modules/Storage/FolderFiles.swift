@@ -19,36 +19,49 @@ public enum FolderFiles {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// The files of the folder at `path` and of its subfolders (one level), by their path
-    /// inside it (`Habits.csv`, `001 Run/Checkmarks.csv`), at most `maximum` bytes in all.
-    /// Symbolic links, devices and FIFOs inside are passed over, never followed or opened
-    /// (a name is opened with `O_NOFOLLOW` and checked again), as are names with a control
-    /// character.
-    /// - Throws: `invalid_argument` (field `path`) when the folder cannot be read, holds more
-    ///   than 10,000 files, or more than `maximum` bytes.
-    public static func contents(of path: String, maximum: Int) throws -> [String: [UInt8]] {
-        var files: [String: [UInt8]] = [:]
-        var total = 0
+    /// The paths of the regular files in the folder at `path` and in its subfolders (one
+    /// level), by their path inside it (`Habits.csv`, `001 Run/Checkmarks.csv`). Symbolic
+    /// links, devices and FIFOs inside are passed over, never followed, as are names with a
+    /// control character.
+    /// - Throws: `invalid_argument` (field `path`) when the folder cannot be read or holds
+    ///   more than 10,000 files.
+    public static func listing(of path: String) throws -> [String] {
+        var paths: [String] = []
         for entry in try entries(of: path) {
-            let full = path + "/" + entry.name
             if entry.isFolder {
-                for inner in try entries(of: full) where !inner.isFolder {
-                    try add("\(entry.name)/\(inner.name)", at: full + "/" + inner.name)
+                for inner in try entries(of: path + "/" + entry.name) where !inner.isFolder {
+                    paths.append("\(entry.name)/\(inner.name)")
                 }
             } else {
-                try add(entry.name, at: full)
+                paths.append(entry.name)
             }
-        }
-        return files
-
-        func add(_ name: String, at full: String) throws {
-            guard files.count < maximumFiles else {
+            guard paths.count <= maximumFiles else {
                 throw AppError.invalidArgument("\(path) holds over \(maximumFiles) files", field: "path")
             }
-            let bytes = try FileBytes.contents(of: full, maximum: maximum - total, followingLinks: false)
+        }
+        return paths
+    }
+
+    /// The bytes of each of `paths` inside the folder at `path`, at most `maximum` in all;
+    /// each is opened with `O_NOFOLLOW`, so a file replaced by a link since the listing is refused.
+    /// - Throws: `invalid_argument` (field `path`) for a file that cannot be read, or over
+    ///   `maximum` bytes in all.
+    public static func contents(of path: String, paths: [String], maximum: Int) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        var total = 0
+        for name in paths {
+            let bytes = try FileBytes.contents(of: path + "/" + name, maximum: maximum - total, followingLinks: false)
             total += bytes.count
             files[name] = bytes
         }
+        return files
+    }
+
+    /// The listing of the folder at `path` and its reader, or nil when `path` is no folder.
+    public static func folder(_ path: String) throws -> FolderContents? {
+        guard isFolder(path) else { return nil }
+        let paths = try listing(of: path)
+        return FolderContents(paths: paths) { maximum in try contents(of: path, paths: paths, maximum: maximum) }
     }
 
     /// The regular files and folders directly in `path`, by name, without following links.

@@ -32,9 +32,7 @@ public enum StorageAssembly {
                 sections: repositories.flatMap { $0.portableSections(over: database) },
                 formats: repositories.flatMap { $0.foreignFormats(over: database) },
                 readFile: { try FileBytes.contents(of: $0, maximum: $1) },
-                readFolder: { path, maximum in
-                    FolderFiles.isFolder(path) ? try FolderFiles.contents(of: path, maximum: maximum) : nil
-                }))
+                readFolder: { try FolderFiles.folder($0) }))
         container.register((any Database).self, instance: database)
         container.register((any TransactionRunner).self, instance: database)
         let recorder = EventRecorder()
