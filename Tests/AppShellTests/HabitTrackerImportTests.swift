@@ -50,6 +50,10 @@ import Testing
         let habits = try Self.habits(app)
         #expect(Set(habits.keys) == ["Run", "Run (2)", "물 마시기 💧", "Gym", "📚 Read"])
         let run = try #require(habits["Run"])
+        // Ids are UUIDs like every habit's, so routes find a habit by its id.
+        let id = try #require(run["id"].stringValue)
+        #expect(Identifier.looksLikeIdentifier(id))
+        #expect(try app.call("habits.get", ["ref": .string(id)])["name"] == "Run")
         #expect(run["start_day"] == "2026-11-20")
         #expect(Self.days(run["completions"]) == ["2026-11-20", "2026-11-24"])
         #expect(run["skips"] == ["2026-11-22"])
