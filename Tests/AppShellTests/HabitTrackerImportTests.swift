@@ -1,5 +1,8 @@
 import Core
 import FoundationEssentials
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Habits
 import Storage
 import Testing
@@ -180,5 +183,41 @@ import Testing
             }
         }
         #expect(shape(try Self.habits(target)) == shape(try Self.habits(source)))
+    }
+
+    /// A Loop folder with hostile entries: a link to a file outside and a FIFO are never
+    /// opened, a folder whose number no habit has is reported, and the rest is read as usual.
+    @Test func aFolderWithLinksAndFIFOsReadsOnlyItsRegularFiles() throws {
+        let app = try App()
+        let folder = "\(app.folder)/loop-hostile"
+        let manager = FileManager.default
+        try manager.copyItem(atPath: Self.fixtures.appendingPathComponent("loop-csv").path, toPath: folder)
+        try manager.createDirectory(atPath: "\(folder)/006 Evil", withIntermediateDirectories: true)
+        try manager.createSymbolicLink(atPath: "\(folder)/006 Evil/Checkmarks.csv", withDestinationPath: "/etc/passwd")
+        try manager.createDirectory(atPath: "\(folder)/007 Fifo", withIntermediateDirectories: true)
+        #expect(mkfifo("\(folder)/007 Fifo/Checkmarks.csv", 0o600) == 0)
+        try manager.createDirectory(atPath: "\(folder)/042 \u{1B}[31mRed", withIntermediateDirectories: true)
+        try Data("Date,Value,Notes\n2026-11-01,YES_MANUAL,\n".utf8).write(
+            to: URL(fileURLWithPath: "\(folder)/042 \u{1B}[31mRed/Checkmarks.csv"))
+        try manager.createDirectory(atPath: "\(folder)/099 Nobody", withIntermediateDirectories: true)
+        try Data("Date,Value,Notes\n2026-11-01,YES_MANUAL,\n".utf8).write(
+            to: URL(fileURLWithPath: "\(folder)/099 Nobody/Checkmarks.csv"))
+        let report = try app.call("app.import", ["path": .string(folder)])
+        #expect(report["added"]["habits"] == 5)
+        #expect(report["added"]["completions"] == 7)
+        #expect(Self.lines(report).contains("099 Nobody/Checkmarks.csv: no habit of Habits.csv has its number; left out"))
+        #expect(!Self.lines(report).contains { $0.contains("Red") || $0.contains("Evil") || $0.contains("Fifo") })
+    }
+
+    /// A file of 10,001 habits is over the limit of 10,000, and refused whole.
+    @Test func overTenThousandHabitsAreRefused() throws {
+        let app = try App()
+        var text = "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\n"
+        for index in 0...10_000 { text += "습관 \(index),,,2026-11-01,1,\n" }
+        let path = "\(app.folder)/many.csv"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: AppError.self) { try app.call("app.import", ["path": .string(path)]) }
+        #expect(error?.message.contains("over 10000 habits") == true)
+        #expect(try app.call("app.export")["sections"]["habits"]["habits"] == .array([]))
     }
 }
