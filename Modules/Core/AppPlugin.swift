@@ -77,7 +77,8 @@ public struct AppPlugin: ModulePlugin {
             ) { arguments, context in
                 let portability = try context.resolve(PortableSections.self)
                 let report = try portability.importPath(
-                    try arguments.string("path"), from: arguments.optionalString("from"), for: context.user, clock: context.clock,
+                    try arguments.string("path"), from: arguments.optionalString("from"), for: context.user,
+                    clock: context.clock,
                     transactions: try context.resolve((any TransactionRunner).self))
                 return report.value
             },

@@ -77,7 +77,8 @@ public enum CSVTable {
     /// line break or leading or trailing space.
     public static func line(_ fields: [String]) -> String {
         fields.map { field in
-            let needs = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+            let needs =
+                field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
                 || field.first == " " || field.last == " "
             return needs ? "\"" + field.replacingAllQuotes() + "\"" : field
         }.joined(separator: ",") + "\n"

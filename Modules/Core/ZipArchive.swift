@@ -17,7 +17,9 @@ public enum ZipArchive {
     /// a folder), that folder is taken off the paths.
     /// - Throws: `invalid_argument` (field `path`) naming what is wrong.
     public static func files(in bytes: [UInt8], maximum: Int) throws -> [String: [UInt8]] {
-        func bad(_ message: String) -> AppError { AppError.invalidArgument("the zip archive \(message)", field: "path") }
+        func bad(_ message: String) -> AppError {
+            AppError.invalidArgument("the zip archive \(message)", field: "path")
+        }
         func u16(_ at: Int) throws -> Int {
             guard at >= 0, at + 2 <= bytes.count else { throw bad("is cut short") }
             return Int(bytes[at]) | Int(bytes[at + 1]) << 8

@@ -33,7 +33,8 @@ struct ForeignHabitWriter {
         let now = clock.now()
         let today = clock.today()
         var occurrences: [String: Int] = [:]
-        var takenNames = Set(try repository.habits(ownedBy: user.id).filter { !$0.isArchived }.map(\.name.foldedForMatching))
+        var takenNames = Set(
+            try repository.habits(ownedBy: user.id).filter { !$0.isArchived }.map(\.name.foldedForMatching))
         var derived = 0
         for foreign in habits {
             guard foreign.days.count <= Self.maximumDays else {
@@ -68,7 +69,8 @@ struct ForeignHabitWriter {
                 try repository.insert(habit)
                 report.add("habits")
                 if foreign.frequency != .daily {
-                    try details.insertFrequency(FrequencyChange(start: start, frequency: foreign.frequency), habitID: id)
+                    try details.insertFrequency(
+                        FrequencyChange(start: start, frequency: foreign.frequency), habitID: id)
                 }
                 if let measure = try checkedMeasure(foreign, report: &report) {
                     try details.insertMeasure(measure, habitID: id)
@@ -114,7 +116,8 @@ struct ForeignHabitWriter {
                         report.add("amounts")
                         if measure.isMet(by: total), !done {
                             try completions.insert(
-                                Completion(id: Identifier.random(), habitID: habit.id, completedOn: day, recordedAt: now))
+                                Completion(
+                                    id: Identifier.random(), habitID: habit.id, completedOn: day, recordedAt: now))
                             report.add("completions")
                         }
                     } else if total > 0, !done {
@@ -130,7 +133,8 @@ struct ForeignHabitWriter {
                         report.skip("notes")
                     } else if note.count > WriteNote.maximumLength {
                         report.cannotRepresent(
-                            "\(foreign.label): the note of \(day) is over \(WriteNote.maximumLength) characters; left out")
+                            "\(foreign.label): the note of \(day) is over \(WriteNote.maximumLength) characters; left out"
+                        )
                     } else if !note.trimmingWhitespace.isEmpty {
                         try details.setNote(note, on: day, habitID: habit.id, at: now)
                         report.add("notes")
@@ -157,7 +161,10 @@ struct ForeignHabitWriter {
             let text = String(byte, radix: 16)
             return byte < 16 ? "0" + text : text
         }.joined()
-        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
+        let parts = [
+            hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4),
+            hex.dropFirst(20),
+        ]
         return parts.joined(separator: "-")
     }
 
@@ -173,7 +180,8 @@ struct ForeignHabitWriter {
         }
         if base.count > Habit.maximumNameLength {
             base = String(base.prefix(Habit.maximumNameLength - 5)).trimmingWhitespace
-            report.cannotRepresent("\(foreign.label): its name is over \(Habit.maximumNameLength) characters; cut to \(base)")
+            report.cannotRepresent(
+                "\(foreign.label): its name is over \(Habit.maximumNameLength) characters; cut to \(base)")
         }
         var name = try Habit.checkedName(base)
         if !archived {

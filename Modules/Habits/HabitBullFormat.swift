@@ -28,7 +28,8 @@ public struct HabitBullFormat: ForeignFormat {
         let rows = try CSVTable.rows(bytes, name: "the HabitBull file")
         guard let header = rows.first, header.prefix(3) == ["HabitName", "HabitDescription", "HabitCategory"] else {
             throw AppError(
-                code: "import.unknown_format", message: "the file does not start with HabitBull's header", field: "from")
+                code: "import.unknown_format", message: "the file does not start with HabitBull's header", field: "from"
+            )
         }
         var habits: [ForeignHabit] = []
         var index: [String: Int] = [:]
@@ -76,7 +77,9 @@ public struct HabitBullFormat: ForeignFormat {
                 habits[position].unrepresentable.append(
                     "HabitBull keeps no unit or target in the file: its values are amounts of \"times\", target 1")
             }
-            if kept[position]?.description == true { habits[position].unrepresentable.append("its description is not kept") }
+            if kept[position]?.description == true {
+                habits[position].unrepresentable.append("its description is not kept")
+            }
             if kept[position]?.category == true { habits[position].unrepresentable.append("its category is not kept") }
         }
         if unreadable > 0 { report.cannotRepresent("\(unreadable) rows without a readable date or value; left out") }

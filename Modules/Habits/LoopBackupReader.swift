@@ -67,7 +67,8 @@ enum LoopBackupReader {
             habits.append(habit)
         }
         guard habits.count <= ForeignHabitWriter.maximumHabits else {
-            throw AppError.invalidArgument("the file holds over \(ForeignHabitWriter.maximumHabits) habits", field: "path")
+            throw AppError.invalidArgument(
+                "the file holds over \(ForeignHabitWriter.maximumHabits) habits", field: "path")
         }
         let value = repetitionColumns.contains("value") ? "value" : "2"
         let notes = repetitionColumns.contains("notes") ? "notes" : "NULL"
@@ -84,7 +85,8 @@ enum LoopBackupReader {
             }
             let raw = row.optionalInt(2) ?? 2
             habits[position].marks[day] =
-                numerical.contains(habitID) ? (raw < 0 ? ForeignHabit.Mark.none : .amount(Double(raw) / 1000)) : LoopFrequency.mark(raw)
+                numerical.contains(habitID)
+                ? (raw < 0 ? ForeignHabit.Mark.none : .amount(Double(raw) / 1000)) : LoopFrequency.mark(raw)
             if let note = row.optionalString(3), !note.isEmpty { habits[position].notes[day] = note }
             guard habits[position].marks.count <= ForeignHabitWriter.maximumDays else {
                 throw AppError.invalidArgument(

@@ -24,7 +24,9 @@ public enum LoopCSVExport {
         var files: [(path: String, text: String)] = []
         for (index, habit) in (section["habits"].arrayValue ?? []).enumerated() {
             let position = index + 1
-            let number = position < 1000 ? String(repeating: "0", count: 3 - String(position).count) + String(position)
+            let number =
+                position < 1000
+                ? String(repeating: "0", count: 3 - String(position).count) + String(position)
                 : String(position)
             let name = habit["name"].stringValue ?? ""
             let frequency =
@@ -82,7 +84,8 @@ public enum LoopCSVExport {
         String(
             name.unicodeScalars.filter { scalar in
                 scalar.isASCII
-                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " ._-".unicodeScalars.contains(scalar))
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || " ._-".unicodeScalars.contains(scalar))
             }.prefix(100).map(Character.init))
     }
 

@@ -29,7 +29,8 @@ enum LoopCSVReader {
             try readCheckmarks(files[path] ?? [], name: path, into: &habits[index])
         }
         for (index, habit) in habits.enumerated() where !matched.contains(index) {
-            lines.append("\(habit.label) (\(habit.name)): no NNN folder with Checkmarks.csv; only the habit is taken in")
+            lines.append(
+                "\(habit.label) (\(habit.name)): no NNN folder with Checkmarks.csv; only the habit is taken in")
         }
         return (habits, lines)
     }

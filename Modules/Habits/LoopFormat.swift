@@ -50,7 +50,8 @@ public struct LoopFormat: ForeignFormat {
         for line in lines { report.cannotRepresent(line) }
         try ForeignHabitWriter(database: database, format: name).write(habits, for: user, clock: clock, report: &report)
         if !habits.isEmpty {
-            report.cannotRepresent("Loop's colours, list order and scores are not kept (AppShell reckons its own score)")
+            report.cannotRepresent(
+                "Loop's colours, list order and scores are not kept (AppShell reckons its own score)")
         }
     }
 }

@@ -78,7 +78,9 @@ enum LoopFrequency {
         }
         if numerical {
             if let whole = Int(value) { return whole < 0 ? ForeignHabit.Mark.none : .amount(Double(whole) / 1000) }
-            if let amount = Double(value), amount.isFinite { return amount < 0 ? ForeignHabit.Mark.none : .amount(amount) }
+            if let amount = Double(value), amount.isFinite {
+                return amount < 0 ? ForeignHabit.Mark.none : .amount(amount)
+            }
             return nil
         }
         guard let number = Int(value) else { return nil }

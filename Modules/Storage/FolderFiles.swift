@@ -67,7 +67,8 @@ public enum FolderFiles {
     /// The regular files and folders directly in `path`, by name, without following links.
     private static func entries(of path: String) throws -> [(name: String, isFolder: Bool)] {
         guard let directory = opendir(path) else {
-            throw AppError.invalidArgument("cannot read the folder \(path): \(String(cString: strerror(errno)))", field: "path")
+            throw AppError.invalidArgument(
+                "cannot read the folder \(path): \(String(cString: strerror(errno)))", field: "path")
         }
         defer { closedir(directory) }
         var found: [(name: String, isFolder: Bool)] = []
@@ -75,7 +76,9 @@ public enum FolderFiles {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name == "." || name == ".." || name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            if name == "." || name == ".."
+                || name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+            {
                 continue
             }
             var status = stat()

@@ -30,7 +30,8 @@ extension SQLiteDatabase {
         let database = try SQLiteDatabase(path: ":memory:")
         try database.connection.withLock { connection in
             guard let buffer = sqlite3_malloc64(sqlite3_uint64(copy.count)) else {
-                throw AppError(code: "storage.io", message: "out of memory reading a SQLite file of \(copy.count) bytes")
+                throw AppError(
+                    code: "storage.io", message: "out of memory reading a SQLite file of \(copy.count) bytes")
             }
             copy.withUnsafeBytes { source in
                 if let base = source.baseAddress { buffer.copyMemory(from: base, byteCount: source.count) }
@@ -49,7 +50,8 @@ extension SQLiteDatabase {
             _ = try database.query("SELECT count(*) FROM sqlite_schema", []) { try $0.int(0) }
         } catch {
             database.close()
-            throw AppError.invalidArgument("the SQLite file is damaged: \(AppError.wrapping(error).message)", field: "path")
+            throw AppError.invalidArgument(
+                "the SQLite file is damaged: \(AppError.wrapping(error).message)", field: "path")
         }
         return database
     }

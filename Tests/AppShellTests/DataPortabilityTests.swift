@@ -252,16 +252,27 @@ import Testing
         #expect(habit["measure"] == .null)
     }
 
-    @Test(arguments: [
-        (["skips": ["2026-13-01"]] as Value, "sections.habits.habits[1].skips[1]"),
-        (["notes": [["day": "2026-11-02", "text": .string(String(repeating: "가", count: 1001)), "updated_at": 0]]] as Value,
-         "sections.habits.habits[1].notes[1].text"),
-        (["measure": ["unit": "쪽", "target": 2_000_000, "at_most": false]] as Value,
-         "sections.habits.habits[1].measure.target"),
-        (["frequencies": [["start_day": "2026-11-01", "frequency": ["times": 9, "per": "week"]]]] as Value,
-         "sections.habits.habits[1].frequencies[1].frequency"),
-        (["pauses": [["from": "2026-11-05", "to": "2026-11-04"]]] as Value, "sections.habits.habits[1].pauses[1]"),
-    ] as [(Value, String)])
+    @Test(
+        arguments: [
+            (["skips": ["2026-13-01"]] as Value, "sections.habits.habits[1].skips[1]"),
+            (
+                [
+                    "notes": [
+                        ["day": "2026-11-02", "text": .string(String(repeating: "가", count: 1001)), "updated_at": 0]
+                    ]
+                ] as Value,
+                "sections.habits.habits[1].notes[1].text"
+            ),
+            (
+                ["measure": ["unit": "쪽", "target": 2_000_000, "at_most": false]] as Value,
+                "sections.habits.habits[1].measure.target"
+            ),
+            (
+                ["frequencies": [["start_day": "2026-11-01", "frequency": ["times": 9, "per": "week"]]]] as Value,
+                "sections.habits.habits[1].frequencies[1].frequency"
+            ),
+            (["pauses": [["from": "2026-11-05", "to": "2026-11-04"]]] as Value, "sections.habits.habits[1].pauses[1]"),
+        ] as [(Value, String)])
     func aBadVersionTwoFieldIsNamedAndChangesNothing(fields: Value, field: String) throws {
         let app = try App()
         var habit = Record([

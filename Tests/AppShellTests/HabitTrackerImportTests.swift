@@ -1,13 +1,14 @@
 import Core
 import FoundationEssentials
-#if canImport(Glibc)
-    import Glibc
-#endif
 import Habits
 import Storage
 import Testing
 
 @testable import AppShell
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Loop Habit Tracker's backups (two schemas) and CSV export (folder and zip), and
 /// HabitBull's CSV, written by hand from their documented layouts (Tests/Fixtures/import,
@@ -61,7 +62,10 @@ import Testing
         #expect(Self.days(run["completions"]) == ["2026-11-20", "2026-11-24"])
         #expect(run["skips"] == ["2026-11-22"])
         #expect(run["notes"].arrayValue?.first?["text"] == "비 옴 ☔, ran indoors")
-        #expect(habits["Run (2)"]?["frequencies"] == [["start_day": "2026-11-25", "frequency": ["times": 3, "per": "week"]]])
+        #expect(
+            habits["Run (2)"]?["frequencies"] == [
+                ["start_day": "2026-11-25", "frequency": ["times": 3, "per": "week"]]
+            ])
         let water = try #require(habits["물 마시기 💧"])
         #expect(water["measure"] == ["unit": "잔", "target": 8.0, "at_most": false])
         #expect(water["amounts"].arrayValue?.map { $0["total"] } == [8.0, 5.5])
@@ -134,7 +138,10 @@ import Testing
     @Test(arguments: [
         ("broken.zip", [0x50, 0x4B, 0x03, 0x04, 1, 2, 3] as [UInt8], "invalid_argument"),
         ("other.db", Array("SQLite format 3\u{0}".utf8) + Array(repeating: 0, count: 200), "invalid_argument"),
-        ("open.csv", Array("HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nA,\"open".utf8), "invalid_argument"),
+        (
+            "open.csv", Array("HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nA,\"open".utf8),
+            "invalid_argument"
+        ),
     ])
     func aBrokenFileIsRefusedAndChangesNothing(name: String, bytes: [UInt8], code: String) throws {
         let app = try App()
@@ -150,7 +157,8 @@ import Testing
         let app = try App()
         let path = "\(app.folder)/notes.db"
         let database = try SQLiteDatabase(path: path)
-        try database.executeScript("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); PRAGMA journal_mode = DELETE;")
+        try database.executeScript(
+            "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); PRAGMA journal_mode = DELETE;")
         database.close()
         let error = #expect(throws: AppError.self) { try app.call("app.import", ["path": .string(path)]) }
         #expect(error?.code == "import.unknown_format")
@@ -205,7 +213,8 @@ import Testing
         let report = try app.call("app.import", ["path": .string(folder)])
         #expect(report["added"]["habits"] == 5)
         #expect(report["added"]["completions"] == 7)
-        #expect(Self.lines(report).contains("099 Nobody/Checkmarks.csv: no habit of Habits.csv has its number; left out"))
+        #expect(
+            Self.lines(report).contains("099 Nobody/Checkmarks.csv: no habit of Habits.csv has its number; left out"))
         #expect(!Self.lines(report).contains { $0.contains("Red") || $0.contains("Evil") || $0.contains("Fifo") })
     }
 
