@@ -80,13 +80,15 @@ struct ForeignHabitWriter {
                 }
             }
             let current = try details.details(habitID: habit.id)
+            // Read once per habit: one query per day would make a long history slow.
+            let doneDays = Set(try completions.completedDays(habitID: habit.id))
             var early = 0
             for day in days {
                 guard day >= habit.startDay, habit.isTracked(on: day) else {
                     early += 1
                     continue
                 }
-                let done = try completions.completion(habitID: habit.id, on: day) != nil
+                let done = doneDays.contains(day)
                 switch foreign.marks[day] ?? .none {
                 case .done:
                     if done {
