@@ -134,8 +134,8 @@ error('Cannot require a meta file')
 
 --- What an import did.
 ---@class import_result
----@field format string The format read: app-shell-export, kindle or koreader.
----@field added table<string, integer> Counts of what was added by kind (habits, completions, stories, quotes, ...).
+---@field format string The format read: app-shell-export, loop, habitbull, kindle or koreader.
+---@field added table<string, integer> Counts of what was added by kind (habits, completions, skips, amounts, notes, stories, quotes, ...).
 ---@field skipped table<string, integer> Counts of what was there already, by kind.
 ---@field not_representable string[] One line for each thing that could not be taken in.
 

@@ -116,10 +116,11 @@ public struct AppPlugin: ModulePlugin {
             RecordShape(
                 "import_result", doc: "What an import did.",
                 fields: [
-                    .init("format", "string", "The format read: app-shell-export, kindle or koreader."),
+                    .init(
+                        "format", "string", "The format read: app-shell-export, loop, habitbull, kindle or koreader."),
                     .init(
                         "added", "table<string, integer>",
-                        "Counts of what was added by kind (habits, completions, stories, quotes, ...)."),
+                        "Counts of what was added by kind (habits, completions, skips, amounts, notes, stories, quotes, ...)."),
                     .init("skipped", "table<string, integer>", "Counts of what was there already, by kind."),
                     .init("not_representable", "string[]", "One line for each thing that could not be taken in."),
                 ]),

@@ -229,4 +229,25 @@ import Testing
         #expect(error?.message.contains("over 10000 habits") == true)
         #expect(try app.call("app.export")["sections"]["habits"]["habits"] == .array([]))
     }
+
+    /// Loop's database on the phone may be in WAL mode, which its file header says; the copy
+    /// read in memory is read all the same, and the file is left as it was.
+    @Test func aBackupInWALModeIsRead() throws {
+        let app = try App()
+        let path = "\(app.folder)/wal.db"
+        let database = try SQLiteDatabase(path: path)
+        try database.executeScript(
+            """
+            CREATE TABLE Habits (id INTEGER PRIMARY KEY, name TEXT, freq_num INTEGER, freq_den INTEGER, position INTEGER);
+            CREATE TABLE Repetitions (id INTEGER PRIMARY KEY, habit INTEGER, timestamp INTEGER, value INTEGER);
+            INSERT INTO Habits VALUES (1, '산책 🐕', 1, 1, 0);
+            INSERT INTO Repetitions VALUES (1, 1, 1795132800000, 2);
+            """)
+        database.close()
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes[18] == 2 && bytes[19] == 2)
+        let report = try app.call("app.import", ["path": .string(path)])
+        #expect(report["added"] == ["habits": 1, "completions": 1])
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == bytes)
+    }
 }
