@@ -120,7 +120,8 @@ public struct AppPlugin: ModulePlugin {
                         "format", "string", "The format read: app-shell-export, loop, habitbull, kindle or koreader."),
                     .init(
                         "added", "table<string, integer>",
-                        "Counts of what was added by kind (habits, completions, skips, amounts, notes, stories, quotes, ...)."),
+                        "Counts of what was added by kind (habits, completions, skips, amounts, notes, stories, quotes, ...)."
+                    ),
                     .init("skipped", "table<string, integer>", "Counts of what was there already, by kind."),
                     .init("not_representable", "string[]", "One line for each thing that could not be taken in."),
                 ]),
