@@ -134,8 +134,8 @@ error('Cannot require a meta file')
 
 --- What an import did.
 ---@class import_result
----@field format string The format read: app-shell-export, kindle or koreader.
----@field added table<string, integer> Counts of what was added by kind (habits, completions, stories, quotes, ...).
+---@field format string The format read: app-shell-export, loop, habitbull, kindle or koreader.
+---@field added table<string, integer> Counts of what was added by kind (habits, completions, skips, amounts, notes, stories, quotes, ...).
 ---@field skipped table<string, integer> Counts of what was there already, by kind.
 ---@field not_representable string[] One line for each thing that could not be taken in.
 
@@ -330,11 +330,11 @@ app = {}
 --- Example: `local doc = app.export()  print(doc.version, #doc.sections.habits.habits)`
 function app.export() end
 
---- Takes in a file: an export document, Kindle's My Clippings.txt or a KOReader JSON export; adds only what is new.
----@param path string The file to read.
+--- Takes in a file or folder: an export document, a Loop backup or CSV export, HabitBull CSV, Kindle's My Clippings.txt or a KOReader JSON export; adds only what is new.
+---@param path string The file (or Loop CSV folder or zip) to read.
 ---@param opts? {from?: "app-shell"|"kindle"|"koreader"|"loop"|"habitbull"}
 ---@return import_result
---- Raises: import.unknown_format, import.not_supported_yet, import.newer_version.
+--- Raises: import.unknown_format, import.newer_version.
 --- Example: `local r = app.import("My Clippings.txt")  print(r.added.quotes, r.skipped.quotes)`
 function app.import(path, opts) end
 

@@ -28,9 +28,11 @@ enum CommandLineParser {
           --events-sink SINK   where events.flush sends events: a JSON Lines file or an http:// URL
           --backup FILE        copy the database (while others use it) into the new file FILE, then exit
           --export FILE        write your data as one JSON document into the new file FILE (0600), then exit
-          --import PATH        take in an export document, Kindle's My Clippings.txt or a KOReader JSON export
-          --from FORMAT        the format of --import: app-shell, kindle or koreader (default: recognised)
+          --import PATH        take in an export document, a Loop backup or CSV export (folder or zip),
+                               HabitBull CSV, Kindle's My Clippings.txt or a KOReader JSON export
+          --from FORMAT        the format of --import: app-shell, loop, habitbull, kindle or koreader (default: recognised)
           --export-markdown DIR  write your stories as Markdown, one file per book, into the new folder DIR
+          --export-loop DIR    write your habits in Loop Habit Tracker's CSV layout into the new folder DIR
           --events-backlog N   keep at most N events waiting for the sink, dropping the oldest (default 10000)
           --no-init            skip the init script and user plugins
           --lua-stubs          print the LuaLS type stubs of every route and record
@@ -118,6 +120,7 @@ enum CommandLineParser {
             case "--import": options.importPath = try value(for: name, inline: inline)
             case "--from": options.importFormat = try value(for: name, inline: inline)
             case "--export-markdown": options.markdownFolder = try value(for: name, inline: inline)
+            case "--export-loop": options.loopFolder = try value(for: name, inline: inline)
             case "--events-backlog":
                 let text = try value(for: name, inline: inline)
                 guard let count = Int(text), (1...SQLEventStore.maximumCapacity).contains(count) else {

@@ -1,12 +1,14 @@
 import BookStories
 import Core
+import Habits
 import Scripting
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// `--export FILE`, `--import PATH [--from FORMAT]` and `--export-markdown FOLDER`: the
+/// `--export FILE`, `--import PATH [--from FORMAT]`, `--export-markdown FOLDER` and
+/// `--export-loop FOLDER`: the
 /// shell reads and writes these files itself, through the `app.export` and `app.import`
 /// routes, so the script sandbox stays as it is.
 enum DataTransfer {
@@ -33,6 +35,20 @@ enum DataTransfer {
                     try PrivateFiles.create(folder + "/" + file.name, contents: Array(file.text.utf8))
                 }
                 print("wrote \(files.count) Markdown files to \(folder)")
+            }
+            if let folder = options.loopFolder {
+                let document = try engine.router.call("app.export", session: engine.session)
+                let files = LoopCSVExport.files(fromSection: document["sections"]["habits"])
+                try PrivateFiles.createFolder(folder)
+                // Each habit's folder name is made by LoopCSVExport from ASCII letters,
+                // digits, space, '.', '_' and '-' after its number: never a path of its own.
+                for file in files {
+                    if let slash = file.path.lastIndex(of: "/") {
+                        try PrivateFiles.createFolder(folder + "/" + file.path[..<slash])
+                    }
+                    try PrivateFiles.create(folder + "/" + file.path, contents: Array(file.text.utf8))
+                }
+                print("wrote \(files.count - 1) habits in Loop's CSV layout to \(folder)")
             }
             return 0
         } catch {

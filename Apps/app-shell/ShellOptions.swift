@@ -23,8 +23,12 @@ struct ShellOptions {
     var importFormat: String?
     /// `--export-markdown FOLDER`: write the stories as Markdown files in a new folder and exit.
     var markdownFolder: String?
+    /// `--export-loop FOLDER`: write the habits in Loop Habit Tracker's CSV layout in a new folder and exit.
+    var loopFolder: String?
     /// Whether an export or import was asked for.
-    var transfersData: Bool { exportFile != nil || importPath != nil || markdownFolder != nil }
+    var transfersData: Bool {
+        exportFile != nil || importPath != nil || markdownFolder != nil || loopFolder != nil
+    }
     /// The most events kept waiting for a sink (`--events-backlog`).
     var eventsBacklog: Int?
     var showHelp = false

@@ -66,21 +66,21 @@ public struct AppPlugin: ModulePlugin {
             Route(
                 "app.import",
                 summary:
-                    "Takes in a file: an export document, Kindle's My Clippings.txt or a KOReader JSON export; adds only what is new.",
+                    "Takes in a file or folder: an export document, a Loop backup or CSV export, HabitBull CSV, Kindle's My Clippings.txt or a KOReader JSON export; adds only what is new.",
                 parameters: [
-                    Parameter.positional("path", .string, "The file to read.").freeText,
+                    Parameter.positional("path", .string, "The file (or Loop CSV folder or zip) to read.").freeText,
                     .option(
                         "from", .choice(["app-shell", "kindle", "koreader", "loop", "habitbull"]),
                         "The format; recognised from the content when left out."),
                 ],
                 returns: "import_result",
-                errors: ["import.unknown_format", "import.not_supported_yet", "import.newer_version"],
+                errors: ["import.unknown_format", "import.newer_version"],
                 example: "local r = app.import(\"My Clippings.txt\")  print(r.added.quotes, r.skipped.quotes)"
             ) { arguments, context in
                 let portability = try context.resolve(PortableSections.self)
-                let bytes = try portability.readFile(try arguments.string("path"), PortableSections.maximumFileBytes)
-                let report = try portability.importFile(
-                    bytes, from: arguments.optionalString("from"), for: context.user, clock: context.clock,
+                let report = try portability.importPath(
+                    try arguments.string("path"), from: arguments.optionalString("from"), for: context.user,
+                    clock: context.clock,
                     transactions: try context.resolve((any TransactionRunner).self))
                 return report.value
             },
@@ -142,10 +142,12 @@ public struct AppPlugin: ModulePlugin {
             RecordShape(
                 "import_result", doc: "What an import did.",
                 fields: [
-                    .init("format", "string", "The format read: app-shell-export, kindle or koreader."),
+                    .init(
+                        "format", "string", "The format read: app-shell-export, loop, habitbull, kindle or koreader."),
                     .init(
                         "added", "table<string, integer>",
-                        "Counts of what was added by kind (habits, completions, stories, quotes, ...)."),
+                        "Counts of what was added by kind (habits, completions, skips, amounts, notes, stories, quotes, ...)."
+                    ),
                     .init("skipped", "table<string, integer>", "Counts of what was there already, by kind."),
                     .init("not_representable", "string[]", "One line for each thing that could not be taken in."),
                 ]),

@@ -15,23 +15,25 @@ public struct PortableSections: Sendable {
 
     /// Reads a whole file (path, most bytes); Core reads no files itself.
     public let readFile: @Sendable (String, Int) throws -> [UInt8]
+    /// Lists a folder's files by their path inside it, with a way to read them (at most so
+    /// many bytes in all), or nil when `path` is not a folder.
+    public let readFolder: @Sendable (String) throws -> FolderContents?
 
-    /// A registry of `sections` and `formats` that reads files with `readFile`.
+    /// A registry of `sections` and `formats` that reads files with `readFile` and folders
+    /// with `readFolder` (none by default).
     public init(
         sections: [any PortableSection], formats: [any ForeignFormat],
-        readFile: @escaping @Sendable (String, Int) throws -> [UInt8]
+        readFile: @escaping @Sendable (String, Int) throws -> [UInt8],
+        readFolder: @escaping @Sendable (String) throws -> FolderContents? = { _ in nil }
     ) {
         self.sections = sections
         self.formats = formats
         self.readFile = readFile
+        self.readFolder = readFolder
     }
 
     /// The names `from` takes: the document's and each foreign format's.
-    public var formatNames: [String] { ["app-shell"] + formats.map(\.name) + PortableSections.comingFormats }
-
-    /// Formats recognised but not read yet (their importers come with the habits' frequencies,
-    /// skips and notes): `import.not_supported_yet`.
-    public static let comingFormats = ["loop", "habitbull"]
+    public var formatNames: [String] { ["app-shell"] + formats.map(\.name) }
 
     /// The export document of `user`: `format`, `version`, `exported_at`, `user` and one
     /// section per feature, each with its own `version`.
@@ -50,21 +52,63 @@ public struct PortableSections: Sendable {
             ]))
     }
 
+    /// Imports the file or folder at `path` for `user`, in one transaction of `transactions`.
+    /// A folder, or a zip archive, is read as the files it holds (Loop's CSV export).
+    /// - Throws: as `importFile`; `invalid_argument` (field `path`) for what cannot be read.
+    public func importPath(
+        _ path: String, from: String?, for user: User, clock: any Clock, transactions: any TransactionRunner
+    ) throws -> ImportReport {
+        if let folder = try readFolder(path) {
+            // The names decide before anything is read: a folder of no known format is
+            // refused without reading its files.
+            _ = try folderFormat(folder.paths, from: from)
+            let files = try folder.read(Self.maximumFileBytes)
+            return try importFolder(files, from: from, for: user, clock: clock, transactions: transactions)
+        }
+        let bytes = try readFile(path, Self.maximumFileBytes)
+        let named = try from.map(checkedName)
+        if ZipArchive.looksLikeZip(bytes) && named != "app-shell" {
+            let files = try ZipArchive.files(in: bytes, maximum: Self.maximumFileBytes)
+            return try importFolder(files, from: from, for: user, clock: clock, transactions: transactions)
+        }
+        return try importFile(bytes, from: from, for: user, clock: clock, transactions: transactions)
+    }
+
+    /// Imports a folder's files (by their path inside it) for `user` in one transaction.
+    /// - Throws: `import.unknown_format` when no format reads such a folder.
+    public func importFolder(
+        _ files: [String: [UInt8]], from: String?, for user: User, clock: any Clock,
+        transactions: any TransactionRunner
+    ) throws -> ImportReport {
+        let format = try folderFormat(files.keys.sorted(), from: from)
+        return try transactions.transaction {
+            var report = ImportReport(format: format.name)
+            try format.importFolder(files, for: user, clock: clock, report: &report)
+            return report
+        }
+    }
+
+    /// The format that reads a folder of these paths (`from`, if given, must be it).
+    private func folderFormat(_ paths: [String], from: String?) throws -> any ForeignFormat {
+        let name = try from.map(checkedName)
+        guard let format = formats.first(where: { (name == nil || $0.name == name) && $0.recognisesFolder(paths) })
+        else {
+            throw AppError(
+                code: "import.unknown_format",
+                message: "the folder is not one this app-shell reads (a Loop CSV export holds Habits.csv)",
+                field: "from")
+        }
+        return format
+    }
+
     /// Imports `bytes` (a file's content) for `user` in one transaction of `transactions`:
     /// the format is `from`, or recognised from the content when nil.
-    /// - Throws: `import.unknown_format`, `import.not_supported_yet`, `import.newer_version`,
-    ///   `invalid_argument`; nothing is changed then.
+    /// - Throws: `import.unknown_format`, `import.newer_version`, `invalid_argument`; nothing
+    ///   is changed then.
     public func importFile(
         _ bytes: [UInt8], from: String?, for user: User, clock: any Clock, transactions: any TransactionRunner
     ) throws -> ImportReport {
         let name = try from.map(checkedName) ?? recognise(bytes)
-        if Self.comingFormats.contains(name) {
-            throw AppError(
-                code: "import.not_supported_yet",
-                message:
-                    "importing from \(name) comes with habit frequencies, skips and notes; it is not supported yet",
-                field: "from")
-        }
         if name == "app-shell" {
             let document = try JSONParser.parse(bytes)
             return try transactions.transaction { try importDocument(document, for: user) }
@@ -124,20 +168,11 @@ public struct PortableSections: Sendable {
         return folded
     }
 
-    /// The format of `bytes`: the document, a foreign format, or a coming one.
+    /// The format of `bytes`: the document or a foreign format.
     private func recognise(_ bytes: [UInt8]) throws -> String {
         let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
         if head.contains("\"format\"") && head.contains(Self.format) { return "app-shell" }
         for format in formats where format.recognises(bytes) { return format.name }
-        // SQLite's file header (a Loop backup), a zip (Loop's CSV export) and the CSV
-        // headers of Loop and HabitBull.
-        if bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) || bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
-            || head.hasPrefix("Position,Name,")
-            || head.contains("Habit Name,")
-        {
-            return "loop"
-        }
-        if head.hasPrefix("HabitName,HabitDescription,HabitCategory") { return "habitbull" }
         throw AppError(
             code: "import.unknown_format",
             message: "cannot tell the file's format; name it with from (\(formatNames.joined(separator: ", ")))",

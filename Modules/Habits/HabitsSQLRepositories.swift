@@ -17,4 +17,9 @@ public struct HabitsSQLRepositories: SQLRepositories {
     public func portableSections(over database: any Database) -> [any PortableSection] {
         [SQLHabitsSection(database: database)]
     }
+
+    /// Loop Habit Tracker's backup and CSV export, and HabitBull's CSV.
+    public func foreignFormats(over database: any Database) -> [any ForeignFormat] {
+        [LoopFormat(database: database), HabitBullFormat(database: database)]
+    }
 }

@@ -4,11 +4,12 @@ import Storage
 /// The `habits` section of the export document: each habit with its tracking periods and
 /// completions, ids and instants (milliseconds) as stored, so a round trip is exact.
 ///
-/// Version 1 holds what habits have today. Frequencies, skips, pauses, amounts and notes
-/// (the habits' next version) come as version 2 of this section, as new fields of a habit
-/// and of a completion, which a version 1 reader never sees.
+/// Version 2 adds to each habit what it has beyond a daily yes/no: `frequencies` (each
+/// change with its first day), `measure` (unit, target, at_most), `skips`, `pauses`, and
+/// the day `amounts` and `notes` with the instant each was last written. A version 1
+/// section (no such fields) is read as before: daily yes/no habits.
 public struct SQLHabitsSection: PortableSection {
-    private let database: any Database
+    let database: any Database
 
     /// The section over `database`.
     public init(database: any Database) { self.database = database }
@@ -16,10 +17,16 @@ public struct SQLHabitsSection: PortableSection {
     /// `habits`.
     public var name: String { "habits" }
 
-    /// 1: the layout of habits and their details since the export document began.
-    public var version: Int { 1 }
+    /// 2: habits with their frequencies, skips, pauses, amounts and notes; version 1 (plain
+    /// daily yes/no habits) is still read.
+    public var version: Int { 2 }
 
-    /// `{habits = {{id, name, start_day, created_at, updated_at, periods, completions}}}`, oldest first.
+    /// The longest list of one kind (completions, skips, notes ...) of one habit read in:
+    /// 100,000, over 270 years of days.
+    public static let maximumItems = 100_000
+
+    /// `{habits = {{id, name, start_day, created_at, updated_at, periods, completions,
+    /// frequencies, measure?, skips, pauses, amounts, notes}}}`, oldest first.
     public func export(for user: User) throws -> Record {
         let habits = try SQLHabitRepository(database: database).habits(ownedBy: user.id)
         var completions: [String: [Value]] = [:]
@@ -36,6 +43,7 @@ public struct SQLHabitsSection: PortableSection {
                         ("recorded_at", .int(try row.int(3))),
                     ])))
         }
+        let details = try exportedDetails(ownerID: user.id)
         let items: [Value] = habits.map { habit in
             var periods: [Value] = []
             for period in habit.trackingPeriods {
@@ -43,14 +51,21 @@ public struct SQLHabitsSection: PortableSection {
                 if let end = period.end { record["end_day"] = .string(end.description) }
                 periods.append(.table(record))
             }
-            return .table(
-                Record([
-                    ("id", .string(habit.id)), ("name", .string(habit.name)),
-                    ("start_day", .string(habit.startDay.description)),
-                    ("created_at", .int(habit.createdAt.millisecondsSince1970)),
-                    ("updated_at", .int(habit.updatedAt.millisecondsSince1970)), ("periods", .array(periods)),
-                    ("completions", .array(completions[habit.id] ?? [])),
-                ]))
+            var record = Record([
+                ("id", .string(habit.id)), ("name", .string(habit.name)),
+                ("start_day", .string(habit.startDay.description)),
+                ("created_at", .int(habit.createdAt.millisecondsSince1970)),
+                ("updated_at", .int(habit.updatedAt.millisecondsSince1970)), ("periods", .array(periods)),
+                ("completions", .array(completions[habit.id] ?? [])),
+            ])
+            let extra = details[habit.id] ?? ExportedDetails()
+            record["frequencies"] = .array(extra.frequencies)
+            if let measure = extra.measure { record["measure"] = measure }
+            record["skips"] = .array(extra.skips)
+            record["pauses"] = .array(extra.pauses)
+            record["amounts"] = .array(extra.amounts)
+            record["notes"] = .array(extra.notes)
+            return .table(record)
         }
         return Record([("habits", .array(items))])
     }
@@ -75,6 +90,11 @@ public struct SQLHabitsSection: PortableSection {
                     id: try completion.string("id"), day: try completion.day("day"),
                     at: try completion.instant("recorded_at")
                 )
+            }
+            let details = version >= 2 ? try Self.details(of: item) : ImportedDetails()
+            guard completions.count <= Self.maximumItems else {
+                throw AppError.invalidArgument(
+                    "\(item.path) has over \(Self.maximumItems) completions", field: "\(item.path).completions")
             }
             let owner = try database.queryOne("SELECT owner_id FROM habits WHERE id = ?", [.text(habitID)]) {
                 try $0.string(0)
@@ -125,6 +145,7 @@ public struct SQLHabitsSection: PortableSection {
                     ])
                 report.add("completions")
             }
+            try store(details, habitID: habitID, report: &report)
         }
     }
 }

@@ -11,11 +11,12 @@ public enum FileBytes {
     /// The bytes of the regular file at `path`, at most `maximum` of them.
     /// - Throws: `invalid_argument` (field `path`) for an empty name or one with NUL, a
     ///   missing or unreadable file, a folder or device, or a file over `maximum` bytes.
-    public static func contents(of path: String, maximum: Int) throws -> [UInt8] {
+    ///   `followingLinks: false` refuses a symbolic link as well (for the files inside a folder).
+    public static func contents(of path: String, maximum: Int, followingLinks: Bool = true) throws -> [UInt8] {
         guard !path.isEmpty, !path.utf8.contains(0) else {
             throw AppError.invalidArgument("the file needs a name without NUL bytes", field: "path")
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             throw AppError.invalidArgument(
                 "cannot read \(path): \(String(cString: strerror(errno)))", field: "path")

@@ -31,7 +31,8 @@ public enum StorageAssembly {
             instance: PortableSections(
                 sections: repositories.flatMap { $0.portableSections(over: database) },
                 formats: repositories.flatMap { $0.foreignFormats(over: database) },
-                readFile: { try FileBytes.contents(of: $0, maximum: $1) }))
+                readFile: { try FileBytes.contents(of: $0, maximum: $1) },
+                readFolder: { try FolderFiles.folder($0) }))
         container.register((any Database).self, instance: database)
         container.register((any TransactionRunner).self, instance: database)
         let recorder = EventRecorder()

@@ -1,5 +1,6 @@
 import Core
 import FoundationEssentials
+import Storage
 import Testing
 
 @testable import AppShell
@@ -17,6 +18,17 @@ import Testing
         try app.call("habits.complete", ["ref": "Run", "on": "2026-11-05"])
         try app.call("habits.create", ["name": "물 마시기 💧", "start": "2026-11-10"])
         try app.call("habits.archive", ["ref": "물 마시기 💧"])
+        // What habits have beyond a daily yes/no: the habits section's version 2.
+        try app.call(
+            "habits.create", ["name": "Gym 🏋️", "start": "2026-11-02", "frequency": ["times": 3, "per": "week"]])
+        try app.call("habits.complete", ["ref": "Gym 🏋️", "on": "2026-11-03"])
+        try app.call("habits.skip", ["ref": "Gym 🏋️", "on": "2026-11-04"])
+        try app.call("habits.pause", ["ref": "Gym 🏋️", "from": "2026-11-20", "to": "2026-11-25"])
+        try app.call("habits.note", ["ref": "Gym 🏋️", "text": "다리 운동 🦵\n둘째 줄", "on": "2026-11-03"])
+        try app.call(
+            "habits.create", ["name": "읽기", "start": "2026-11-01", "unit": "쪽", "target": 20, "at_most": false])
+        try app.call("habits.complete", ["ref": "읽기", "on": "2026-11-02", "value": 25.5])
+        try app.call("habits.complete", ["ref": "읽기", "on": "2026-11-03", "value": 5])
         let theme = try app.field(try app.call("bookstories.themes.create", ["name": "성장", "description": "자람"]), "id")
         try app.call(
             "bookstories.create",
@@ -58,21 +70,36 @@ import Testing
         return path
     }
 
-    @Test func aRoundTripIntoAnEmptyDatabaseGivesTheSameDocument() throws {
-        let source = try App()
+    @Test(arguments: DatabaseBackend.available)
+    func aRoundTripIntoAnEmptyDatabaseGivesTheSameDocument(backend: DatabaseBackend) throws {
+        let source = try App(backend)
         try Self.fill(source)
         let document = try source.call("app.export")
         #expect(document["format"] == "app-shell-export")
         #expect(document["version"] == 1)
-        #expect(document["sections"]["habits"]["habits"].arrayValue?.count == 2)
+        #expect(document["sections"]["habits"]["version"] == 2)
+        #expect(document["sections"]["habits"]["habits"].arrayValue?.count == 4)
+        let gym = try #require(document["sections"]["habits"]["habits"].arrayValue?[2])
+        #expect(gym["frequencies"] == [["start_day": "2026-11-02", "frequency": ["times": 3, "per": "week"]]])
+        #expect(gym["skips"] == ["2026-11-04"])
+        #expect(gym["pauses"] == [["from": "2026-11-20", "to": "2026-11-25"]])
+        #expect(gym["notes"].arrayValue?.first?["text"] == "다리 운동 🦵\n둘째 줄")
+        let reading = try #require(document["sections"]["habits"]["habits"].arrayValue?[3])
+        #expect(reading["measure"] == ["unit": "쪽", "target": 20.0, "at_most": false])
+        #expect(reading["amounts"].arrayValue?.map { $0["total"] } == [25.5, 5.0])
+        #expect(reading["completions"].arrayValue?.count == 1)
         #expect(
             document["sections"]["profiles"]["profile"]["photo"]["card"]["jpeg"].bytesValue?.prefix(2) == [0xFF, 0xD8])
         let path = try Self.write(document, in: source)
 
-        let target = try App()
+        let target = try App(backend)
         let report = try target.call("app.import", ["path": .string(path)])
-        #expect(report["added"]["habits"] == 2)
-        #expect(report["added"]["completions"] == 2)
+        #expect(report["added"]["habits"] == 4)
+        #expect(report["added"]["completions"] == 4)
+        #expect(report["added"]["skips"] == 1)
+        #expect(report["added"]["pauses"] == 1)
+        #expect(report["added"]["amounts"] == 2)
+        #expect(report["added"]["notes"] == 1)
         #expect(report["added"]["stories"] == 2)
         #expect(report["added"]["quotes"] == 3)
         #expect(report["added"]["themes"] == 1)
@@ -85,7 +112,7 @@ import Testing
         // The same document twice changes nothing.
         let second = try target.call("app.import", ["path": .string(path)])
         #expect(second["added"] == .table(Record()))
-        #expect(second["skipped"]["habits"] == 2)
+        #expect(second["skipped"]["habits"] == 4)
         #expect(second["skipped"]["stories"] == 2)
         #expect(try target.call("app.export").jsonText == document.jsonText)
     }
@@ -182,30 +209,95 @@ import Testing
         let path = try Self.write(try app.call("app.export"), in: app)
         try app.actAs("joon")
         let report = try app.call("app.import", ["path": .string(path)])
-        #expect(report["added"]["habits"] == 2)
+        #expect(report["added"]["habits"] == 4)
         let lines = report["not_representable"].arrayValue?.compactMap(\.stringValue) ?? []
         #expect(lines.contains { $0.hasPrefix("habit Run: its id belongs to another user") })
         #expect(lines.contains { $0.hasPrefix("profile: another user has the nickname 보리맘") })
         let mine = try app.call("app.export")
-        #expect(mine["sections"]["habits"]["habits"].arrayValue?.count == 2)
+        #expect(mine["sections"]["habits"]["habits"].arrayValue?.count == 4)
         #expect(mine["user"] == "joon")
     }
 
-    @Test(arguments: [
-        ("loop.csv", "Position,Name,Question,Description,NumRepetitions\n1,Run,,,\n", "import.not_supported_yet"),
-        (
-            "hb.csv", "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\n",
-            "import.not_supported_yet"
-        ),
-        ("loop.db", "SQLite format 3\u{0}", "import.not_supported_yet"),
-        ("loop.zip", "PK\u{3}\u{4}", "import.not_supported_yet"),
-        ("x.txt", "nothing we know", "import.unknown_format"),
-    ])
-    func formatsNotReadYetAreRecognisedWithAClearError(name: String, text: String, code: String) throws {
+    /// A version 1 section (written before habits had frequencies, skips and notes) is read
+    /// as before: its habits are daily yes/no habits, and fields version 2 added are not read.
+    @Test func aVersionOneHabitsSectionIsReadAsDailyYesNoHabits() throws {
         let app = try App()
-        let path = "\(app.folder)/\(name)"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let document: Value = [
+            "format": "app-shell-export", "version": 1,
+            "sections": [
+                "habits": [
+                    "version": 1,
+                    "habits": [
+                        [
+                            "id": "3f2a0c1e-0000-4000-8000-000000000001", "name": "달리기 🏃", "start_day": "2026-11-01",
+                            "created_at": 1_700_000_000_000, "updated_at": 1_700_000_000_000,
+                            "periods": [["start_day": "2026-11-01"]],
+                            "completions": [
+                                [
+                                    "id": "3f2a0c1e-0000-4000-8000-000000000002", "day": "2026-11-02",
+                                    "recorded_at": 1_700_000_000_000,
+                                ]
+                            ],
+                            "skips": ["not a day, and not read in version 1"],
+                        ]
+                    ],
+                ]
+            ],
+        ]
+        let report = try app.call("app.import", ["path": .string(try Self.write(document, in: app))])
+        #expect(report["added"] == ["habits": 1, "completions": 1])
+        let habit = try #require(try app.call("app.export")["sections"]["habits"]["habits"].arrayValue?.first)
+        #expect(habit["frequencies"] == .array([]))
+        #expect(habit["skips"] == .array([]))
+        #expect(habit["measure"] == .null)
+    }
+
+    @Test(
+        arguments: [
+            (["skips": ["2026-13-01"]] as Value, "sections.habits.habits[1].skips[1]"),
+            (
+                [
+                    "notes": [
+                        ["day": "2026-11-02", "text": .string(String(repeating: "가", count: 1001)), "updated_at": 0]
+                    ]
+                ] as Value,
+                "sections.habits.habits[1].notes[1].text"
+            ),
+            (
+                ["measure": ["unit": "쪽", "target": 2_000_000, "at_most": false]] as Value,
+                "sections.habits.habits[1].measure.target"
+            ),
+            (
+                ["frequencies": [["start_day": "2026-11-01", "frequency": ["times": 9, "per": "week"]]]] as Value,
+                "sections.habits.habits[1].frequencies[1].frequency"
+            ),
+            (["pauses": [["from": "2026-11-05", "to": "2026-11-04"]]] as Value, "sections.habits.habits[1].pauses[1]"),
+        ] as [(Value, String)])
+    func aBadVersionTwoFieldIsNamedAndChangesNothing(fields: Value, field: String) throws {
+        let app = try App()
+        var habit = Record([
+            ("id", .string("3f2a0c1e-0000-4000-8000-000000000003")), ("name", .string("걷기")),
+            ("start_day", .string("2026-11-01")), ("created_at", .int(0)), ("updated_at", .int(0)),
+            ("periods", [["start_day": "2026-11-01"]] as Value),
+        ])
+        for (key, value) in fields.recordValue ?? Record() { habit[key] = value }
+        let document: Value = [
+            "format": "app-shell-export", "version": 1,
+            "sections": ["habits": ["version": 2, "habits": [.table(habit)]]],
+        ]
+        let error = #expect(throws: AppError.self) {
+            try app.call("app.import", ["path": .string(try Self.write(document, in: app))])
+        }
+        #expect(error?.code == "invalid_argument")
+        #expect(error?.field == field)
+        #expect(try app.call("app.export")["sections"]["habits"]["habits"] == .array([]))
+    }
+
+    @Test func aFileOfNoKnownFormatIsRefusedWithAClearError() throws {
+        let app = try App()
+        let path = "\(app.folder)/x.txt"
+        try Data("nothing we know".utf8).write(to: URL(fileURLWithPath: path))
         let error = #expect(throws: AppError.self) { try app.call("app.import", ["path": .string(path)]) }
-        #expect(error?.code == code)
+        #expect(error?.code == "import.unknown_format")
     }
 }

@@ -22,12 +22,14 @@ local k = app.import(fixtures .. "koreader.json")
 assert(k.format == "koreader" and k.added.quotes == 2, json(k))
 assert(next(app.import(fixtures .. "koreader.json").added) == nil)
 
--- Errors: a newer document, a format named wrongly, a folder; nothing changes.
+-- Errors: a newer document, a format named wrongly, a folder of no known format, a file
+-- that is not the format named; nothing changes.
 local count = #bookstories.mine{per_page = 100}
 check.fails("app.import", "import.newer_version", app.import, fixtures .. "newer.json")
 check.fails("app.import", "invalid_argument", app.import, fixtures .. "koreader.json", {from = "kindle2"})
-check.fails("app.import", "invalid_argument", app.import, fixtures)
-check.fails("app.import", "import.not_supported_yet", app.import, fixtures .. "koreader.json", {from = "loop"})
+check.fails("app.import", "import.unknown_format", app.import, fixtures)
+check.fails("app.import", "import.unknown_format", app.import, fixtures .. "koreader.json", {from = "loop"})
+check.fails("app.import", "import.unknown_format", app.import, fixtures .. "koreader.json", {from = "habitbull"})
 assert(#bookstories.mine{per_page = 100} == count)
 
 -- The path is free text: its event records only its length.

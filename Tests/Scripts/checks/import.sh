@@ -41,3 +41,55 @@ check "import: --export-markdown refuses an existing folder" 1 "" "$binary" --db
   -e 'bookstories.create{book = {title = string.rep("가", 200), author = "저자"}, quotes = {"x"}}' >/dev/null 2>&1
 check "import: a long Hangul title makes a file name Linux takes" 0 "wrote 1 Markdown files to $idir/long" "$binary" \
   --db "$idir/long.db" "${inow[@]}" --export-markdown "$idir/long"
+
+# Moving from Loop Habit Tracker in two commands (the README's): its backup in, a look at
+# what came; and the way back, Loop's CSV layout, which a second database reads the same.
+ifix="$here/../Fixtures/import"
+check "import: Loop, 1: the backup" 0 "" "$binary" --db "$idir/loop.db" "${inow[@]}" --import "$ifix/loop-v25.db"
+if grep -qF '"format":"loop","added":{"habits":5,"completions":7,"notes":2,"skips":1,"amounts":2}' "$work/out" \
+  && grep -qF 'Loop habit 2 (Run): another habit has that name; named Run (2)' "$work/out"; then
+  echo "ok   import: Loop's habits, days and the renamed twin are reported"; passed=$((passed + 1)); else
+  fail "import: Loop's habits, days and the renamed twin are reported" "result" "$work/out"; fi
+check "import: Loop, 2: the habits are there" 0 "Run (2)	3/week" "$binary" --db "$idir/loop.db" "${inow[@]}" \
+  -e 'for _, h in ipairs(habits.list()) do local f = habits.details(h.id).frequencies[1]; print(h.name .. "\t" .. (f and f.label or "daily")) end'
+check "import: the same Loop backup again adds nothing" 0 "" "$binary" --db "$idir/loop.db" "${inow[@]}" \
+  --import "$ifix/loop-v25.db"
+grep -qF '"added":{}' "$work/out" || fail "import: the same Loop backup again adds nothing" "result" "$work/out"
+check "import: Loop's CSV zip, recognised" 0 "" "$binary" --db "$idir/loopzip.db" "${inow[@]}" --import "$ifix/loop-csv.zip"
+grep -qF '"format":"loop","added":{"habits":5,"completions":7' "$work/out" \
+  || fail "import: Loop's CSV zip, recognised" "result" "$work/out"
+check "import: --export-loop" 0 "wrote 5 habits in Loop's CSV layout to $idir/loop-out" "$binary" --db "$idir/loop.db" \
+  "${inow[@]}" --export-loop "$idir/loop-out"
+if [ "$(stat -c %a "$idir/loop-out")" = 700 ] && [ -f "$idir/loop-out/003/Checkmarks.csv" ] \
+  && [ -f "$idir/loop-out/005  Read/Checkmarks.csv" ] && grep -qxF '2026-11-22,SKIP,' "$idir/loop-out/001 Run/Checkmarks.csv"; then
+  echo "ok   import: Loop's layout, with its folder names"; passed=$((passed + 1)); else
+  fail "import: Loop's layout, with its folder names" "$(ls -laR "$idir/loop-out")"; fi
+check "import: --export-loop refuses an existing folder" 1 "" "$binary" --db "$idir/loop.db" "${inow[@]}" \
+  --export-loop "$idir/loop-out"
+check "import: Loop's layout read back" 0 "" "$binary" --db "$idir/loopback.db" "${inow[@]}" --import "$idir/loop-out"
+grep -qF '"added":{"habits":5,"completions":7,"notes":2,"skips":1,"amounts":2}' "$work/out" \
+  || fail "import: Loop's layout read back" "result" "$work/out"
+check "import: HabitBull CSV" 0 "" "$binary" --db "$idir/hb.db" "${inow[@]}" --import "$ifix/habitbull.csv"
+grep -qF '"format":"habitbull","added":{"habits":2' "$work/out" || fail "import: HabitBull CSV" "result" "$work/out"
+check "import: a folder of no known format is refused" 1 "" "$binary" --db "$idir/hb.db" "${inow[@]}" --import "$idir/md"
+grep -qF "[import.unknown_format]" "$work/err" || fail "import: the unknown folder is named" "no code" "$work/err"
+
+# Moving from a SQLite file to a PostgreSQL server in two commands (the README's): --export
+# on the file, --import with the server's --db; the server's export then holds the same
+# sections (its user is the server's login, so the document's head differs).
+if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
+  ipg_schema="e2e_$$_import"
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE SCHEMA $ipg_schema" >/dev/null 2>&1
+  ipg="$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$ipg_schema"
+  check "import: to PostgreSQL, 1: --export the SQLite file" 0 "" "$binary" --db "$idir/loop.db" "${inow[@]}" \
+    --export "$idir/to-pg.json"
+  check "import: to PostgreSQL, 2: --import with the server's --db" 0 "" "$binary" --db "$ipg" "${inow[@]}" \
+    --import "$idir/to-pg.json"
+  check "import: the server's export" 0 "" "$binary" --db "$ipg" "${inow[@]}" --export "$idir/from-pg.json"
+  if [ "$(sed 's/.*"sections"://' "$idir/to-pg.json")" = "$(sed 's/.*"sections"://' "$idir/from-pg.json")" ]; then
+    echo "ok   import: the server holds the same sections"; passed=$((passed + 1)); else
+    fail "import: the server holds the same sections" "differs" "$idir/from-pg.json"; fi
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP SCHEMA $ipg_schema CASCADE" >/dev/null 2>&1
+else
+  echo "skip import: SQLite to PostgreSQL: APP_SHELL_TEST_POSTGRES is not set (make test sets it)"
+fi

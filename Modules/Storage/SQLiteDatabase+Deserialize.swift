@@ -1,0 +1,69 @@
+import CSQLite
+import Core
+
+extension SQLiteDatabase {
+    /// The largest SQLite file another app wrote that `reading(bytes:)` opens: 256 MiB.
+    public static let maximumForeignBytes = 256 * 1_048_576
+
+    /// An in-memory, read-only database holding a copy of `bytes`, the content of a SQLite
+    /// file another app wrote (a Loop Habit Tracker backup). Nothing is written beside the
+    /// file and the file is never opened: a hostile file can only fail to read.
+    ///
+    /// A file saved in WAL mode says so in its header (bytes 18 and 19 are 2), which an
+    /// in-memory copy cannot follow; the copy is marked as a rollback-journal file, which
+    /// is what a WAL file checkpointed into its main file is.
+    /// - Throws: `invalid_argument` (field `path`) for bytes that are not a SQLite database
+    ///   or are over 256 MiB.
+    public static func reading(bytes: [UInt8]) throws -> SQLiteDatabase {
+        let header = Array("SQLite format 3\u{0}".utf8)
+        guard bytes.count >= 100, bytes.starts(with: header) else {
+            throw AppError.invalidArgument("the file is not a SQLite database", field: "path")
+        }
+        guard bytes.count <= maximumForeignBytes else {
+            throw AppError.invalidArgument("the file is over \(maximumForeignBytes) bytes", field: "path")
+        }
+        var copy = bytes
+        if copy[18] == 2 || copy[19] == 2 {
+            copy[18] = 1
+            copy[19] = 1
+        }
+        let database = try SQLiteDatabase(path: ":memory:")
+        try database.connection.withLock { connection in
+            guard let buffer = sqlite3_malloc64(sqlite3_uint64(copy.count)) else {
+                throw AppError(
+                    code: "storage.io", message: "out of memory reading a SQLite file of \(copy.count) bytes")
+            }
+            copy.withUnsafeBytes { source in
+                if let base = source.baseAddress { buffer.copyMemory(from: base, byteCount: source.count) }
+            }
+            let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY)
+            let code = sqlite3_deserialize(
+                connection.handle, "main", buffer.assumingMemoryBound(to: UInt8.self), sqlite3_int64(copy.count),
+                sqlite3_int64(copy.count), flags)
+            guard code == SQLITE_OK else {
+                throw AppError.invalidArgument(
+                    "the SQLite file cannot be read: \(String(cString: sqlite3_errstr(code)))", field: "path")
+            }
+        }
+        do {
+            // A damaged file is found here, with one clear error, rather than mid-import.
+            _ = try database.query("SELECT count(*) FROM sqlite_schema", []) { try $0.int(0) }
+        } catch {
+            database.close()
+            throw AppError.invalidArgument(
+                "the SQLite file is damaged: \(AppError.wrapping(error).message)", field: "path")
+        }
+        return database
+    }
+
+    /// The names of the tables (lowercased) and, for each, its columns (lowercased).
+    public func tableColumns() throws -> [String: Set<String>] {
+        var tables: [String: Set<String>] = [:]
+        let names = try query("SELECT name FROM sqlite_schema WHERE type = 'table'", []) { try $0.string(0) }
+        for name in names where name.utf8.allSatisfy({ $0 != 0x22 && $0 >= 0x20 }) {
+            let columns = try query("SELECT name FROM pragma_table_info(?)", [.text(name)]) { try $0.string(0) }
+            tables[name.lowercased()] = Set(columns.map { $0.lowercased() })
+        }
+        return tables
+    }
+}
