@@ -33,9 +33,11 @@ end)
 assert(app.loop() == "idle", "the loop ends when no timer and no hook is left")
 assert(type(nested) == "table" and nested.code == "app.loop_running", tostring(nested))
 
--- Timers run in the order they are due; a callback may set new ones.
+-- Timers run in the order they are due; a callback may set new ones. "c" is due 300 s (0.3 s
+-- of real time at this speed) after "b", so a slow callback on a loaded machine or a server
+-- round trip cannot swap them.
 local order = {}
-app.after(3, function() order[#order + 1] = "c" end)
+app.after(302, function() order[#order + 1] = "c" end)
 app.after(1, function()
   order[#order + 1] = "a"
   app.after(1, function() order[#order + 1] = "b" end)
