@@ -60,10 +60,20 @@ public struct ManageMates: Sendable {
     /// Makes `userID` and the code's inviter mates, both ways, in one transaction.
     /// - Throws: `invalid_argument` (code shape), `mates.too_many_attempts`, `mates.bad_code`,
     ///   `mates.expired_code`, `mates.self`, `mates.already_mates`, `profiles.not_found`.
+    ///   On a set-up PostgreSQL server the database judges the code, and every failure is
+    ///   `mates.bad_code` ("this code cannot be used"), so codes cannot be probed.
     public func join(code typed: String, userID: String) throws -> Mate {
         let code = try InviteCode.parse(typed)
         let now = clock.now()
         guard try profiles.entry(for: userID) != nil else { throw MateError.noProfile() }
+        if let redemption = try store.redeemInvite(code: code, by: userID) {
+            switch redemption {
+            case .joined(let inviterID): return try mate(inviterID, since: now)
+            case .failed: throw MateError.unusableCode
+            case .tooManyAttempts: throw MateError.tooManyAttempts
+            case .tooManyAttemptsOnDatabase: throw MateError.tooManyAttemptsOnDatabase
+            }
+        }
         // The counts are read and a wrong code recorded in one immediate transaction, so
         // racing processes queue on the write lock and never record past a limit; the
         // link itself is a savepoint that rolls back alone.

@@ -78,6 +78,27 @@ public struct SQLMateStore: MateStore, MateDirectory {
         }
     }
 
+    /// On PostgreSQL with `mate_join` in the schema (set up by `admin.setup()`), joins by
+    /// calling it; nil elsewhere (SQLite, or a schema made by migrations alone), where the
+    /// use case applies the rules in Swift. The function acts for the login
+    /// (`session_user`), which is `userID` on a set-up server.
+    public func redeemInvite(code: String, by userID: String) throws -> InviteRedemption? {
+        guard database.dialect.name == .postgreSQL,
+            try database.queryOne("SELECT to_regprocedure('mate_join(text)') IS NOT NULL", { try $0.bool(0) }) == true
+        else { return nil }
+        guard
+            let (outcome, inviter) = try database.queryOne(
+                "SELECT joined_outcome, joined_inviter FROM mate_join(?)", [.text(code)],
+                { (try $0.string(0), $0.optionalString(1)) })
+        else { throw AppError.internal("mate_join returned no row") }
+        switch (outcome, inviter) {
+        case ("joined", .some(let inviter)): return .joined(inviterID: inviter)
+        case ("too_many_attempts", _): return .tooManyAttempts
+        case ("too_many_attempts_on_database", _): return .tooManyAttemptsOnDatabase
+        default: return .failed
+        }
+    }
+
     /// Stores a report.
     public func insertReport(reporterID: String, reportedID: String, reason: String, message: String?, at: Instant)
         throws

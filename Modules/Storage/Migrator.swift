@@ -78,6 +78,20 @@ public struct Migrator: Sendable {
         }
     }
 
+    /// The first module whose recorded version is behind its last step, with both versions;
+    /// nil when nothing is missing (for a login that may not change the schema).
+    /// - Throws: `storage.schema_too_new` when the database is ahead of this app-shell.
+    public func firstMissing(_ modules: [Module]) throws -> (module: String, have: Int, need: Int)? {
+        let current = try versions()
+        guard try hasMissing(modules, in: current) else { return nil }
+        for module in modules {
+            let have = current[module.name] ?? 0
+            let need = module.migrations.last?.version ?? 0
+            if have < need { return (module.name, have, need) }
+        }
+        return nil
+    }
+
     /// The recorded version of every module (0 for none).
     public func versions() throws -> [String: Int] {
         let exists = try database.queryOne(

@@ -34,7 +34,7 @@ import Testing
             let app = try AppAssembly.assemble(
                 AppOptions(
                     databasePath: scratch.map(PostgresDatabase.scratchURL) ?? ":memory:", clock: clock,
-                    eventSink: CompositionRoot.eventSink("\(folder)/events.jsonl")))
+                    eventSink: CompositionRoot.eventSink("\(folder)/events.jsonl"), superuserActsAsAnyone: true))
             router = app.router
             accounts = try app.container.resolve(UserAccounts.self)
             session = try app.session(for: "me")
