@@ -45,7 +45,8 @@ public struct AdminPlugin: ModulePlugin {
                 summary: "Adds a person: a LOGIN role in the members' group, with a password.",
                 parameters: [
                     .option(
-                        "name", .string, "The login and user name: 1 to 32 lower-case letters, digits, '_', '-' or '.'.",
+                        "name", .string,
+                        "The login and user name: 1 to 32 lower-case letters, digits, '_', '-' or '.'.",
                         required: true),
                     Parameter.option(
                         "password", .string,

@@ -38,33 +38,34 @@ enum RowSecurity {
     private static let readWrite = "SELECT, INSERT, UPDATE, DELETE"
 
     /// Every table members may touch, with what they may do.
-    static let grants: [Grant] = [
-        Grant(table: "schema_versions", privileges: "SELECT"),
-        Grant(table: "users", privileges: "SELECT, INSERT"),
-        Grant(table: "event_users", privileges: "SELECT, INSERT"),
-        Grant(table: "events", privileges: readWrite),
-        Grant(table: "event_params", privileges: readWrite),
-        Grant(table: "event_backlog", privileges: "SELECT, UPDATE (stored, last_id)"),
-        Grant(table: "event_drops", privileges: readWrite),
-        Grant(table: "habits", privileges: readWrite),
-    ] + habitDetailTables.map { Grant(table: $0, privileges: readWrite) } + [
-        Grant(table: "book_stories", privileges: readWrite),
-        Grant(table: "book_story_quotes", privileges: readWrite),
-        Grant(table: "book_story_keywords", privileges: readWrite),
-        Grant(table: "book_themes", privileges: readWrite),
-        Grant(table: "book_story_themes", privileges: readWrite),
-        Grant(table: "book_story_reviews", privileges: readWrite),
-        Grant(table: "profiles", privileges: readWrite),
-        Grant(table: "profile_photo_files", privileges: readWrite),
-        // Invites are used, attempts recorded and links made only by mate_join().
-        Grant(table: "mate_invites", privileges: "SELECT, INSERT, DELETE"),
-        Grant(table: "mate_attempts", privileges: "SELECT"),
-        Grant(table: "mates", privileges: "SELECT, DELETE"),
-        Grant(table: "mate_reports", privileges: "SELECT, INSERT"),
-        // An answer changes the status and nothing else.
-        Grant(table: "walk_requests", privileges: "SELECT, INSERT, UPDATE (status)"),
-        Grant(table: "walk_logs", privileges: readWrite),
-    ]
+    static let grants: [Grant] =
+        [
+            Grant(table: "schema_versions", privileges: "SELECT"),
+            Grant(table: "users", privileges: "SELECT, INSERT"),
+            Grant(table: "event_users", privileges: "SELECT, INSERT"),
+            Grant(table: "events", privileges: readWrite),
+            Grant(table: "event_params", privileges: readWrite),
+            Grant(table: "event_backlog", privileges: "SELECT, UPDATE (stored, last_id)"),
+            Grant(table: "event_drops", privileges: readWrite),
+            Grant(table: "habits", privileges: readWrite),
+        ] + habitDetailTables.map { Grant(table: $0, privileges: readWrite) } + [
+            Grant(table: "book_stories", privileges: readWrite),
+            Grant(table: "book_story_quotes", privileges: readWrite),
+            Grant(table: "book_story_keywords", privileges: readWrite),
+            Grant(table: "book_themes", privileges: readWrite),
+            Grant(table: "book_story_themes", privileges: readWrite),
+            Grant(table: "book_story_reviews", privileges: readWrite),
+            Grant(table: "profiles", privileges: readWrite),
+            Grant(table: "profile_photo_files", privileges: readWrite),
+            // Invites are used, attempts recorded and links made only by mate_join().
+            Grant(table: "mate_invites", privileges: "SELECT, INSERT, DELETE"),
+            Grant(table: "mate_attempts", privileges: "SELECT"),
+            Grant(table: "mates", privileges: "SELECT, DELETE"),
+            Grant(table: "mate_reports", privileges: "SELECT, INSERT"),
+            // An answer changes the status and nothing else.
+            Grant(table: "walk_requests", privileges: "SELECT, INSERT, UPDATE (status)"),
+            Grant(table: "walk_logs", privileges: readWrite),
+        ]
 
     /// A habit's rows beside the habit itself: each follows its habit.
     static let habitDetailTables = [
@@ -74,20 +75,24 @@ enum RowSecurity {
 
     /// Rows of one person: `column` is their user id.
     private static func ownerOnly(_ table: String, _ column: String) -> Policy {
-        Policy(table: table, name: "\(table)_owner", command: "ALL", using: "\(column) = \(me)", check: "\(column) = \(me)")
+        Policy(
+            table: table, name: "\(table)_owner", command: "ALL", using: "\(column) = \(me)", check: "\(column) = \(me)"
+        )
     }
 
     /// A story the acting member may see (RLS of book_stories applies inside the policy).
     private static let storyVisible = "EXISTS (SELECT 1 FROM book_stories s WHERE s.seq = story_seq)"
     /// A story the acting member wrote.
-    private static let storyOwn = "EXISTS (SELECT 1 FROM book_stories s WHERE s.seq = story_seq AND s.author_id = \(me))"
+    private static let storyOwn =
+        "EXISTS (SELECT 1 FROM book_stories s WHERE s.seq = story_seq AND s.author_id = \(me))"
 
     /// Rows that follow their story: read when the story may be read, written by its author.
     private static func followStory(_ table: String, extraCheck: String = "") -> [Policy] {
         [
             Policy(table: table, name: "\(table)_read", command: "SELECT", using: storyVisible, check: nil),
             Policy(table: table, name: "\(table)_insert", command: "INSERT", using: nil, check: storyOwn + extraCheck),
-            Policy(table: table, name: "\(table)_update", command: "UPDATE", using: storyOwn, check: storyOwn + extraCheck),
+            Policy(
+                table: table, name: "\(table)_update", command: "UPDATE", using: storyOwn, check: storyOwn + extraCheck),
             Policy(table: table, name: "\(table)_delete", command: "DELETE", using: storyOwn, check: nil),
         ]
     }
@@ -95,7 +100,8 @@ enum RowSecurity {
     /// Every policy, table by table.
     static let policies: [Policy] =
         [
-            Policy(table: "schema_versions", name: "schema_versions_read", command: "SELECT", using: "true", check: nil),
+            Policy(
+                table: "schema_versions", name: "schema_versions_read", command: "SELECT", using: "true", check: nil),
             // Setup records its own version here as the owner.
             Policy(
                 table: "schema_versions", name: "schema_versions_definer", command: "ALL", using: "true", check: "true",
@@ -106,7 +112,8 @@ enum RowSecurity {
             Policy(
                 table: "users", name: "users_insert_self", command: "INSERT", using: nil,
                 check: "name = session_user AND name_key = lower(session_user)"),
-            Policy(table: "users", name: "users_definer", command: "ALL", using: "true", check: "true", ownerOnly: true),
+            Policy(
+                table: "users", name: "users_definer", command: "ALL", using: "true", check: "true", ownerOnly: true),
             ownerOnly("event_users", "user_id"),
             Policy(
                 table: "events", name: "events_owner", command: "ALL",
@@ -143,7 +150,8 @@ enum RowSecurity {
                 check: "owner_id = \(me)"),
         ]
         + followStory("book_story_quotes") + followStory("book_story_keywords")
-        + followStory("book_story_themes", extraCheck: " AND EXISTS (SELECT 1 FROM book_themes t WHERE t.seq = theme_seq)")
+        + followStory(
+            "book_story_themes", extraCheck: " AND EXISTS (SELECT 1 FROM book_themes t WHERE t.seq = theme_seq)")
         + [
             Policy(
                 table: "book_story_reviews", name: "book_story_reviews_owner", command: "ALL",
@@ -158,17 +166,26 @@ enum RowSecurity {
             ownerOnly("profile_photo_files", "user_id"),
             // Codes: only the inviter reads theirs; joining is mate_join(), as the owner.
             ownerOnly("mate_invites", "inviter_id"),
-            Policy(table: "mate_invites", name: "mate_invites_definer", command: "ALL", using: "true", check: "true", ownerOnly: true),
-            Policy(table: "mate_attempts", name: "mate_attempts_own", command: "SELECT", using: "user_id = \(me)", check: nil),
-            Policy(table: "mate_attempts", name: "mate_attempts_definer", command: "ALL", using: "true", check: "true", ownerOnly: true),
+            Policy(
+                table: "mate_invites", name: "mate_invites_definer", command: "ALL", using: "true", check: "true",
+                ownerOnly: true),
+            Policy(
+                table: "mate_attempts", name: "mate_attempts_own", command: "SELECT", using: "user_id = \(me)",
+                check: nil),
+            Policy(
+                table: "mate_attempts", name: "mate_attempts_definer", command: "ALL", using: "true", check: "true",
+                ownerOnly: true),
             Policy(
                 table: "mates", name: "mates_pair_read", command: "SELECT",
                 using: "user_id = \(me) OR mate_id = \(me)", check: nil),
             Policy(
                 table: "mates", name: "mates_pair_delete", command: "DELETE",
                 using: "user_id = \(me) OR mate_id = \(me)", check: nil),
-            Policy(table: "mates", name: "mates_definer", command: "ALL", using: "true", check: "true", ownerOnly: true),
-            Policy(table: "mate_reports", name: "mate_reports_own", command: "SELECT", using: "reporter_id = \(me)", check: nil),
+            Policy(
+                table: "mates", name: "mates_definer", command: "ALL", using: "true", check: "true", ownerOnly: true),
+            Policy(
+                table: "mate_reports", name: "mate_reports_own", command: "SELECT", using: "reporter_id = \(me)",
+                check: nil),
             Policy(
                 table: "mate_reports", name: "mate_reports_insert", command: "INSERT", using: nil,
                 check: "reporter_id = \(me)"),

@@ -56,7 +56,8 @@ public struct ServerSetup: Sendable {
         guard database.dialect.name == .postgreSQL else {
             throw AppError(
                 code: "admin.not_available",
-                message: "administration is for a PostgreSQL server (--db postgresql://...); a SQLite file has no members")
+                message:
+                    "administration is for a PostgreSQL server (--db postgresql://...); a SQLite file has no members")
         }
         guard
             let row = try database.queryOne(
@@ -157,7 +158,8 @@ public struct ServerSetup: Sendable {
                 ) { row in "\(try row.string(0)).\(try row.string(1))" })
             for policy in RowSecurity.policies
             where tables[policy.table] != nil && !existing.contains("\(policy.table).\(policy.name)") {
-                var sql = "CREATE POLICY \(Self.quoted(policy.name)) ON \(Self.quoted(policy.table)) FOR \(policy.command)"
+                var sql =
+                    "CREATE POLICY \(Self.quoted(policy.name)) ON \(Self.quoted(policy.table)) FOR \(policy.command)"
                 if policy.ownerOnly { sql += " TO \(Self.quoted(place.administrator))" }
                 if let using = policy.using { sql += " USING (\(using))" }
                 if let check = policy.check { sql += " WITH CHECK (\(check))" }
