@@ -14,7 +14,8 @@ enum CommandLineParser {
           --db PATH            the database file (default $XDG_DATA_HOME/app-shell/app.db; :memory: for none),
                                or a PostgreSQL server: postgres://USER@HOST:PORT/DATABASE (PG* variables and
                                ~/.pgpass fill in what the URL leaves out)
-          --user NAME          act as NAME (default $APP_SHELL_USER, else "me"); created on first use
+          --user NAME          act as NAME (default $APP_SHELL_USER, else "me"); created on first use;
+                               SQLite only (on PostgreSQL you are your database login)
           --now INSTANT        fix the clock, e.g. 2026-11-29T08:00:00+09:00 (default $APP_SHELL_NOW)
           --tz ZONE            the time zone, e.g. Asia/Seoul (default $TZ, else the system's)
           --json               print results as JSON
