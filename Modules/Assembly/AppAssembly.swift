@@ -28,9 +28,12 @@ public enum AppAssembly {
     ///   declared twice.
     public static func assemble(_ options: AppOptions) throws -> AssembledApp {
         let database = try openDatabase(options)
-        let identity = try identity(of: database, options)
+        let login = try ServerLogin(database)
+        let identity =
+            login.map { $0.isSuperuser && options.superuserActsAsAnyone ? .chosen : .databaseLogin($0.name) }
+            ?? IdentitySource.chosen
         let modules = StorageAssembly.modules(options.plugins)
-        try migrateOrCheck(database, modules: modules)
+        try migrateOrCheck(database, modules: modules, login: login)
         if options.plugins.contains(where: { $0 is ProfilesPlugin }) {
             // Never fatal: what cannot be imported now (another process holds the write
             // lock) waits in profile_photo_files for the next start.
@@ -60,42 +63,27 @@ public enum AppAssembly {
             shapes: options.plugins.flatMap { $0.shapes() }, identity: identity)
     }
 
-    /// Who acts: any name on SQLite; on PostgreSQL the login (`session_user`), unless the
-    /// login is a superuser and `options.superuserActsAsAnyone` (test harnesses) is set.
-    static func identity(of database: any Database, _ options: AppOptions) throws -> IdentitySource {
-        guard database.dialect.name == .postgreSQL else { return .chosen }
-        guard
-            let (login, superuser) = try database.queryOne(
-                "SELECT session_user, r.rolsuper FROM pg_roles r WHERE r.rolname = session_user",
-                { (try $0.string(0), try $0.bool(1)) })
-        else { throw AppError.internal("the server did not name the login") }
-        return superuser && options.superuserActsAsAnyone ? .chosen : .databaseLogin(login)
-    }
-
     /// Applies the missing migrations at start-up, except on a PostgreSQL schema that
     /// `admin.setup()` has set up, whose migrations only setup applies (as the tables'
     /// owner, with every row in view). There a member's app-shell checks that nothing is
     /// missing; so does one on a schema not set up in which the login may not create.
     /// - Throws: `storage.schema_outdated` when a member's app-shell is newer than the
     ///   schema; the migrator's errors otherwise.
-    static func migrateOrCheck(_ database: any Database, modules: [Migrator.Module]) throws {
+    static func migrateOrCheck(_ database: any Database, modules: [Migrator.Module], login: ServerLogin?) throws {
         let migrator = Migrator(database: database)
-        guard database.dialect.name == .postgreSQL else {
+        guard let login else {
             try migrator.migrate(modules)
             return
         }
-        let mayCreate =
-            try database.queryOne(
-                "SELECT has_schema_privilege(coalesce(current_schema(), 'public'), 'CREATE')", { try $0.bool(0) })
-            ?? false
-        let setUp = try ServerSetup(database: database, modules: modules).setupVersion()
-        if setUp == 0, mayCreate {
+        let versions = try migrator.versions()
+        let setUp = versions[ServerSetup.module] ?? 0
+        if setUp == 0, login.mayCreate {
             try migrator.migrate(modules)
             return
         }
         // The administrator starts even when something is missing: admin.setup() applies it.
-        if mayCreate { return }
-        let missing = try migrator.firstMissing(modules)
+        if login.mayCreate { return }
+        let missing = try migrator.firstMissing(modules, known: versions)
         guard missing == nil, setUp >= ServerSetup.version else {
             let what =
                 missing.map { "\($0.module) is at schema version \($0.have), this app-shell needs \($0.need)" }

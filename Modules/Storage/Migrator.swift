@@ -81,8 +81,11 @@ public struct Migrator: Sendable {
     /// The first module whose recorded version is behind its last step, with both versions;
     /// nil when nothing is missing (for a login that may not change the schema).
     /// - Throws: `storage.schema_too_new` when the database is ahead of this app-shell.
-    public func firstMissing(_ modules: [Module]) throws -> (module: String, have: Int, need: Int)? {
-        let current = try versions()
+    /// - Parameter known: the versions when the caller has read them (`versions()`).
+    public func firstMissing(_ modules: [Module], known: [String: Int]? = nil) throws -> (
+        module: String, have: Int, need: Int
+    )? {
+        let current = try known ?? versions()
         guard try hasMissing(modules, in: current) else { return nil }
         for module in modules {
             let have = current[module.name] ?? 0
