@@ -1,4 +1,5 @@
 import Mates
+import Storage
 
 /// What members may do to each table of a PostgreSQL server, stated once: the grants
 /// (data privileges only) and the row-level security policies `admin.setup()` creates.
@@ -115,10 +116,13 @@ enum RowSecurity {
             Policy(
                 table: "users", name: "users_definer", command: "ALL", using: "true", check: "true", ownerOnly: true),
             ownerOnly("event_users", "user_id"),
+            // An event takes an id the shared counter has given out already, so no one can
+            // take an id ahead of the counter and make another member's commit collide.
             Policy(
                 table: "events", name: "events_owner", command: "ALL",
                 using: "user_number IN (SELECT number FROM event_users)",
-                check: "user_number IN (SELECT number FROM event_users)"),
+                check: "user_number IN (SELECT number FROM event_users) "
+                    + "AND id <= (SELECT b.last_id FROM event_backlog b WHERE b.id = 1)"),
             Policy(
                 table: "event_params", name: "event_params_owner", command: "ALL",
                 using: "EXISTS (SELECT 1 FROM events e WHERE e.id = event_id)",
@@ -216,6 +220,34 @@ enum RowSecurity {
         CREATE OR REPLACE FUNCTION app_user_id() RETURNS text
             LANGUAGE sql STABLE SET search_path = \(schema), pg_temp
             AS $fn$ SELECT id FROM users WHERE name = session_user $fn$
+        """
+    }
+
+    /// The largest step of the event id counter in one update: a commit's events, at most
+    /// the largest backlog.
+    static let eventCounterStep = SQLEventStore.maximumCapacity
+
+    /// `event_backlog_guard()` and its trigger: every member updates the shared counter row
+    /// of event ids, so the row's owner keeps it sane whatever a member writes with `psql`:
+    /// the last id only grows, by at most `eventCounterStep` at a time, and the count is
+    /// never negative. (A policy sees only the new row; a trigger sees both.)
+    static func eventCounterGuard(schema: String) -> String {
+        """
+        CREATE OR REPLACE FUNCTION event_backlog_guard() RETURNS trigger
+            LANGUAGE plpgsql SET search_path = \(schema), pg_temp
+            AS $fn$
+        BEGIN
+            IF NEW.id <> OLD.id OR NEW.last_id < OLD.last_id OR NEW.last_id > OLD.last_id + \(eventCounterStep)
+                OR NEW.stored < 0 THEN
+                RAISE EXCEPTION 'the event id counter only grows, by at most \(eventCounterStep) at a time'
+                    USING ERRCODE = '42501';
+            END IF;
+            RETURN NEW;
+        END
+        $fn$;
+        DROP TRIGGER IF EXISTS event_backlog_guard ON event_backlog;
+        CREATE TRIGGER event_backlog_guard BEFORE UPDATE ON event_backlog
+            FOR EACH ROW EXECUTE FUNCTION event_backlog_guard()
         """
     }
 

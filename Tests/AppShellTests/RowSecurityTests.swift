@@ -187,6 +187,13 @@ struct RowSecurityTests {
             ("INSERT INTO users (id, name, name_key, created_at) VALUES ('u', 'someone', 'someone', 0)", []),
             ("UPDATE walk_requests SET status = 'accepted'", []),  // the sender may only cancel
             ("UPDATE walk_requests SET message = 'x'", []),  // only the status changes
+            // The shared event id counter only grows, and no event takes an id ahead of it.
+            ("UPDATE event_backlog SET last_id = 0", []),
+            ("UPDATE event_backlog SET last_id = 9000000000000000000", []),
+            (
+                "INSERT INTO events (id, user_number, name, occurred_at) VALUES "
+                    + "((SELECT last_id + 1 FROM event_backlog), (SELECT min(number) FROM event_users), 'x', 0)", []
+            ),
             ("CREATE TABLE mine (id TEXT)", []),
             ("ALTER TABLE habits DISABLE ROW LEVEL SECURITY", []),
             ("DROP POLICY habits_owner ON habits", []),
