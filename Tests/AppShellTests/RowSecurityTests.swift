@@ -194,6 +194,12 @@ struct RowSecurityTests {
                 "INSERT INTO events (id, user_number, name, occurred_at) VALUES "
                     + "((SELECT last_id + 1 FROM event_backlog), (SELECT min(number) FROM event_users), 'x', 0)", []
             ),
+            // A number ahead of its identity sequence would collide with someone's later row.
+            ("UPDATE book_themes SET seq = seq + 1000000 WHERE owner_id = (SELECT app_user_id())", []),
+            (
+                "INSERT INTO mate_reports (id, reporter_id, reported_id, reason, created_at) "
+                    + "VALUES (1000000, (SELECT app_user_id()), ?, 'other', 0)", [.text(mina)]
+            ),
             ("CREATE TABLE mine (id TEXT)", []),
             ("ALTER TABLE habits DISABLE ROW LEVEL SECURITY", []),
             ("DROP POLICY habits_owner ON habits", []),
