@@ -1,5 +1,6 @@
 import Mates
 import Storage
+import Walks
 
 /// What members may do to each table of a PostgreSQL server, stated once: the grants
 /// (data privileges only) and the row-level security policies `admin.setup()` creates.
@@ -199,7 +200,8 @@ enum RowSecurity {
             Policy(
                 table: "walk_requests", name: "walk_requests_send", command: "INSERT", using: nil,
                 check: "sender_id = \(me) AND status = 'pending' AND "
-                    + "EXISTS (SELECT 1 FROM mates m WHERE m.user_id = \(me) AND m.mate_id = recipient_id)"),
+                    + "EXISTS (SELECT 1 FROM mates m WHERE m.user_id = \(me) AND m.mate_id = recipient_id) "
+                    + "AND expires_at = created_at + \(WalkRequest.replyWindow * 1000)"),
             // Only a pending request is answered: the receiver accepts or declines, the sender
             // cancels; when a mate link ends, either of the two cancels what is pending
             // between them (the link is gone by then, in the same transaction).

@@ -207,8 +207,19 @@ struct RowSecurityTests {
         for (statement, arguments) in refused {
             #expect(joon.failure { try joon.sql.execute(statement, arguments) } == "forbidden", "\(statement)")
         }
+        // A request is sent to a mate with the 60-second window, never a longer one.
+        let send =
+            "INSERT INTO walk_requests (id, sender_id, recipient_id, message, latitude, longitude, status, "
+            + "created_at, expires_at) VALUES (?, (SELECT app_user_id()), ?, 'x', 0, 0, 'pending', 0, ?)"
+        #expect(
+            joon.failure { try joon.sql.execute(send, [.text("w1"), .text(mina), .int(3_600_000)]) } == "forbidden")
+        #expect(try joon.sql.execute(send, [.text("w2"), .text(mina), .int(60_000)]) == 1)
+        #expect(
+            joon.failure { try joon.sql.execute(send, [.text("w3"), .text(joon.session.user.id), .int(60_000)]) }
+                == "forbidden")  // not a mate of oneself
         // The receiver accepts; the sender then cannot cancel an answered request.
-        let request = try #require(try scenario.mina.ids("walks.incoming").first)
+        let request = try #require(
+            try scenario.mina.call("walks.incoming", ["status": "pending"]).arrayValue?.first?["id"].stringValue)
         #expect(try scenario.mina.call("walks.accept", ["id": .string(request)])["status"] == "accepted")
         #expect(
             try joon.sql.execute("UPDATE walk_requests SET status = 'cancelled' WHERE id = ?", [.text(request)]) == 0)
