@@ -1,6 +1,8 @@
 import Assembly
 import Core
+import Dispatch
 import Storage
+import Synchronization
 import Testing
 
 /// Row-level security on a set-up PostgreSQL server says what the Swift code says: one
@@ -274,6 +276,30 @@ struct RowSecurityTests {
         } catch let error as AppError {
             #expect(error.code == "admin.not_allowed")
         }
+    }
+
+    @Test func twoAdministratorsSettingUpAtOnceTakeTurns() throws {
+        let (server, schema) = try PostgresDatabase.makeScratchSchema()
+        defer { PostgresDatabase.dropScratchSchema(server: server, schema: schema) }
+        let location = PostgresDatabase.scratchURL(server: server, schema: schema)
+        let applied = Mutex<[Int]>([])
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            do {
+                let app = try AppAssembly.assemble(
+                    AppOptions(databasePath: location, clock: SystemClock(timeZone: .utc)))
+                defer { app.database.close() }
+                guard let session = try app.loginSession() else { return }
+                let result = try app.router.call("admin.setup", Arguments([:]), session: session)
+                applied.withLock { $0.append(result["applied"].arrayValue?.count ?? -1) }
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        // One of them did everything; the others, after it, found nothing missing.
+        #expect(applied.withLock { $0.sorted() }.dropLast() == [0, 0, 0])
+        #expect((applied.withLock { $0.max() } ?? 0) > 30)
     }
 
     /// A module this app-shell knows and the server has not been set up for.
