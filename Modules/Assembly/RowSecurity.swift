@@ -59,8 +59,10 @@ enum RowSecurity {
             Grant(table: "book_story_reviews", privileges: readWrite),
             Grant(table: "profiles", privileges: readWrite),
             Grant(table: "profile_photo_files", privileges: readWrite),
-            // Invites are used, attempts recorded and links made only by mate_join().
-            Grant(table: "mate_invites", privileges: "SELECT, INSERT, DELETE"),
+            // Invites are drawn by mate_invite(), used, attempts recorded and links made only by
+            // mate_join().
+            // Codes are drawn by mate_invite(): inserting one's own guess would say "duplicate".
+            Grant(table: "mate_invites", privileges: "SELECT, DELETE"),
             Grant(table: "mate_attempts", privileges: "SELECT"),
             Grant(table: "mates", privileges: "SELECT, DELETE"),
             Grant(table: "mate_reports", privileges: "SELECT, INSERT"),
@@ -223,6 +225,54 @@ enum RowSecurity {
             LANGUAGE sql STABLE SET search_path = \(schema), pg_temp
             AS $fn$ SELECT id FROM users WHERE name = session_user $fn$
         """
+    }
+
+    /// `mate_invite()`: a new invite code of the member's, drawn in the database with the
+    /// owner's rights, so that a member never inserts a code and never learns from a
+    /// duplicate that someone else holds it (a probe past the wrong-code limit). The code is
+    /// `InviteCode.length` characters of `InviteCode.alphabet` from `gen_random_uuid()`'s
+    /// random bytes (two bytes a character, so the modulo's bias is 2 in 65,536), valid
+    /// `ManageMates.inviteLifetime` seconds from the server's `clock_timestamp()`. A drawn
+    /// code that exists is drawn again, up to 5 times, inside the function.
+    static func inviteFunction(schema: String) -> String {
+        let alphabet = String(InviteCode.alphabet)
+        // Bytes 6 and 8 of a version 4 UUID carry its version and variant; pairs avoid them.
+        let pairs = [0, 2, 4, 9, 11, 13].prefix(InviteCode.length)
+        let characters = pairs.map { first in
+            "substr('\(alphabet)', ((get_byte(v_bytes, \(first)) * 256 + get_byte(v_bytes, \(first + 1))) "
+                + "% \(alphabet.count)) + 1, 1)"
+        }.joined(separator: " || ")
+        return """
+            CREATE OR REPLACE FUNCTION mate_invite()
+                RETURNS TABLE (invite_code text, invite_expires_at bigint)
+                LANGUAGE plpgsql SECURITY DEFINER SET search_path = \(schema), pg_temp
+                AS $fn$
+            DECLARE
+                v_me text;
+                v_now bigint := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+                v_bytes bytea;
+                v_code text;
+            BEGIN
+                SELECT u.id INTO v_me FROM users u WHERE u.name = session_user;
+                IF v_me IS NULL THEN
+                    RAISE EXCEPTION 'no user named %', session_user USING ERRCODE = '42501';
+                END IF;
+                FOR attempt IN 1..5 LOOP
+                    v_bytes := decode(replace(gen_random_uuid()::text, '-', ''), 'hex');
+                    v_code := \(characters);
+                    BEGIN
+                        INSERT INTO mate_invites (code, inviter_id, created_at, expires_at)
+                            VALUES (v_code, v_me, v_now, v_now + \(ManageMates.inviteLifetime * 1000));
+                        RETURN QUERY SELECT v_code, v_now + \(ManageMates.inviteLifetime * 1000);
+                        RETURN;
+                    EXCEPTION WHEN unique_violation THEN
+                        NULL;
+                    END;
+                END LOOP;
+                RAISE EXCEPTION 'could not draw a free invite code';
+            END
+            $fn$
+            """
     }
 
     /// The largest step of the event id counter in one update: a commit's events, at most

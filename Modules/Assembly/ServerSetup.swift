@@ -139,15 +139,18 @@ public struct ServerSetup: Sendable {
                     GRANT CONNECT, TEMPORARY ON DATABASE \(Self.quoted(place.database)) TO \(group);
                     \(RowSecurity.userIDFunction(schema: schema));
                     \(RowSecurity.joinFunction(schema: schema));
+                    \(RowSecurity.inviteFunction(schema: schema));
                     \(RowSecurity.eventCounterGuard(schema: schema));
                     REVOKE ALL ON FUNCTION app_user_id() FROM PUBLIC;
                     REVOKE ALL ON FUNCTION mate_join(text) FROM PUBLIC;
+                    REVOKE ALL ON FUNCTION mate_invite() FROM PUBLIC;
                     REVOKE ALL ON FUNCTION event_backlog_guard() FROM PUBLIC;
                     GRANT EXECUTE ON FUNCTION app_user_id() TO \(group);
                     GRANT EXECUTE ON FUNCTION mate_join(text) TO \(group);
+                    GRANT EXECUTE ON FUNCTION mate_invite() TO \(group);
                     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA \(schema) TO \(group);
                     """)
-                applied.append("functions app_user_id, mate_join, event_backlog_guard")
+                applied.append("functions app_user_id, mate_join, mate_invite, event_backlog_guard")
                 let present = Set(tables.keys)
                 for grant in RowSecurity.grants where present.contains(grant.table) {
                     try database.executeScript("GRANT \(grant.privileges) ON \(Self.quoted(grant.table)) TO \(group)")

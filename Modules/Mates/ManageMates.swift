@@ -39,10 +39,12 @@ public struct ManageMates: Sendable {
         self.linkEndHandler = linkEndHandler
     }
 
-    /// A new invite code of `userID`'s, valid 10 minutes, single use.
+    /// A new invite code of `userID`'s, valid 10 minutes, single use; on a set-up PostgreSQL
+    /// server drawn by the database, valid 10 minutes by the server's clock.
     /// - Throws: `profiles.not_found` (no profile yet).
     public func invite(userID: String) throws -> (code: String, expiresAt: Instant) {
         guard try profiles.entry(for: userID) != nil else { throw MateError.noProfile() }
+        if let drawn = try store.drawInvite(for: userID) { return drawn }
         let now = clock.now()
         let expires = now.adding(seconds: Self.inviteLifetime)
         for _ in 0..<5 {

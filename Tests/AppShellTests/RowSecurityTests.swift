@@ -185,6 +185,12 @@ struct RowSecurityTests {
             ),
             ("INSERT INTO mate_attempts (user_id, at) VALUES (?, 0)", [.text(mina)]),
             ("UPDATE mate_invites SET used_by = ?", [.text(mina)]),
+            // Inserting a code someone has would answer "duplicate": a probe past the
+            // wrong-code limit. Codes are drawn only by mate_invite(), in the database.
+            (
+                "INSERT INTO mate_invites (code, inviter_id, created_at, expires_at) "
+                    + "VALUES (?, (SELECT app_user_id()), 0, 600000)", [.text(scenario.minaCodes[1])]
+            ),
             ("DELETE FROM event_users WHERE user_id = ?", [.text(mina)]),
             ("INSERT INTO users (id, name, name_key, created_at) VALUES ('u', 'someone', 'someone', 0)", []),
             ("UPDATE walk_requests SET status = 'accepted'", []),  // the sender may only cancel
