@@ -12,6 +12,13 @@ error('Cannot require a meta file')
 ---@field field? string The argument or field that was wrong.
 ---@field where? string The position of the Lua line that called the route.
 
+--- What admin.setup() set up.
+---@class admin_setup
+---@field database string The database.
+---@field schema string The schema the tables are in.
+---@field group string The NOLOGIN role every member belongs to.
+---@field applied string[] The steps taken; empty when nothing was missing.
+
 --- A book.
 ---@class book
 ---@field title string The title.
@@ -159,6 +166,11 @@ error('Cannot require a meta file')
 ---@field unit string The unit, 1 to 20 characters.
 ---@field target number The day's target, above 0.
 ---@field at_most boolean True when a day is done at or under the target, else at or over.
+
+--- A member of the server.
+---@class member
+---@field name string The login name, which is the user name.
+---@field signed_in boolean Whether they have used the app yet.
 
 --- Days a habit is paused.
 ---@class pause
@@ -322,6 +334,33 @@ function show(...) end
 ---@return string
 function json(x) end
 
+---@class admin
+admin = {}
+
+--- Adds a person: a LOGIN role in the members' group, with a password.
+---@param opts {name: string, password: string}
+--- Raises: admin.not_available, admin.not_allowed, admin.not_set_up, admin.member_exists.
+--- Example: `admin.add_member{name = "mina", password = os.getenv("MINA_PASSWORD")}`
+function admin.add_member(opts) end
+
+--- The members, by name.
+---@return member[]
+--- Raises: admin.not_available, admin.not_allowed, admin.not_set_up.
+--- Example: `for _, m in ipairs(admin.members()) do print(m.name, m.signed_in) end`
+function admin.members() end
+
+--- Removes a person's role; their rows stay, reachable by no one.
+---@param name string The member's login name.
+--- Raises: admin.not_available, admin.not_allowed, admin.not_set_up, admin.no_member.
+--- Example: `admin.remove_member("mina")`
+function admin.remove_member(name) end
+
+--- Sets up the server: schema, members' group role, grants, row-level security, functions, migrations; run again, only what is missing.
+---@return admin_setup
+--- Raises: admin.not_available, admin.not_allowed.
+--- Example: `local s = admin.setup()  print(s.group, #s.applied)`
+function admin.setup() end
+
 ---@class app
 app = {}
 
@@ -338,9 +377,10 @@ function app.export() end
 --- Example: `local r = app.import("My Clippings.txt")  print(r.added.quotes, r.skipped.quotes)`
 function app.import(path, opts) end
 
---- Acts as another user from now on, creating them on first use.
+--- Acts as another user from now on, creating them on first use (SQLite; on PostgreSQL you are your database login).
 ---@param name string 1 to 32 letters, digits, '_', '-' or '.'.
 ---@return user
+--- Raises: app.login_not_available.
 --- Example: `app.login("mina")`
 function app.login(name) end
 

@@ -22,13 +22,24 @@ enum CompositionRoot {
             AppOptions(
                 databasePath: try databasePath(options, environment: environment), clock: clock,
                 eventSink: eventSink(options.eventsSink),
-                eventBacklog: options.eventsBacklog ?? SQLEventStore.defaultCapacity, signposter: signposter))
-        let userName = options.userName ?? environment["APP_SHELL_USER"] ?? "me"
+                eventBacklog: options.eventsBacklog ?? SQLEventStore.defaultCapacity, signposter: signposter,
+                superuserActsAsAnyone: environment["APP_SHELL_TEST_IMPERSONATE"] == "1"))
         let session: Session
-        do {
-            session = try app.session(for: userName)
-        } catch let error as AppError where error.code == "invalid_argument" {
-            throw UsageError(message: "--user: \(error.message)")
+        if case .databaseLogin(let login) = app.identity {
+            // On PostgreSQL the login is the user; APP_SHELL_USER (ambient) is ignored.
+            if options.userName != nil {
+                throw UsageError(
+                    message: "--user: on PostgreSQL you act as your database login '\(login)'; "
+                        + "connect as another role instead (--db postgresql://NAME@HOST/DATABASE)")
+            }
+            session = try app.session(for: login)
+        } else {
+            let userName = options.userName ?? environment["APP_SHELL_USER"] ?? "me"
+            do {
+                session = try app.session(for: userName)
+            } catch let error as AppError where error.code == "invalid_argument" {
+                throw UsageError(message: "--user: \(error.message)")
+            }
         }
         let router = app.router
         // app.notify reaches the desktop when a session bus is there.

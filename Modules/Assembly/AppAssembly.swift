@@ -12,7 +12,7 @@ public enum AppAssembly {
     /// Every module of the app, in the order their routes and tables are set up.
     public static let plugins: [any ModulePlugin] = [
         AppPlugin(), TracePlugin(), EventsPlugin(), HabitsPlugin(), BookStoriesPlugin(), ProfilesPlugin(),
-        MatesPlugin(), WalksPlugin(),
+        MatesPlugin(), WalksPlugin(), AdminPlugin(),
     ]
 
     /// The implementations of the plugins' repository protocols over the SQL database.
@@ -28,7 +28,12 @@ public enum AppAssembly {
     ///   declared twice.
     public static func assemble(_ options: AppOptions) throws -> AssembledApp {
         let database = try openDatabase(options)
-        try StorageAssembly.migrate(database, plugins: options.plugins)
+        let login = try ServerLogin(database)
+        let identity =
+            login.map { $0.isSuperuser && options.superuserActsAsAnyone ? .chosen : .databaseLogin($0.name) }
+            ?? IdentitySource.chosen
+        let modules = StorageAssembly.modules(options.plugins)
+        try migrateOrCheck(database, modules: modules, login: login)
         if options.plugins.contains(where: { $0 is ProfilesPlugin }) {
             // Never fatal: what cannot be imported now (another process holds the write
             // lock) waits in profile_photo_files for the next start.
@@ -41,6 +46,8 @@ public enum AppAssembly {
         container.register((any Clock).self, instance: options.clock)
         container.register(Signposter.self, instance: options.signposter)
         container.register(EventSinkChoice.self, instance: options.eventSink)
+        container.register(IdentitySource.self, instance: identity)
+        container.register(ServerSetup.self, instance: ServerSetup(database: database, modules: modules))
         container.register((any PhotoProcessing).self, instance: options.photoProcessor)
         for plugin in options.plugins { plugin.register(in: container) }
         let middleware: [any Middleware] =
@@ -53,7 +60,39 @@ public enum AppAssembly {
             routes: options.plugins.flatMap { $0.routes() } + options.extraRoutes, middleware: middleware)
         return AssembledApp(
             database: database, container: container, router: router, clock: options.clock,
-            shapes: options.plugins.flatMap { $0.shapes() })
+            shapes: options.plugins.flatMap { $0.shapes() }, identity: identity)
+    }
+
+    /// Applies the missing migrations at start-up, except on a PostgreSQL schema that
+    /// `admin.setup()` has set up, whose migrations only setup applies (as the tables'
+    /// owner, with every row in view). There a member's app-shell checks that nothing is
+    /// missing; so does one on a schema not set up in which the login may not create.
+    /// - Throws: `storage.schema_outdated` when a member's app-shell is newer than the
+    ///   schema; the migrator's errors otherwise.
+    static func migrateOrCheck(_ database: any Database, modules: [Migrator.Module], login: ServerLogin?) throws {
+        let migrator = Migrator(database: database)
+        guard let login else {
+            try migrator.migrate(modules)
+            return
+        }
+        let versions = try migrator.versions()
+        let setUp = versions[ServerSetup.module] ?? 0
+        if setUp == 0, login.mayCreate {
+            try migrator.migrate(modules)
+            return
+        }
+        // The administrator starts even when something is missing: admin.setup() applies it.
+        if login.mayCreate { return }
+        let missing = try migrator.firstMissing(modules, known: versions)
+        guard missing == nil, setUp >= ServerSetup.version else {
+            let what =
+                missing.map { "\($0.module) is at schema version \($0.have), this app-shell needs \($0.need)" }
+                ?? "its setup is at version \(setUp), this app-shell needs \(ServerSetup.version)"
+            throw AppError(
+                code: "storage.schema_outdated",
+                message: "the server's schema is older than this app-shell (\(what)); "
+                    + "ask the administrator to run admin.setup()")
+        }
     }
 
     /// Whether `location` names a PostgreSQL server (`postgres://` or `postgresql://`) rather

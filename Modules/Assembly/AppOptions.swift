@@ -26,6 +26,11 @@ public struct AppOptions: Sendable {
     public var extraRoutes: [Route]
     /// Whether route calls pass the trace and event middleware (the benchmarks measure both ways).
     public var middleware: Bool
+    /// For test harnesses only: on PostgreSQL, a superuser login may act as any user
+    /// (`session(for:)`, `--user`, `app.login`), as on SQLite. A superuser bypasses
+    /// row-level security anyway, so this grants nothing it does not have; for every other
+    /// login it changes nothing. `app-shell` sets it from `APP_SHELL_TEST_IMPERSONATE=1`.
+    public var superuserActsAsAnyone: Bool
 
     /// The options of the app as `app-shell` runs it; change the fields that differ.
     public init(
@@ -35,7 +40,7 @@ public struct AppOptions: Sendable {
         photoProcessor: any PhotoProcessing = VipsPhotoProcessor(),
         signposter: Signposter = Signposter(), plugins: [any ModulePlugin] = AppAssembly.plugins,
         repositories: [any SQLRepositories] = AppAssembly.sqlRepositories,
-        extraRoutes: [Route] = [], middleware: Bool = true
+        extraRoutes: [Route] = [], middleware: Bool = true, superuserActsAsAnyone: Bool = false
     ) {
         self.databasePath = databasePath
         self.clock = clock
@@ -47,5 +52,6 @@ public struct AppOptions: Sendable {
         self.repositories = repositories
         self.extraRoutes = extraRoutes
         self.middleware = middleware
+        self.superuserActsAsAnyone = superuserActsAsAnyone
     }
 }

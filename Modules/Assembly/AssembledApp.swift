@@ -15,11 +15,27 @@ public struct AssembledApp: Sendable {
     public let clock: any Clock
     /// The records the routes return.
     public let shapes: [RecordShape]
+    /// Who may act: any name on SQLite, the database login on PostgreSQL.
+    public let identity: IdentitySource
 
     /// The session of the user named `name`, created on first use.
-    /// - Throws: `invalid_argument` for a name that is not a valid user name.
+    /// - Throws: `invalid_argument` for a name that is not a valid user name;
+    ///   `app.login_not_available` for a name other than the login when the database login
+    ///   is the user (PostgreSQL).
     public func session(for name: String) throws -> Session {
+        if case .databaseLogin(let login) = identity, name != login {
+            throw IdentitySource.loginNotAvailable(login: login, field: nil)
+        }
         let user = try container.resolve(UserAccounts.self).signIn(name: name)
         return Session(user: user, clock: clock, container: container)
+    }
+
+    /// The session of the database login (PostgreSQL), created in the users table on first
+    /// use; nil when any name may be chosen (SQLite), and the caller picks one.
+    /// - Throws: `invalid_argument` when the login is no valid user name (1 to 32 letters,
+    ///   digits, `_`, `-`, `.`).
+    public func loginSession() throws -> Session? {
+        guard case .databaseLogin(let login) = identity else { return nil }
+        return try session(for: login)
     }
 }

@@ -44,13 +44,19 @@ public struct AppPlugin: ModulePlugin {
                 Self.value(of: context.user)
             },
             Route(
-                "app.login", summary: "Acts as another user from now on, creating them on first use.",
+                "app.login",
+                summary:
+                    "Acts as another user from now on, creating them on first use (SQLite; on PostgreSQL you are your database login).",
                 parameters: [
                     .positional("name", .string, "1 to 32 letters, digits, '_', '-' or '.'.")
                 ],
-                returns: "user", example: "app.login(\"mina\")"
+                returns: "user", errors: ["app.login_not_available"], example: "app.login(\"mina\")"
             ) { arguments, context in
-                let user = try context.resolve(UserAccounts.self).signIn(name: try arguments.string("name"))
+                let name = try arguments.string("name")
+                if case .databaseLogin(let login) = (try? context.resolve(IdentitySource.self)) ?? .chosen {
+                    throw IdentitySource.loginNotAvailable(login: login, field: "name")
+                }
+                let user = try context.resolve(UserAccounts.self).signIn(name: name)
                 context.session.switchUser(to: user)
                 return Self.value(of: user)
             },

@@ -39,10 +39,12 @@ public struct ManageMates: Sendable {
         self.linkEndHandler = linkEndHandler
     }
 
-    /// A new invite code of `userID`'s, valid 10 minutes, single use.
+    /// A new invite code of `userID`'s, valid 10 minutes, single use; on a set-up PostgreSQL
+    /// server drawn by the database, valid 10 minutes by the server's clock.
     /// - Throws: `profiles.not_found` (no profile yet).
     public func invite(userID: String) throws -> (code: String, expiresAt: Instant) {
         guard try profiles.entry(for: userID) != nil else { throw MateError.noProfile() }
+        if let drawn = try store.drawInvite(for: userID) { return drawn }
         let now = clock.now()
         let expires = now.adding(seconds: Self.inviteLifetime)
         for _ in 0..<5 {
@@ -60,10 +62,20 @@ public struct ManageMates: Sendable {
     /// Makes `userID` and the code's inviter mates, both ways, in one transaction.
     /// - Throws: `invalid_argument` (code shape), `mates.too_many_attempts`, `mates.bad_code`,
     ///   `mates.expired_code`, `mates.self`, `mates.already_mates`, `profiles.not_found`.
+    ///   On a set-up PostgreSQL server the database judges the code, and every failure is
+    ///   `mates.bad_code` ("this code cannot be used"), so codes cannot be probed.
     public func join(code typed: String, userID: String) throws -> Mate {
         let code = try InviteCode.parse(typed)
         let now = clock.now()
         guard try profiles.entry(for: userID) != nil else { throw MateError.noProfile() }
+        if let redemption = try store.redeemInvite(code: code, by: userID) {
+            switch redemption {
+            case .joined(let inviterID): return try mate(inviterID, since: now)
+            case .failed: throw MateError.unusableCode
+            case .tooManyAttempts: throw MateError.tooManyAttempts
+            case .tooManyAttemptsOnDatabase: throw MateError.tooManyAttemptsOnDatabase
+            }
+        }
         // The counts are read and a wrong code recorded in one immediate transaction, so
         // racing processes queue on the write lock and never record past a limit; the
         // link itself is a savepoint that rolls back alone.

@@ -3,6 +3,11 @@ import Core
 /// The `mates.*` error codes of the contract, made in one place.
 enum MateError {
     static let badCode = AppError(code: "mates.bad_code", message: "no such invite code", field: "code")
+    /// The database's one answer for every failed join (PostgreSQL): which rule failed is
+    /// not said, so a code's existence cannot be probed.
+    static let unusableCode = AppError(
+        code: "mates.bad_code",
+        message: "this code cannot be used (wrong, used, expired, your own, or you are mates already)", field: "code")
     static let expiredCode = AppError(code: "mates.expired_code", message: "the invite code has expired", field: "code")
     static let alreadyMates = AppError(code: "mates.already_mates", message: "you are mates already")
     static let yourself = AppError(code: "mates.self", message: "that is your own invite code", field: "code")

@@ -22,6 +22,15 @@ public protocol MateStore: Sendable {
     func areMates(_ userID: String, _ otherID: String) throws -> Bool
     /// The mates of `userID` with when each link began.
     func mates(of userID: String) throws -> [(mateID: String, since: Instant)]
+    /// Draws a new invite code of `userID`'s inside the database, where the database keeps
+    /// the rules itself (`mate_invite` on a set-up PostgreSQL server, so that no member learns
+    /// from a duplicate which codes exist); nil when the use case draws it.
+    func drawInvite(for userID: String) throws -> (code: String, expiresAt: Instant)?
+    /// Joins `userID` to a code's inviter inside the database, where the database keeps
+    /// the rules itself (PostgreSQL set up by `admin.setup()`: `mate_join`, which sees the
+    /// invites a member may not read); nil when the store has no such function and the
+    /// use case applies the rules.
+    func redeemInvite(code: String, by userID: String) throws -> InviteRedemption?
     /// Stores a report.
     func insertReport(reporterID: String, reportedID: String, reason: String, message: String?, at: Instant) throws
 }

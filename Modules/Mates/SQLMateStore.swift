@@ -78,6 +78,43 @@ public struct SQLMateStore: MateStore, MateDirectory {
         }
     }
 
+    /// On PostgreSQL with `mate_invite` in the schema (set up by `admin.setup()`), draws
+    /// the code there, dated by the server's clock; nil elsewhere.
+    public func drawInvite(for userID: String) throws -> (code: String, expiresAt: Instant)? {
+        guard try hasFunction("mate_invite()") else { return nil }
+        guard
+            let drawn = try database.queryOne(
+                "SELECT invite_code, invite_expires_at FROM mate_invite()", { (try $0.string(0), try $0.instant(1)) })
+        else { throw AppError.internal("mate_invite returned no row") }
+        return drawn
+    }
+
+    /// Whether the schema has the function `signature` (PostgreSQL; never on SQLite).
+    private func hasFunction(_ signature: String) throws -> Bool {
+        guard database.dialect.name == .postgreSQL else { return false }
+        return try database.queryOne("SELECT to_regprocedure(?) IS NOT NULL", [.text(signature)]) { try $0.bool(0) }
+            == true
+    }
+
+    /// On PostgreSQL with `mate_join` in the schema (set up by `admin.setup()`), joins by
+    /// calling it; nil elsewhere (SQLite, or a schema made by migrations alone), where the
+    /// use case applies the rules in Swift. The function acts for the login
+    /// (`session_user`), which is `userID` on a set-up server.
+    public func redeemInvite(code: String, by userID: String) throws -> InviteRedemption? {
+        guard try hasFunction("mate_join(text)") else { return nil }
+        guard
+            let (outcome, inviter) = try database.queryOne(
+                "SELECT joined_outcome, joined_inviter FROM mate_join(?)", [.text(code)],
+                { (try $0.string(0), $0.optionalString(1)) })
+        else { throw AppError.internal("mate_join returned no row") }
+        switch (outcome, inviter) {
+        case ("joined", .some(let inviter)): return .joined(inviterID: inviter)
+        case ("too_many_attempts", _): return .tooManyAttempts
+        case ("too_many_attempts_on_database", _): return .tooManyAttemptsOnDatabase
+        default: return .failed
+        }
+    }
+
     /// Stores a report.
     public func insertReport(reporterID: String, reportedID: String, reason: String, message: String?, at: Instant)
         throws

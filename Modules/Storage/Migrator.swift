@@ -77,6 +77,23 @@ public struct Migrator: Sendable {
         }
     }
 
+    /// The first module whose recorded version is behind its last step, with both versions;
+    /// nil when nothing is missing (for a login that may not change the schema).
+    /// - Throws: `storage.schema_too_new` when the database is ahead of this app-shell.
+    /// - Parameter known: the versions when the caller has read them (`versions()`).
+    public func firstMissing(_ modules: [Module], known: [String: Int]? = nil) throws -> (
+        module: String, have: Int, need: Int
+    )? {
+        let current = try known ?? versions()
+        guard try hasMissing(modules, in: current) else { return nil }
+        for module in modules {
+            let have = current[module.name] ?? 0
+            let need = module.migrations.last?.version ?? 0
+            if have < need { return (module.name, have, need) }
+        }
+        return nil
+    }
+
     /// The recorded version of every module (0 for none).
     public func versions() throws -> [String: Int] {
         let exists = try database.queryOne(

@@ -7,11 +7,15 @@ public enum StorageAssembly {
     /// Applies Core's schema, the event log's and then each plugin's migrations, in order.
     /// - Throws: `AppError` when a step fails; that step changes nothing.
     public static func migrate(_ database: any Database, plugins: [any ModulePlugin]) throws {
-        try Migrator(database: database).migrate(
-            [CoreSchema.migratorModule, EventSchema.migratorModule]
-                + plugins.filter { !$0.migrations.isEmpty }.map {
-                    Migrator.Module(name: $0.name, migrations: $0.migrations)
-                })
+        try Migrator(database: database).migrate(modules(plugins))
+    }
+
+    /// Core's schema, the event log's and each plugin's, as the migrator applies them.
+    public static func modules(_ plugins: [any ModulePlugin]) -> [Migrator.Module] {
+        [CoreSchema.migratorModule, EventSchema.migratorModule]
+            + plugins.filter { !$0.migrations.isEmpty }.map {
+                Migrator.Module(name: $0.name, migrations: $0.migrations)
+            }
     }
 
     /// Registers `database` as itself and as the `TransactionRunner`, the SQL user

@@ -11,7 +11,8 @@ import Testing
 struct PostgresAssemblyTests {
     private static func options(_ location: String) throws -> AppOptions {
         let instant = try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00"))
-        return AppOptions(databasePath: location, clock: FixedClock(instant, timeZone: .utc))
+        return AppOptions(
+            databasePath: location, clock: FixedClock(instant, timeZone: .utc), superuserActsAsAnyone: true)
     }
 
     /// Every module with its last version.

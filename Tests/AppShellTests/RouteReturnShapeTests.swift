@@ -34,7 +34,7 @@ import Testing
             let app = try AppAssembly.assemble(
                 AppOptions(
                     databasePath: scratch.map(PostgresDatabase.scratchURL) ?? ":memory:", clock: clock,
-                    eventSink: CompositionRoot.eventSink("\(folder)/events.jsonl")))
+                    eventSink: CompositionRoot.eventSink("\(folder)/events.jsonl"), superuserActsAsAnyone: true))
             router = app.router
             accounts = try app.container.resolve(UserAccounts.self)
             session = try app.session(for: "me")
@@ -55,6 +55,20 @@ import Testing
             called.insert(name)
             problems += checker.problems(value, as: route.returns, at: name)
             return value
+        }
+
+        /// Calls `name`, which must fail with `code` (a route this backend does not offer).
+        func callFailing(_ name: String, _ arguments: [String: Value] = [:], code: String) {
+            #expect(router.route(named: name) != nil, "no route \(name)")
+            #expect(throws: AppError.self) {
+                do {
+                    _ = try router.call(name, Arguments(arguments), session: session)
+                } catch let error as AppError {
+                    #expect(error.code == code, "\(name)")
+                    throw error
+                }
+            }
+            called.insert(name)
         }
 
         /// Acts as `name` from now on.
@@ -213,6 +227,21 @@ import Testing
 
         try app.call("bookstories.delete", ["id": story])
         try app.call("bookstories.themes.delete", ["id": theme])
+
+        // Administration: a server's, on SQLite not available.
+        let member: Value = .string("m" + String(Identifier.random().prefix(8)).replacing("-", with: ""))
+        let memberArguments: [String: Value] = ["name": member, "password": "correct-horse-1"]
+        if backend == .postgres {
+            try app.call("admin.setup")
+            try app.call("admin.add_member", memberArguments)
+            #expect(try app.call("admin.members").arrayValue?.count == 1)
+            try app.call("admin.remove_member", ["name": member])
+        } else {
+            app.callFailing("admin.setup", code: "admin.not_available")
+            app.callFailing("admin.add_member", memberArguments, code: "admin.not_available")
+            app.callFailing("admin.members", code: "admin.not_available")
+            app.callFailing("admin.remove_member", ["name": member], code: "admin.not_available")
+        }
 
         // Events and trace last, so they hold every call above.
         try app.call("events.emit", ["name": "morning.done", "params": ["mood": "good"]])

@@ -40,13 +40,17 @@ fi
 
 # Every end-to-end script again, on PostgreSQL: `--db` is the test server
 # (APP_SHELL_TEST_POSTGRES, which `make test` sets), each script in a fresh schema of its
-# own (libpq's `options` puts it first on the search path), with the same directives.
+# own (libpq's `options` puts it first on the search path), with the same directives. The
+# scripts act as several users (--user, app.login), which on PostgreSQL the login decides:
+# the harness connects as the cluster's superuser (who bypasses row-level security anyway)
+# and sets APP_SHELL_TEST_IMPERSONATE=1, the one way a superuser may act as anyone.
 # pg_e2e SCRIPT SCHEMA: 0 when the script behaves as its directives say (run.sh's
 # run_directed); why not on stderr.
 pg_e2e() {
   local script=$1 schema=$2 code
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE SCHEMA $schema" >/dev/null || return 1
-  run_directed "$script" "$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$schema" "$work/pg"
+  APP_SHELL_TEST_IMPERSONATE=1 run_directed "$script" "$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$schema" \
+    "$work/pg"
   code=$?
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP SCHEMA $schema CASCADE" >/dev/null 2>&1
   [ "$code" = 0 ] || { echo "$why" >&2; cat "$why_file" >&2; return 1; }
@@ -67,14 +71,15 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ]; then
   pg_schema="e2e_$$_user"
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE SCHEMA $pg_schema" >/dev/null 2>&1
   check "--db postgresql://... writes to the server" 0 "1" bash -c \
-    "'$binary' --db '$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$pg_schema' --user zed -e 'return 1' >/dev/null \
+    "APP_SHELL_TEST_IMPERSONATE=1 '$binary' --db '$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$pg_schema' \
+       --user zed -e 'return 1' >/dev/null \
      && psql -X -At '$APP_SHELL_TEST_POSTGRES' -c \"SELECT count(*) FROM $pg_schema.users WHERE name = 'zed'\""
   LD_DEBUG=files "$binary" --db "$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$pg_schema" -e 'return 1' \
     >"$work/out" 2>"$work/ld-debug"
   check "a run on PostgreSQL loads libpq" 0 "" grep -q 'file=libpq' "$work/ld-debug"
   # libpq's own PG* variables and password file fill in a URL that names nothing.
-  check "--db postgresql:// takes the rest from PG* variables" 0 "zed" \
-    "$binary" --db "postgresql://?options=-c%20search_path%3D$pg_schema" --user zed -e 'print(app.user().name)'
+  check "--db postgresql:// takes the rest from PG* variables" 0 "$PGUSER" \
+    "$binary" --db "postgresql://?options=-c%20search_path%3D$pg_schema" -e 'print(app.user().name)'
   # --trace records PostgreSQL's transactions inside their route call, as SQLite's.
   "$binary" --db "$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$pg_schema" --trace "$work/pg-trace.json" \
     -e 'habits.create{name = "Traced"}' >/dev/null 2>&1

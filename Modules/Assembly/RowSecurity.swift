@@ -1,0 +1,358 @@
+import Mates
+import Storage
+import Walks
+
+/// What members may do to each table of a PostgreSQL server, stated once: the grants
+/// (data privileges only) and the row-level security policies `admin.setup()` creates.
+///
+/// The policies say what the Swift code says; `RowSecurityAgreementTests` runs one scenario
+/// through the app and directly as each member and compares. Every table of the schema gets
+/// `ENABLE` and `FORCE ROW LEVEL SECURITY` whether it is listed here or not, so a table
+/// missing here is closed to members (no grant, no policy) rather than open; a test fails
+/// when a table of the schema has no entry.
+///
+/// `me` is `(SELECT app_user_id())`: the id of the users row whose name is `session_user`,
+/// evaluated once per statement. `session_user`, not `current_user`, so `SET ROLE` to the
+/// members' group changes nothing. Policies apply to every role (`TO PUBLIC`), the owner
+/// included (`FORCE`); grants decide who may touch a table at all. A few `definer`
+/// policies apply only to the owner, for the `SECURITY DEFINER` function that joins mates.
+enum RowSecurity {
+    /// One policy: `CREATE POLICY name ON table [AS] FOR command [TO owner] USING ... WITH CHECK ...`.
+    struct Policy: Sendable {
+        let table: String
+        let name: String
+        /// `SELECT`, `INSERT`, `UPDATE`, `DELETE` or `ALL`.
+        let command: String
+        let using: String?
+        let check: String?
+        /// Whether it applies only to the tables' owner (the definer function), not to PUBLIC.
+        var ownerOnly = false
+    }
+
+    /// One table's grant to the members' group: privileges, and columns for an UPDATE that
+    /// may change only some.
+    struct Grant: Sendable {
+        let table: String
+        let privileges: String
+    }
+
+    static let me = "(SELECT app_user_id())"
+    private static let readWrite = "SELECT, INSERT, UPDATE, DELETE"
+
+    /// Every table members may touch, with what they may do.
+    static let grants: [Grant] =
+        [
+            Grant(table: "schema_versions", privileges: "SELECT"),
+            Grant(table: "users", privileges: "SELECT, INSERT"),
+            Grant(table: "event_users", privileges: "SELECT, INSERT"),
+            Grant(table: "events", privileges: readWrite),
+            Grant(table: "event_params", privileges: readWrite),
+            Grant(table: "event_backlog", privileges: "SELECT, UPDATE (stored, last_id)"),
+            Grant(table: "event_drops", privileges: readWrite),
+            Grant(table: "habits", privileges: readWrite),
+        ] + habitDetailTables.map { Grant(table: $0, privileges: readWrite) } + [
+            Grant(table: "book_stories", privileges: readWrite),
+            Grant(table: "book_story_quotes", privileges: readWrite),
+            Grant(table: "book_story_keywords", privileges: readWrite),
+            Grant(table: "book_themes", privileges: readWrite),
+            Grant(table: "book_story_themes", privileges: readWrite),
+            Grant(table: "book_story_reviews", privileges: readWrite),
+            Grant(table: "profiles", privileges: readWrite),
+            Grant(table: "profile_photo_files", privileges: readWrite),
+            // Invites are drawn by mate_invite(), used, attempts recorded and links made only by
+            // mate_join().
+            // Codes are drawn by mate_invite(): inserting one's own guess would say "duplicate".
+            Grant(table: "mate_invites", privileges: "SELECT, DELETE"),
+            Grant(table: "mate_attempts", privileges: "SELECT"),
+            Grant(table: "mates", privileges: "SELECT, DELETE"),
+            Grant(table: "mate_reports", privileges: "SELECT, INSERT"),
+            // An answer changes the status and nothing else.
+            Grant(table: "walk_requests", privileges: "SELECT, INSERT, UPDATE (status)"),
+            Grant(table: "walk_logs", privileges: readWrite),
+        ]
+
+    /// A habit's rows beside the habit itself: each follows its habit.
+    static let habitDetailTables = [
+        "habit_periods", "habit_completions", "habit_frequencies", "habit_measures", "habit_skips", "habit_pauses",
+        "habit_amounts", "habit_notes",
+    ]
+
+    /// Rows of one person: `column` is their user id.
+    private static func ownerOnly(_ table: String, _ column: String) -> Policy {
+        Policy(
+            table: table, name: "\(table)_owner", command: "ALL", using: "\(column) = \(me)", check: "\(column) = \(me)"
+        )
+    }
+
+    /// A story the acting member may see (RLS of book_stories applies inside the policy).
+    private static let storyVisible = "EXISTS (SELECT 1 FROM book_stories s WHERE s.seq = story_seq)"
+    /// A story the acting member wrote.
+    private static let storyOwn =
+        "EXISTS (SELECT 1 FROM book_stories s WHERE s.seq = story_seq AND s.author_id = \(me))"
+
+    /// Rows that follow their story: read when the story may be read, written by its author.
+    private static func followStory(_ table: String, extraCheck: String = "") -> [Policy] {
+        [
+            Policy(table: table, name: "\(table)_read", command: "SELECT", using: storyVisible, check: nil),
+            Policy(table: table, name: "\(table)_insert", command: "INSERT", using: nil, check: storyOwn + extraCheck),
+            Policy(
+                table: table, name: "\(table)_update", command: "UPDATE", using: storyOwn, check: storyOwn + extraCheck),
+            Policy(table: table, name: "\(table)_delete", command: "DELETE", using: storyOwn, check: nil),
+        ]
+    }
+
+    /// Every policy, table by table.
+    static let policies: [Policy] =
+        [
+            Policy(
+                table: "schema_versions", name: "schema_versions_read", command: "SELECT", using: "true", check: nil),
+            // Setup records its own version here as the owner.
+            Policy(
+                table: "schema_versions", name: "schema_versions_definer", command: "ALL", using: "true", check: "true",
+                ownerOnly: true),
+            // Every member finds every other by name (mates, walk requests); a member adds
+            // only themselves, on first use.
+            Policy(table: "users", name: "users_read", command: "SELECT", using: "true", check: nil),
+            Policy(
+                table: "users", name: "users_insert_self", command: "INSERT", using: nil,
+                check: "name = session_user AND name_key = lower(session_user)"),
+            Policy(
+                table: "users", name: "users_definer", command: "ALL", using: "true", check: "true", ownerOnly: true),
+            ownerOnly("event_users", "user_id"),
+            // An event takes an id the shared counter has given out already, so no one can
+            // take an id ahead of the counter and make another member's commit collide.
+            Policy(
+                table: "events", name: "events_owner", command: "ALL",
+                using: "user_number IN (SELECT number FROM event_users)",
+                check: "user_number IN (SELECT number FROM event_users) "
+                    + "AND id <= (SELECT b.last_id FROM event_backlog b WHERE b.id = 1)"),
+            Policy(
+                table: "event_params", name: "event_params_owner", command: "ALL",
+                using: "EXISTS (SELECT 1 FROM events e WHERE e.id = event_id)",
+                check: "EXISTS (SELECT 1 FROM events e WHERE e.id = event_id)"),
+            // The shared counter of event ids and the backlog's size: every member's commit
+            // moves it; it holds no one's data.
+            Policy(table: "event_backlog", name: "event_backlog_shared", command: "ALL", using: "true", check: "true"),
+            ownerOnly("event_drops", "user_id"),
+            ownerOnly("habits", "owner_id"),
+        ]
+        + habitDetailTables.map { table in
+            Policy(
+                table: table, name: "\(table)_owner", command: "ALL",
+                using: "EXISTS (SELECT 1 FROM habits h WHERE h.id = habit_id)",
+                check: "EXISTS (SELECT 1 FROM habits h WHERE h.id = habit_id)")
+        }
+        + [
+            Policy(
+                table: "book_stories", name: "book_stories_read", command: "SELECT",
+                using: "author_id = \(me) OR visibility = 'public'", check: nil),
+            Policy(
+                table: "book_stories", name: "book_stories_write", command: "ALL", using: "author_id = \(me)",
+                check: "author_id = \(me)"),
+            Policy(
+                table: "book_themes", name: "book_themes_read", command: "SELECT",
+                using: "owner_id = \(me) OR visibility = 'public'", check: nil),
+            Policy(
+                table: "book_themes", name: "book_themes_write", command: "ALL", using: "owner_id = \(me)",
+                check: "owner_id = \(me)"),
+        ]
+        + followStory("book_story_quotes") + followStory("book_story_keywords")
+        + followStory(
+            "book_story_themes", extraCheck: " AND EXISTS (SELECT 1 FROM book_themes t WHERE t.seq = theme_seq)")
+        + [
+            Policy(
+                table: "book_story_reviews", name: "book_story_reviews_owner", command: "ALL",
+                using: "user_id = \(me)", check: "user_id = \(me) AND \(storyVisible)"),
+            // A profile is what mates see: nickname, dog, thumbnail. Its owner writes it.
+            Policy(table: "profiles", name: "profiles_read", command: "SELECT", using: "true", check: nil),
+            Policy(table: "profiles", name: "profiles_insert", command: "INSERT", using: nil, check: "user_id = \(me)"),
+            Policy(
+                table: "profiles", name: "profiles_update", command: "UPDATE", using: "user_id = \(me)",
+                check: "user_id = \(me)"),
+            Policy(table: "profiles", name: "profiles_delete", command: "DELETE", using: "user_id = \(me)", check: nil),
+            ownerOnly("profile_photo_files", "user_id"),
+            // Codes: only the inviter reads theirs; joining is mate_join(), as the owner.
+            ownerOnly("mate_invites", "inviter_id"),
+            Policy(
+                table: "mate_invites", name: "mate_invites_definer", command: "ALL", using: "true", check: "true",
+                ownerOnly: true),
+            Policy(
+                table: "mate_attempts", name: "mate_attempts_own", command: "SELECT", using: "user_id = \(me)",
+                check: nil),
+            Policy(
+                table: "mate_attempts", name: "mate_attempts_definer", command: "ALL", using: "true", check: "true",
+                ownerOnly: true),
+            Policy(
+                table: "mates", name: "mates_pair_read", command: "SELECT",
+                using: "user_id = \(me) OR mate_id = \(me)", check: nil),
+            Policy(
+                table: "mates", name: "mates_pair_delete", command: "DELETE",
+                using: "user_id = \(me) OR mate_id = \(me)", check: nil),
+            Policy(
+                table: "mates", name: "mates_definer", command: "ALL", using: "true", check: "true", ownerOnly: true),
+            Policy(
+                table: "mate_reports", name: "mate_reports_own", command: "SELECT", using: "reporter_id = \(me)",
+                check: nil),
+            Policy(
+                table: "mate_reports", name: "mate_reports_insert", command: "INSERT", using: nil,
+                check: "reporter_id = \(me)"),
+            Policy(
+                table: "walk_requests", name: "walk_requests_read", command: "SELECT",
+                using: "sender_id = \(me) OR recipient_id = \(me)", check: nil),
+            Policy(
+                table: "walk_requests", name: "walk_requests_send", command: "INSERT", using: nil,
+                check: "sender_id = \(me) AND status = 'pending' AND "
+                    + "EXISTS (SELECT 1 FROM mates m WHERE m.user_id = \(me) AND m.mate_id = recipient_id) "
+                    + "AND expires_at = created_at + \(WalkRequest.replyWindow * 1000)"),
+            // Only a pending request is answered: the receiver accepts or declines, the sender
+            // cancels; when a mate link ends, either of the two cancels what is pending
+            // between them (the link is gone by then, in the same transaction).
+            Policy(
+                table: "walk_requests", name: "walk_requests_answer", command: "UPDATE",
+                using: "status = 'pending' AND (sender_id = \(me) OR recipient_id = \(me))",
+                check: "(recipient_id = \(me) AND status IN ('accepted', 'declined')) "
+                    + "OR (sender_id = \(me) AND status = 'cancelled') "
+                    + "OR (recipient_id = \(me) AND status = 'cancelled' AND NOT EXISTS "
+                    + "(SELECT 1 FROM mates m WHERE m.user_id = \(me) AND m.mate_id = sender_id))"),
+            ownerOnly("walk_logs", "user_id"),
+        ]
+
+    /// `app_user_id()`: the acting member's user id. Invoker's rights (users is readable
+    /// by every member); `search_path` fixed, so no one's temporary table stands in.
+    static func userIDFunction(schema: String) -> String {
+        """
+        CREATE OR REPLACE FUNCTION app_user_id() RETURNS text
+            LANGUAGE sql STABLE SET search_path = \(schema), pg_temp
+            AS $fn$ SELECT id FROM users WHERE name = session_user $fn$
+        """
+    }
+
+    /// `mate_invite()`: a new invite code of the member's, drawn in the database with the
+    /// owner's rights, so that a member never inserts a code and never learns from a
+    /// duplicate that someone else holds it (a probe past the wrong-code limit). The code is
+    /// `InviteCode.length` characters of `InviteCode.alphabet` from `gen_random_uuid()`'s
+    /// random bytes (two bytes a character, so the modulo's bias is 2 in 65,536), valid
+    /// `ManageMates.inviteLifetime` seconds from the server's `clock_timestamp()`. A drawn
+    /// code that exists is drawn again, up to 5 times, inside the function.
+    static func inviteFunction(schema: String) -> String {
+        let alphabet = String(InviteCode.alphabet)
+        // Bytes 6 and 8 of a version 4 UUID carry its version and variant; pairs avoid them.
+        let pairs = [0, 2, 4, 9, 11, 13].prefix(InviteCode.length)
+        let characters = pairs.map { first in
+            "substr('\(alphabet)', ((get_byte(v_bytes, \(first)) * 256 + get_byte(v_bytes, \(first + 1))) "
+                + "% \(alphabet.count)) + 1, 1)"
+        }.joined(separator: " || ")
+        return """
+            CREATE OR REPLACE FUNCTION mate_invite()
+                RETURNS TABLE (invite_code text, invite_expires_at bigint)
+                LANGUAGE plpgsql SECURITY DEFINER SET search_path = \(schema), pg_temp
+                AS $fn$
+            DECLARE
+                v_me text;
+                v_now bigint := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+                v_bytes bytea;
+                v_code text;
+            BEGIN
+                SELECT u.id INTO v_me FROM users u WHERE u.name = session_user;
+                IF v_me IS NULL THEN
+                    RAISE EXCEPTION 'no user named %', session_user USING ERRCODE = '42501';
+                END IF;
+                FOR attempt IN 1..5 LOOP
+                    v_bytes := decode(replace(gen_random_uuid()::text, '-', ''), 'hex');
+                    v_code := \(characters);
+                    BEGIN
+                        INSERT INTO mate_invites (code, inviter_id, created_at, expires_at)
+                            VALUES (v_code, v_me, v_now, v_now + \(ManageMates.inviteLifetime * 1000));
+                        RETURN QUERY SELECT v_code, v_now + \(ManageMates.inviteLifetime * 1000);
+                        RETURN;
+                    EXCEPTION WHEN unique_violation THEN
+                        NULL;
+                    END;
+                END LOOP;
+                RAISE EXCEPTION 'could not draw a free invite code';
+            END
+            $fn$
+            """
+    }
+
+    /// The largest step of the event id counter in one update: a commit's events, at most
+    /// the largest backlog.
+    static let eventCounterStep = SQLEventStore.maximumCapacity
+
+    /// `event_backlog_guard()` and its trigger: every member updates the shared counter row
+    /// of event ids, so the row's owner keeps it sane whatever a member writes with `psql`:
+    /// the last id only grows, by at most `eventCounterStep` at a time, and the count is
+    /// never negative. (A policy sees only the new row; a trigger sees both.)
+    static func eventCounterGuard(schema: String) -> String {
+        """
+        CREATE OR REPLACE FUNCTION event_backlog_guard() RETURNS trigger
+            LANGUAGE plpgsql SET search_path = \(schema), pg_temp
+            AS $fn$
+        BEGIN
+            IF NEW.id <> OLD.id OR NEW.last_id < OLD.last_id OR NEW.last_id > OLD.last_id + \(eventCounterStep)
+                OR NEW.stored < 0 THEN
+                RAISE EXCEPTION 'the event id counter only grows, by at most \(eventCounterStep) at a time'
+                    USING ERRCODE = '42501';
+            END IF;
+            RETURN NEW;
+        END
+        $fn$;
+        DROP TRIGGER IF EXISTS event_backlog_guard ON event_backlog;
+        CREATE TRIGGER event_backlog_guard BEFORE UPDATE ON event_backlog
+            FOR EACH ROW EXECUTE FUNCTION event_backlog_guard()
+        """
+    }
+
+    /// `mate_join(code)`: joining by invite code, with the owner's rights so that it sees
+    /// the invite a member may not read. Every failure (no such code, used, expired, one's
+    /// own, mates already) is one answer, `failed`, and counts as a wrong code, so codes
+    /// cannot be probed; at most 5 wrong codes per member and 20 per database in 10
+    /// minutes, judged at the server's `clock_timestamp()`. A transaction-level advisory
+    /// lock makes attempts take turns, so racing joins never pass a limit.
+    static func joinFunction(schema: String) -> String {
+        """
+        CREATE OR REPLACE FUNCTION mate_join(p_code text)
+            RETURNS TABLE (joined_outcome text, joined_inviter text)
+            LANGUAGE plpgsql SECURITY DEFINER SET search_path = \(schema), pg_temp
+            AS $fn$
+        DECLARE
+            v_me text;
+            v_now bigint := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+            v_inviter text;
+        BEGIN
+            SELECT u.id INTO v_me FROM users u WHERE u.name = session_user;
+            IF v_me IS NULL OR p_code IS NULL THEN
+                RETURN QUERY SELECT 'failed'::text, NULL::text;
+                RETURN;
+            END IF;
+            PERFORM pg_advisory_xact_lock(4715392313392983149);
+            IF (SELECT count(*) FROM mate_attempts a WHERE a.user_id = v_me AND a.at >= v_now - \(attemptWindowMS))
+                >= \(attemptLimit) THEN
+                RETURN QUERY SELECT 'too_many_attempts'::text, NULL::text;
+                RETURN;
+            END IF;
+            IF (SELECT count(*) FROM mate_attempts a WHERE a.at >= v_now - \(attemptWindowMS)) >= \(databaseAttemptLimit) THEN
+                RETURN QUERY SELECT 'too_many_attempts_on_database'::text, NULL::text;
+                RETURN;
+            END IF;
+            UPDATE mate_invites i SET used_by = v_me
+                WHERE i.code = p_code AND i.used_by IS NULL AND i.expires_at > v_now AND i.inviter_id <> v_me
+                    AND NOT EXISTS (SELECT 1 FROM mates m WHERE m.user_id = v_me AND m.mate_id = i.inviter_id)
+                RETURNING i.inviter_id INTO v_inviter;
+            IF v_inviter IS NULL THEN
+                INSERT INTO mate_attempts (user_id, at) VALUES (v_me, v_now);
+                RETURN QUERY SELECT 'failed'::text, NULL::text;
+                RETURN;
+            END IF;
+            INSERT INTO mates (user_id, mate_id, since) VALUES (v_me, v_inviter, v_now), (v_inviter, v_me, v_now);
+            RETURN QUERY SELECT 'joined'::text, v_inviter;
+        END
+        $fn$
+        """
+    }
+
+    /// The limits `ManageMates` keeps on SQLite, in the function's units.
+    static let attemptLimit = ManageMates.attemptLimit
+    static let databaseAttemptLimit = ManageMates.databaseAttemptLimit
+    static let attemptWindowMS = ManageMates.attemptWindow * 1000
+}

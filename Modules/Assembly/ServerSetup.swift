@@ -1,0 +1,335 @@
+import Core
+import Storage
+
+/// Sets up and administers a shared PostgreSQL server: what the `admin.*` routes run.
+///
+/// The administrator is a role with `CREATEROLE` that owns the database. It owns every
+/// table and function (members own nothing and get data privileges only, through one
+/// `NOLOGIN` group role); every table has `ENABLE` and `FORCE`d row-level security with the
+/// policies of `RowSecurity`. Each member is a `LOGIN` role in the group, and the app's user
+/// is `session_user`.
+public struct ServerSetup: Sendable {
+    /// The version of what `setup()` creates (grants, policies, functions), recorded in
+    /// `schema_versions` as module `server_setup`: a member whose app-shell expects more
+    /// gets `storage.schema_outdated`.
+    public static let version = 1
+    /// The key of `version` in `schema_versions`.
+    public static let module = "server_setup"
+    /// The longest password `add_member` takes, in bytes.
+    public static let maximumPasswordBytes = 1024
+    /// The shortest password `add_member` takes, in characters.
+    public static let minimumPasswordCharacters = 8
+
+    private let database: any Database
+    private let modules: [Migrator.Module]
+
+    /// Setup over `database`, whose schema is `modules` (`StorageAssembly.modules`).
+    public init(database: any Database, modules: [Migrator.Module]) {
+        self.database = database
+        self.modules = modules
+    }
+
+    /// Where setup works: the connection's database, schema, login, and the members' group.
+    public struct Place: Sendable {
+        /// `current_database()`.
+        public let database: String
+        /// `current_schema()`, the first schema on the search path.
+        public let schema: String
+        /// `current_user`: the administrator, the owner of the tables.
+        public let administrator: String
+        /// The `NOLOGIN` role every member belongs to: `<database>_members` for schema
+        /// `public`, else `<database>_<schema>_members`.
+        public let group: String
+    }
+
+    /// The members' group role for a database and schema.
+    public static func groupRole(database: String, schema: String) -> String {
+        schema == "public" ? "\(database)_members" : "\(database)_\(schema)_members"
+    }
+
+    // MARK: - Checks
+
+    /// The place, after checking this backend is PostgreSQL and the login may administer it.
+    /// - Throws: `admin.not_available` on SQLite; `admin.not_allowed` for a login without
+    ///   `CREATEROLE` or that does not own the database.
+    public func place() throws -> Place {
+        guard database.dialect.name == .postgreSQL else {
+            throw AppError(
+                code: "admin.not_available",
+                message:
+                    "administration is for a PostgreSQL server (--db postgresql://...); a SQLite file has no members")
+        }
+        guard
+            let row = try database.queryOne(
+                """
+                SELECT current_database(), coalesce(current_schema(), 'public'), current_user,
+                    r.rolsuper OR r.rolcreaterole, r.rolsuper OR d.datdba = r.oid
+                FROM pg_roles r, pg_database d WHERE r.rolname = current_user AND d.datname = current_database()
+                """,
+                { row in
+                    (
+                        try row.string(0), try row.string(1), try row.string(2), try row.bool(3), try row.bool(4)
+                    )
+                })
+        else { throw AppError.internal("the server did not describe the login") }
+        let (databaseName, schema, login, createRole, ownsDatabase) = row
+        guard createRole, ownsDatabase else {
+            throw AppError(
+                code: "admin.not_allowed",
+                message: "administering needs a role with CREATEROLE that owns database \"\(databaseName)\"; "
+                    + "\(login) \(createRole ? "does not own it" : "has no CREATEROLE")")
+        }
+        let group = Self.groupRole(database: databaseName, schema: schema)
+        guard group.utf8.count <= 63 else {
+            throw AppError(
+                code: "admin.not_allowed",
+                message: "the group role name \(group) would be longer than PostgreSQL's 63 bytes; "
+                    + "use a shorter database or schema name")
+        }
+        return Place(database: databaseName, schema: schema, administrator: login, group: group)
+    }
+
+    // MARK: - Setup
+
+    /// Creates what is missing: the schema, the group role, the grants, row-level security
+    /// and its policies, the functions, and the migrations; one transaction, under an
+    /// advisory lock so two administrators take turns. Run again, it changes nothing.
+    /// - Returns: the place and the steps it took (`applied`, empty when nothing was missing).
+    /// - Throws: `admin.not_available`, `admin.not_allowed`, or the failing statement's error
+    ///   (nothing of the run is kept).
+    public func setup() throws -> (place: Place, applied: [String]) {
+        let place = try place()
+        let schema = Self.quoted(place.schema)
+        let group = Self.quoted(place.group)
+        let applied = try database.transaction { () -> [String] in
+            var applied: [String] = []
+            // The key is "AppShelm" in ASCII, one above the migrator's "AppShell".
+            try database.execute("SELECT pg_advisory_xact_lock(4715392313392983149)")
+            if try database.queryOne(
+                "SELECT 1 FROM pg_namespace WHERE nspname = ?", [.text(place.schema)], { _ in true }) == nil
+            {
+                try database.executeScript("CREATE SCHEMA \(schema)")
+                applied.append("schema \(place.schema)")
+            }
+            if try !roleExists(place.group) {
+                try database.executeScript("CREATE ROLE \(group) NOLOGIN")
+                applied.append("role \(place.group)")
+            }
+            // FORCE holds the owner to the policies too; lifted for this transaction only
+            // (members are never owners, so they see no difference), so that migrations and
+            // the setup's own bookkeeping see every row, as a data migration must.
+            let migrator = Migrator(database: database)
+            let migrating = try migrator.firstMissing(modules) != nil
+            for (table, state) in try securedTables(place.schema) where migrating && state.forced {
+                try database.executeScript("ALTER TABLE \(Self.quoted(table)) NO FORCE ROW LEVEL SECURITY")
+            }
+            for step in try migrator.migrate(modules) {
+                applied.append("migration \(step.module) \(step.version)")
+            }
+            let tables = try securedTables(place.schema)
+            for (table, state) in tables where !state.enabled {
+                try database.executeScript("ALTER TABLE \(Self.quoted(table)) ENABLE ROW LEVEL SECURITY")
+                applied.append("row-level security on \(table)")
+            }
+            if try setupVersion() < Self.version {
+                try database.executeScript(
+                    """
+                    REVOKE CREATE ON SCHEMA \(schema) FROM PUBLIC;
+                    GRANT USAGE ON SCHEMA \(schema) TO \(group);
+                    GRANT CONNECT, TEMPORARY ON DATABASE \(Self.quoted(place.database)) TO \(group);
+                    \(RowSecurity.userIDFunction(schema: schema));
+                    \(RowSecurity.joinFunction(schema: schema));
+                    \(RowSecurity.inviteFunction(schema: schema));
+                    \(RowSecurity.eventCounterGuard(schema: schema));
+                    REVOKE ALL ON FUNCTION app_user_id() FROM PUBLIC;
+                    REVOKE ALL ON FUNCTION mate_join(text) FROM PUBLIC;
+                    REVOKE ALL ON FUNCTION mate_invite() FROM PUBLIC;
+                    REVOKE ALL ON FUNCTION event_backlog_guard() FROM PUBLIC;
+                    GRANT EXECUTE ON FUNCTION app_user_id() TO \(group);
+                    GRANT EXECUTE ON FUNCTION mate_join(text) TO \(group);
+                    GRANT EXECUTE ON FUNCTION mate_invite() TO \(group);
+                    GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA \(schema) TO \(group);
+                    """)
+                applied.append("functions app_user_id, mate_join, mate_invite, event_backlog_guard")
+                let present = Set(tables.keys)
+                for grant in RowSecurity.grants where present.contains(grant.table) {
+                    try database.executeScript("GRANT \(grant.privileges) ON \(Self.quoted(grant.table)) TO \(group)")
+                }
+                applied.append("grants to \(place.group)")
+            }
+            let existing = Set(
+                try database.query(
+                    "SELECT tablename, policyname FROM pg_policies WHERE schemaname = ?", [.text(place.schema)]
+                ) { row in "\(try row.string(0)).\(try row.string(1))" })
+            for policy in RowSecurity.policies
+            where tables[policy.table] != nil && !existing.contains("\(policy.table).\(policy.name)") {
+                var sql =
+                    "CREATE POLICY \(Self.quoted(policy.name)) ON \(Self.quoted(policy.table)) FOR \(policy.command)"
+                if policy.ownerOnly { sql += " TO \(Self.quoted(place.administrator))" }
+                if let using = policy.using { sql += " USING (\(using))" }
+                if let check = policy.check { sql += " WITH CHECK (\(check))" }
+                try database.executeScript(sql)
+                applied.append("policy \(policy.name)")
+            }
+            // Identity columns take explicit values too (GENERATED BY DEFAULT): a number ahead
+            // of its sequence would make someone else's later insert collide, so a row's
+            // number must be one the sequence has given out (a restrictive policy, ANDed
+            // with the others).
+            let identities = try database.query(
+                """
+                SELECT c.relname, a.attname, pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname)
+                FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+                WHERE n.nspname = ? AND a.attidentity <> '' AND NOT a.attisdropped ORDER BY 1, 2
+                """, [.text(place.schema)]
+            ) { row in (try row.string(0), try row.string(1), try row.string(2)) }
+            for (table, column, sequence) in identities {
+                for command in ["INSERT", "UPDATE"] {
+                    let name = "\(table)_\(column)_issued_\(command.lowercased())"
+                    guard !existing.contains("\(table).\(name)") else { continue }
+                    try database.executeScript(
+                        "CREATE POLICY \(Self.quoted(name)) ON \(Self.quoted(table)) AS RESTRICTIVE FOR \(command) "
+                            + "WITH CHECK (\(Self.quoted(column)) <= (SELECT last_value FROM \(sequence)))")
+                    applied.append("policy \(name)")
+                }
+            }
+            if try setupVersion() < Self.version {
+                try database.execute(
+                    try setupVersion() == 0
+                        ? "INSERT INTO schema_versions (module, version) VALUES (?2, ?1)"
+                        : "UPDATE schema_versions SET version = ?1 WHERE module = ?2",
+                    [.int(Self.version), .text(Self.module)])
+            }
+            for (table, state) in tables.sorted(by: { $0.key < $1.key }) where !state.forced || migrating {
+                try database.executeScript("ALTER TABLE \(Self.quoted(table)) FORCE ROW LEVEL SECURITY")
+            }
+            return applied
+        }
+        return (place, applied)
+    }
+
+    /// Every table of `schema` with whether row-level security is enabled and forced.
+    private func securedTables(_ schema: String) throws -> [String: (enabled: Bool, forced: Bool)] {
+        var tables: [String: (enabled: Bool, forced: Bool)] = [:]
+        try database.forEach(
+            """
+            SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity FROM pg_class c
+            JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ? AND c.relkind IN ('r', 'p')
+            """, [.text(schema)]
+        ) { row in tables[try row.string(0)] = (try row.bool(1), try row.bool(2)) }
+        return tables
+    }
+
+    /// The recorded setup version (0 before the first `setup()`).
+    func setupVersion() throws -> Int {
+        try Migrator(database: database).versions()[Self.module] ?? 0
+    }
+
+    // MARK: - Members
+
+    /// Adds a member: a `LOGIN` role in the group, with the password's SCRAM verifier (the
+    /// password never reaches the server). Schema other than `public`: the role's
+    /// `search_path` in this database is set to it, so `psql` finds the tables too.
+    /// - Throws: `admin.not_set_up` before `setup()`; `invalid_argument` (field `name` or
+    ///   `password`; the password never in the message); `admin.member_exists` when a role
+    ///   of that name exists.
+    public func addMember(name: String, password: String) throws {
+        let place = try setUpPlace()
+        try Self.validate(memberName: name)
+        try Self.validate(password: password)
+        let verifier = ScramVerifier.make(password: password)
+        try database.transaction {
+            guard try !roleExists(name) else {
+                throw AppError(
+                    code: "admin.member_exists", message: "a role named \(name) exists on this server", field: "name")
+            }
+            // The verifier is base64 between fixed words: nothing in it needs quoting.
+            try database.executeScript(
+                "CREATE ROLE \(Self.quoted(name)) LOGIN PASSWORD '\(verifier)' IN ROLE \(Self.quoted(place.group))")
+            if place.schema != "public" {
+                try database.executeScript(
+                    "ALTER ROLE \(Self.quoted(name)) IN DATABASE \(Self.quoted(place.database)) "
+                        + "SET search_path TO \(Self.quoted(place.schema))")
+            }
+        }
+    }
+
+    /// Removes a member's role. Their rows stay, owned by no one who can log in: their
+    /// users row is renamed `removed:<id>` (a name no member can have), so a later member
+    /// of the same name starts empty.
+    /// - Throws: `admin.not_set_up`; `admin.no_member` when `name` is not in the group.
+    public func removeMember(name: String) throws {
+        let place = try setUpPlace()
+        try database.transaction {
+            guard try isMember(name, of: place.group) else {
+                throw AppError(code: "admin.no_member", message: "\(name) is no member here", field: "name")
+            }
+            try database.execute(
+                "UPDATE users SET name = 'removed:' || id, name_key = 'removed:' || id WHERE name = ?", [.text(name)])
+            if place.schema != "public" {
+                try database.executeScript(
+                    "ALTER ROLE \(Self.quoted(name)) IN DATABASE \(Self.quoted(place.database)) RESET ALL")
+            }
+            try database.executeScript("DROP ROLE \(Self.quoted(name))")
+        }
+    }
+
+    /// The members, by name, with whether each has used the app yet (has a users row).
+    /// - Throws: `admin.not_set_up`.
+    public func members() throws -> [(name: String, signedIn: Bool)] {
+        let place = try setUpPlace()
+        return try database.query(
+            """
+            SELECT r.rolname, EXISTS (SELECT 1 FROM users u WHERE u.name = r.rolname)
+            FROM pg_auth_members m JOIN pg_roles r ON r.oid = m.member JOIN pg_roles g ON g.oid = m.roleid
+            WHERE g.rolname = ? ORDER BY r.rolname
+            """, [.text(place.group)]
+        ) { row in (try row.string(0), try row.bool(1)) }
+    }
+
+    private func setUpPlace() throws -> Place {
+        let place = try place()
+        guard try roleExists(place.group), try setupVersion() > 0 else {
+            throw AppError(code: "admin.not_set_up", message: "run admin.setup() first: \(place.group) does not exist")
+        }
+        return place
+    }
+
+    private func roleExists(_ name: String) throws -> Bool {
+        try database.queryOne("SELECT 1 FROM pg_roles WHERE rolname = ?", [.text(name)], { _ in true }) ?? false
+    }
+
+    private func isMember(_ name: String, of group: String) throws -> Bool {
+        try database.queryOne(
+            """
+            SELECT 1 FROM pg_auth_members m JOIN pg_roles r ON r.oid = m.member JOIN pg_roles g ON g.oid = m.roleid
+            WHERE r.rolname = ? AND g.rolname = ?
+            """, [.text(name), .text(group)], { _ in true }) ?? false
+    }
+
+    /// A member name: a valid user name (`User.validate`) in lower case, so the role, the
+    /// login and the user are one name.
+    static func validate(memberName name: String) throws {
+        try User.validate(name: name)
+        guard name == name.lowercased() else {
+            throw AppError.invalidArgument(
+                "a member name is lower case (it is the login name), got '\(name)'", field: "name")
+        }
+    }
+
+    /// A password: 8 characters to 1024 bytes, no NUL, and left alone by SASLprep. The
+    /// message never holds the password.
+    static func validate(password: String) throws {
+        guard password.count >= minimumPasswordCharacters, password.utf8.count <= maximumPasswordBytes else {
+            throw AppError.invalidArgument(
+                "a password is \(minimumPasswordCharacters) characters to \(maximumPasswordBytes) bytes long",
+                field: "password")
+        }
+        guard ScramVerifier.isStableUnderSASLprep(password) else {
+            throw AppError.invalidArgument(
+                "a password may hold printable ASCII, Hangul syllables, CJK ideographs and emoji only",
+                field: "password")
+        }
+    }
+
+    static func quoted(_ name: String) -> String { "\"" + name.replacing("\"", with: "\"\"") + "\"" }
+}

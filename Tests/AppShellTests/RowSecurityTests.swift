@@ -1,0 +1,385 @@
+import Assembly
+import Core
+import Dispatch
+import Storage
+import Synchronization
+import Testing
+
+/// Row-level security on a set-up PostgreSQL server says what the Swift code says: one
+/// scenario runs through the app as two members, then each member reads and writes every
+/// table straight in SQL, and sees exactly what the app shows them and touches nothing of
+/// the other's.
+@Suite(.enabled(if: DatabaseBackend.testServer != nil, "needs APP_SHELL_TEST_POSTGRES (make test sets it)"))
+struct RowSecurityTests {
+    /// A member's app, session and plain SQL connection.
+    struct Member {
+        let name: String
+        let app: AssembledApp
+        let session: Session
+        let sql: PostgresDatabase
+
+        @discardableResult
+        func call(_ route: String, _ arguments: [String: Value] = [:]) throws -> Value {
+            try app.router.call(route, Arguments(arguments), session: session)
+        }
+
+        func ids(_ route: String, _ arguments: [String: Value] = [:]) throws -> Set<String> {
+            Set(try call(route, arguments).arrayValue?.compactMap { $0["id"].stringValue } ?? [])
+        }
+
+        func column(_ query: String) throws -> Set<String> {
+            Set(try sql.query(query) { try $0.string(0) })
+        }
+
+        /// The code of the error `body` throws, or nil.
+        func failure(_ body: () throws -> Void) -> String? {
+            do {
+                try body()
+                return nil
+            } catch let error as AppError {
+                return error.code
+            } catch {
+                return "\(error)"
+            }
+        }
+    }
+
+    /// Mina and Joon, with habits, stories, themes, profiles, walk logs; Joon joins Mina
+    /// with her code and asks her for a walk; Mina keeps a second, unused code.
+    final class Scenario: @unchecked Sendable {
+        let server: PostgresMembers
+        let mina: Member
+        let joon: Member
+        var minaCodes: [String] = []
+
+        init() throws {
+            let server = try PostgresMembers(["mina", "joon"])
+            func member(_ prefix: String) throws -> Member {
+                let name = server.name(prefix)
+                let (app, session) = try server.app(of: name)
+                return Member(name: name, app: app, session: session, sql: try server.sql(of: name))
+            }
+            self.server = server
+            mina = try member("mina")
+            joon = try member("joon")
+            for (person, nickname) in [(mina, "미나"), (joon, "준호")] {
+                try person.call("habits.create", ["name": .string("Run \(nickname)")])
+                try person.call("habits.complete", ["ref": .string("Run \(nickname)")])
+                try person.call(
+                    "bookstories.create",
+                    [
+                        "book": ["title": "데미안", "author": "헤세"], "quotes": [.string("새는 알에서 \(nickname)")],
+                        "keywords": ["비밀"], "visibility": "private",
+                    ])
+                try person.call(
+                    "bookstories.create",
+                    [
+                        "book": ["title": "Open", "author": "X"], "quotes": [.string("공개 \(nickname)")],
+                        "keywords": ["공개"],
+                        "visibility": "public",
+                    ])
+                try person.call("bookstories.themes.create", ["name": "숨김", "visibility": "private"])
+                try person.call("bookstories.themes.create", ["name": "열림", "visibility": "public"])
+                try person.call(
+                    "profiles.save",
+                    [
+                        "nickname": .string(nickname),
+                        "dog": ["name": "콩", "age": 3, "sex": "female", "size": "small", "keywords": ["shy"]],
+                    ])
+                try person.call(
+                    "walks.log",
+                    [
+                        "steps": 1200, "distance": 900.0, "started_at": "2026-11-30T08:00:00Z",
+                        "ended_at": "2026-11-30T08:30:00Z",
+                    ])
+            }
+            minaCodes.append(try mina.call("mates.invite")["code"].stringValue ?? "")
+            try joon.call("mates.join", ["code": .string(minaCodes[0])])
+            minaCodes.append(try mina.call("mates.invite")["code"].stringValue ?? "")
+            try joon.call(
+                "walks.request", ["mate": .string(mina.name), "message": "한강?", "place": ["lat": 37.5, "lng": 126.9]])
+        }
+    }
+
+    @Test func eachMemberReadsInSQLExactlyWhatTheAppShowsThem() throws {
+        let scenario = try Scenario()
+        for (me, other) in [(scenario.mina, scenario.joon), (scenario.joon, scenario.mina)] {
+            // Habits and their rows: one's own only.
+            #expect(try me.column("SELECT id FROM habits") == me.ids("habits.list"))
+            #expect(try me.column("SELECT count(*)::text FROM habit_completions") == ["1"])
+            // Stories: one's own and everyone's public ones; quotes and keywords follow.
+            let stories = try me.ids("bookstories.mine").union(try me.ids("bookstories.public"))
+            #expect(stories.count == 3)
+            #expect(try me.column("SELECT id FROM book_stories") == stories)
+            #expect(
+                try me.column(
+                    "SELECT DISTINCT s.id FROM book_story_quotes q JOIN book_stories s ON s.seq = q.story_seq")
+                    == stories)
+            #expect(try me.column("SELECT DISTINCT story_seq::text FROM book_story_keywords").count == 3)
+            // The other's private quote never comes back.
+            let mine = me.name == scenario.mina.name ? "미나" : "준호"
+            #expect(
+                try me.column("SELECT text FROM book_story_quotes").filter { $0.hasPrefix("새는") } == ["새는 알에서 \(mine)"])
+            // Themes: one's own and the other's public one.
+            let themes = try me.ids("bookstories.themes.list").union(
+                try me.ids("bookstories.themes.list", ["user": .string(other.name)]))
+            #expect(themes.count == 3)
+            #expect(try me.column("SELECT id FROM book_themes") == themes)
+            // Profiles: everyone's.
+            #expect(try me.column("SELECT nickname FROM profiles") == ["미나", "준호"])
+            // Mates: both rows of the pair.
+            #expect(try me.column("SELECT mate_id FROM mates").count == 2)
+            #expect(try me.call("mates.list").arrayValue?.count == 1)
+            // Walk requests: sender and receiver; walk logs: one's own.
+            #expect(
+                try me.column("SELECT id FROM walk_requests")
+                    == me.ids("walks.incoming").union(try me.ids("walks.outgoing")))
+            #expect(try me.column("SELECT id FROM walk_logs") == me.ids("walks.logs"))
+            // Events: one's own only.
+            #expect(try me.column("SELECT user_id FROM event_users") == [me.session.user.id])
+            let everyone = try scenario.server.admin.database.queryOne(
+                """
+                SELECT count(*) FILTER (WHERE u.user_id = ?)::text, count(*) FILTER (WHERE u.user_id <> ?)
+                FROM events e JOIN event_users u ON u.number = e.user_number
+                """, [.text(me.session.user.id), .text(me.session.user.id)]
+            ) { (try $0.string(0), try $0.int(1)) }
+            #expect(try me.column("SELECT count(*)::text FROM events") == [everyone?.0 ?? ""])
+            #expect((everyone?.1 ?? 0) > 0)  // the other's events exist, unseen
+        }
+        // Invite codes: only the inviter's, and never the other's.
+        #expect(try scenario.mina.column("SELECT code FROM mate_invites") == Set(scenario.minaCodes))
+        #expect(try scenario.joon.column("SELECT code FROM mate_invites") == [])
+        #expect(try scenario.joon.column("SELECT count(*)::text FROM mate_attempts") == ["0"])
+    }
+
+    @Test func noMemberChangesAnotherPersonsRowOrTheSchema() throws {
+        let scenario = try Scenario()
+        let joon = scenario.joon
+        let mina = scenario.mina.session.user.id
+        // Updates and deletes aimed at the other's rows touch nothing.
+        for statement in [
+            "UPDATE habits SET name = 'x' WHERE owner_id = ?", "DELETE FROM habits WHERE owner_id = ?",
+            "UPDATE book_stories SET content = 'x' WHERE author_id = ?", "DELETE FROM book_stories WHERE author_id = ?",
+            "UPDATE book_themes SET name = 'x' WHERE owner_id = ?", "DELETE FROM book_themes WHERE owner_id = ?",
+            "UPDATE profiles SET nickname = 'x' WHERE user_id = ?", "DELETE FROM profiles WHERE user_id = ?",
+            "DELETE FROM walk_logs WHERE user_id = ?", "DELETE FROM mate_invites WHERE inviter_id = ?",
+            "UPDATE event_drops SET count = 0 WHERE user_id = ?",
+        ] {
+            #expect(try joon.sql.execute(statement, [.text(mina)]) == 0, "\(statement)")
+        }
+        #expect(
+            try joon.sql.execute(
+                "DELETE FROM book_story_quotes WHERE story_seq IN (SELECT seq FROM book_stories WHERE author_id = ?)",
+                [.text(mina)]) == 0)
+        #expect(try joon.sql.execute("DELETE FROM habit_completions") == 1)  // his own, not Mina's
+        #expect(try scenario.mina.column("SELECT count(*)::text FROM habit_completions") == ["1"])
+        // Writing rows as someone else, or what only the database may write, is refused.
+        let refused: [(String, [SQLValue])] = [
+            (
+                "INSERT INTO habits (id, owner_id, name, start_day, created_at, updated_at) VALUES ('h', ?, 'x', '2026-12-01', 0, 0)",
+                [.text(mina)]
+            ),
+            (
+                "INSERT INTO mates (user_id, mate_id, since) VALUES (?, ?, 0)",
+                [.text(mina), .text(joon.session.user.id)]
+            ),
+            ("INSERT INTO mate_attempts (user_id, at) VALUES (?, 0)", [.text(mina)]),
+            ("UPDATE mate_invites SET used_by = ?", [.text(mina)]),
+            // Inserting a code someone has would answer "duplicate": a probe past the
+            // wrong-code limit. Codes are drawn only by mate_invite(), in the database.
+            (
+                "INSERT INTO mate_invites (code, inviter_id, created_at, expires_at) "
+                    + "VALUES (?, (SELECT app_user_id()), 0, 600000)", [.text(scenario.minaCodes[1])]
+            ),
+            ("DELETE FROM event_users WHERE user_id = ?", [.text(mina)]),
+            ("INSERT INTO users (id, name, name_key, created_at) VALUES ('u', 'someone', 'someone', 0)", []),
+            ("UPDATE walk_requests SET status = 'accepted'", []),  // the sender may only cancel
+            ("UPDATE walk_requests SET message = 'x'", []),  // only the status changes
+            // The shared event id counter only grows, and no event takes an id ahead of it.
+            ("UPDATE event_backlog SET last_id = 0", []),
+            ("UPDATE event_backlog SET last_id = 9000000000000000000", []),
+            (
+                "INSERT INTO events (id, user_number, name, occurred_at) VALUES "
+                    + "((SELECT last_id + 1 FROM event_backlog), (SELECT min(number) FROM event_users), 'x', 0)", []
+            ),
+            // A number ahead of its identity sequence would collide with someone's later row.
+            ("UPDATE book_themes SET seq = seq + 1000000 WHERE owner_id = (SELECT app_user_id())", []),
+            (
+                "INSERT INTO mate_reports (id, reporter_id, reported_id, reason, created_at) "
+                    + "VALUES (1000000, (SELECT app_user_id()), ?, 'other', 0)", [.text(mina)]
+            ),
+            ("CREATE TABLE mine (id TEXT)", []),
+            ("ALTER TABLE habits DISABLE ROW LEVEL SECURITY", []),
+            ("DROP POLICY habits_owner ON habits", []),
+        ]
+        for (statement, arguments) in refused {
+            #expect(joon.failure { try joon.sql.execute(statement, arguments) } == "forbidden", "\(statement)")
+        }
+        // A request is sent to a mate with the 60-second window, never a longer one.
+        let send =
+            "INSERT INTO walk_requests (id, sender_id, recipient_id, message, latitude, longitude, status, "
+            + "created_at, expires_at) VALUES (?, (SELECT app_user_id()), ?, 'x', 0, 0, 'pending', 0, ?)"
+        #expect(
+            joon.failure { try joon.sql.execute(send, [.text("w1"), .text(mina), .int(3_600_000)]) } == "forbidden")
+        #expect(try joon.sql.execute(send, [.text("w2"), .text(mina), .int(60_000)]) == 1)
+        #expect(
+            joon.failure { try joon.sql.execute(send, [.text("w3"), .text(joon.session.user.id), .int(60_000)]) }
+                == "forbidden")  // not a mate of oneself
+        // The receiver accepts; the sender then cannot cancel an answered request.
+        let request = try #require(
+            try scenario.mina.call("walks.incoming", ["status": "pending"]).arrayValue?.first?["id"].stringValue)
+        #expect(try scenario.mina.call("walks.accept", ["id": .string(request)])["status"] == "accepted")
+        #expect(
+            try joon.sql.execute("UPDATE walk_requests SET status = 'cancelled' WHERE id = ?", [.text(request)]) == 0)
+    }
+
+    @Test func joiningGivesOneAnswerForEveryFailureAndStopsAfterFiveWrongCodes() throws {
+        let scenario = try Scenario()
+        let joon = scenario.joon
+        let used = scenario.minaCodes[0]
+        let ownCode = try joon.call("mates.invite")["code"].stringValue ?? ""
+        var messages: Set<String> = []
+        for code in [used, ownCode, "ZZZZZZ", scenario.minaCodes[1], "YYYYYY"] {
+            do {
+                try joon.call("mates.join", ["code": .string(code)])
+                Issue.record("\(code) joined")
+            } catch let error as AppError {
+                #expect(error.code == "mates.bad_code")
+                messages.insert(error.message)
+            }
+        }
+        #expect(messages.count == 1)  // used, own, unknown, and mates already: one answer
+        #expect(
+            joon.failure { try joon.call("mates.join", ["code": .string(scenario.minaCodes[1])]) }
+                == "mates.too_many_attempts")
+        #expect(try joon.column("SELECT count(*)::text FROM mate_attempts") == ["5"])
+    }
+
+    @Test func setupSecuresEveryTableAndIsOwnedByNoMember() throws {
+        let server = try PostgresMembers(["sol"])
+        let admin = server.admin.database
+        let tables = try admin.query(
+            """
+            SELECT c.relname, c.relrowsecurity AND c.relforcerowsecurity,
+                EXISTS (SELECT 1 FROM pg_policies p WHERE p.schemaname = n.nspname AND p.tablename = c.relname),
+                pg_has_role(?, c.relowner, 'MEMBER')
+            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = ? AND c.relkind IN ('r', 'p', 'v', 'm')
+            """, [.text(server.name("sol")), .text(server.schema)]
+        ) { row in (try row.string(0), try row.bool(1), try row.bool(2), try row.bool(3)) }
+        #expect(tables.count >= 30)
+        for (table, forced, hasPolicy, ownedByMember) in tables {
+            #expect(forced && hasPolicy && !ownedByMember, "\(table)")
+        }
+        // Run again, setup finds nothing missing.
+        let again = try server.admin.router.call("admin.setup", Arguments([:]), session: server.adminSession)
+        #expect(again["applied"].arrayValue == [])
+        // A member may not administer.
+        let (app, session) = try server.app(of: server.name("sol"))
+        #expect(throws: AppError.self) { try app.router.call("admin.setup", Arguments([:]), session: session) }
+        do {
+            _ = try app.router.call("admin.members", Arguments([:]), session: session)
+        } catch let error as AppError {
+            #expect(error.code == "admin.not_allowed")
+        }
+    }
+
+    @Test func twoAdministratorsSettingUpAtOnceTakeTurns() throws {
+        let (server, schema) = try PostgresDatabase.makeScratchSchema()
+        defer { PostgresDatabase.dropScratchSchema(server: server, schema: schema) }
+        let location = PostgresDatabase.scratchURL(server: server, schema: schema)
+        let applied = Mutex<[Int]>([])
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            do {
+                let app = try AppAssembly.assemble(
+                    AppOptions(databasePath: location, clock: SystemClock(timeZone: .utc)))
+                defer { app.database.close() }
+                guard let session = try app.loginSession() else { return }
+                let result = try app.router.call("admin.setup", Arguments([:]), session: session)
+                applied.withLock { $0.append(result["applied"].arrayValue?.count ?? -1) }
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        // One of them did everything; the others, after it, found nothing missing.
+        #expect(applied.withLock { $0.sorted() }.dropLast() == [0, 0, 0])
+        #expect((applied.withLock { $0.max() } ?? 0) > 30)
+    }
+
+    /// A module this app-shell knows and the server has not been set up for.
+    struct NewerModule: ModulePlugin {
+        var name: String { "newer" }
+        var migrations: [Migration] { [Migration(version: 1, summary: "new", sql: "CREATE TABLE newer (id TEXT)")] }
+        func register(in container: Container) {}
+        func routes() -> [Route] { [] }
+    }
+
+    @Test func aMemberWithANewerAppShellIsToldToAskForSetup() throws {
+        let server = try PostgresMembers(["sol"])
+        var options = AppOptions(databasePath: server.url(of: server.name("sol")), clock: SystemClock(timeZone: .utc))
+        options.plugins.append(NewerModule())
+        do {
+            _ = try AppAssembly.assemble(options)
+            Issue.record("a newer app-shell started")
+        } catch let error as AppError {
+            #expect(error.code == "storage.schema_outdated")
+            #expect(error.message.contains("admin.setup()"))
+            #expect(error.message.contains("newer"))
+        }
+    }
+
+    @Test func theLoginIsTheUserAndCannotBeSwitched() throws {
+        let server = try PostgresMembers(["sol"])
+        let (app, session) = try server.app(of: server.name("sol"))
+        #expect(session.user.name == server.name("sol"))
+        #expect(app.identity == .databaseLogin(server.name("sol")))
+        #expect(throws: AppError.self) { try app.session(for: "someone") }
+        do {
+            _ = try app.router.call("app.login", Arguments(["name": "someone"]), session: session)
+            Issue.record("app.login switched user")
+        } catch let error as AppError {
+            #expect(error.code == "app.login_not_available")
+        }
+        // A wrong password is refused and never echoed.
+        do {
+            _ = try PostgresDatabase(server.url(of: server.name("sol"), password: "wrong-pass-42"))
+            Issue.record("a wrong password logged in")
+        } catch let error as AppError {
+            #expect(error.code == "storage.unavailable")
+            #expect(!error.message.contains("wrong-pass-42"))
+        }
+    }
+
+    @Test func passwordsStayOutOfEventsAndErrors() throws {
+        let server = try PostgresMembers([])
+        let secret = "s3cret-그림-🐶"
+        _ = try server.admin.router.call(
+            "admin.add_member", Arguments(["name": .string("x_\(server.schema)"), "password": .string(secret)]),
+            session: server.adminSession)
+        do {
+            _ = try server.admin.router.call(
+                "admin.add_member", Arguments(["name": .string("x_\(server.schema)"), "password": .string(secret)]),
+                session: server.adminSession)
+            Issue.record("a member was added twice")
+        } catch let error as AppError {
+            #expect(error.code == "admin.member_exists")
+            #expect(!error.message.contains(secret))
+        }
+        do {
+            _ = try server.admin.router.call(
+                "admin.add_member", Arguments(["name": .string("y_\(server.schema)"), "password": "short"]),
+                session: server.adminSession)
+        } catch let error as AppError {
+            #expect(error.code == "invalid_argument" && error.field == "password" && !error.message.contains("short"))
+        }
+        let events = try server.admin.router.call(
+            "events.list", Arguments(["limit": 100]), session: server.adminSession)
+        #expect(!"\(events)".contains(secret))
+        #expect("\(events)".contains("admin.add_member"))
+        // The member logs in with it: the verifier matches the server's SCRAM.
+        let connection = try PostgresDatabase(server.url(of: "x_\(server.schema)", password: secret))
+        #expect(try connection.queryOne("SELECT session_user::text") { try $0.string(0) } == "x_\(server.schema)")
+    }
+}

@@ -1,0 +1,163 @@
+# Row-level security on a set-up PostgreSQL server (sourced by run.sh): an administrator
+# who is no superuser sets a database up with admin.setup(), adds two members, the members
+# fill it through app-shell, and then each member connects with psql and their own password
+# and reads and writes every table directly: nothing private of the other comes back, no
+# update or delete touches the other's rows, and no DDL is allowed.
+
+check "admin.* on SQLite is admin.not_available" 1 "" "$binary" "${mem[@]}" -e 'admin.setup()'
+grep -qF '[admin.not_available]' "$work/err" || fail "admin.setup on SQLite names admin.not_available" "stderr" "$work/err"
+
+if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
+  sec_db="pgsec_$$"
+  sec_admin="pgsec_admin_$$"
+  sec_admin_pw="admin-pw-$$-$RANDOM"
+  sec_a="seca_$$"
+  sec_b="secb_$$"
+  sec_a_pw="a-pw-$RANDOM-$RANDOM"
+  sec_b_pw="비밀번호-$RANDOM-🐶"
+  sec_super="${APP_SHELL_TEST_POSTGRES%/*}/$sec_db"
+  sec_url() { echo "postgresql://$1:$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$2")@$PGHOST:$PGPORT/$sec_db"; }
+  # as_member NAME PASSWORD SQL...: psql as that member, errors on stderr, not stopping.
+  as_member() {
+    local name=$1 password=$2
+    shift 2
+    PGPASSWORD="$password" PGPASSFILE=/dev/null psql -X -At -q -v ON_ERROR_STOP=0 -v ON_ERROR_ROLLBACK=on \
+      -h "$PGHOST" -p "$PGPORT" -U "$name" -d "$sec_db" "$@"
+  }
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE ROLE $sec_admin LOGIN CREATEROLE PASSWORD '$sec_admin_pw'" \
+    -c "CREATE DATABASE $sec_db OWNER $sec_admin" >/dev/null
+  # The clock is the real one: codes and their 10 minutes are judged by the server.
+  check "an administrator (CREATEROLE, owns the database) sets it up and adds two members" 0 "2" \
+    env -u APP_SHELL_NOW "$binary" --db "$(sec_url "$sec_admin" "$sec_admin_pw")" -e "
+      admin.setup()
+      admin.add_member{name = '$sec_a', password = '$sec_a_pw'}
+      admin.add_member{name = '$sec_b', password = '$sec_b_pw'}
+      print(#admin.members())"
+  for sec_who in a b; do
+    if [ $sec_who = a ]; then sec_name=$sec_a sec_pw=$sec_a_pw; else sec_name=$sec_b sec_pw=$sec_b_pw; fi
+    check "member $sec_who fills the database through app-shell" 0 "" \
+      "$binary" --db "$(sec_url "$sec_name" "$sec_pw")" --now "$(date -u +%Y-%m-%dT%H:%M:%SZ)" -e "
+        habits.create{name = 'Run'} habits.complete('Run') habits.note('Run', 'private note')
+        local s = bookstories.create{book = {title = 'Secret', author = 'A'}, quotes = {'private quote'},
+          keywords = {'hidden'}, visibility = 'private'}
+        bookstories.create{book = {title = 'Open', author = 'A'}, quotes = {'public quote'}, keywords = {'shown'},
+          visibility = 'public'}
+        local t = bookstories.themes.create{name = 'Secret theme', visibility = 'private'}
+        bookstories.update(s.id, {themes = {t.id}})
+        bookstories.themes.create{name = 'Open theme', visibility = 'public'}
+        profiles.save{nickname = 'nick$sec_who', dog = {name = 'Dog', age = 3, sex = 'female', size = 'small', keywords = {'shy'}}}
+        walks.log{steps = 10, distance = 5, started_at = '2026-11-30T08:00:00Z', ended_at = '2026-11-30T08:10:00Z'}
+        local f = assert(io.open('$work/pgsec-code-$sec_who', 'w')) f:write(mates.invite().code) f:close()" --allow-io
+  done
+  check "member b joins a with a's code and asks for a walk" 0 "" \
+    "$binary" --db "$(sec_url "$sec_b" "$sec_b_pw")" -e "
+      mates.join('$(cat "$work/pgsec-code-a" 2>/dev/null)')
+      walks.request{mate = '$sec_a', message = 'walk?', place = {lat = 37.5, lng = 126.9}}"
+
+  # TABLE|MINE|PUBLIC: MINE is true on the member's own rows (or a pair they are in), PUBLIC on
+  # rows everyone may read. Every table of the schema must be listed.
+  sec_me="(SELECT app_user_id())"
+  sec_story="(SELECT s.author_id = $sec_me FROM book_stories s WHERE s.seq = story_seq)"
+  sec_story_public="(SELECT s.visibility = 'public' FROM book_stories s WHERE s.seq = story_seq)"
+  sec_habit="(SELECT h.owner_id = $sec_me FROM habits h WHERE h.id = habit_id)"
+  sec_tables="schema_versions|false|true
+users|name = session_user|true
+event_users|user_id = $sec_me|false
+events|user_number IN (SELECT number FROM event_users WHERE user_id = $sec_me)|false
+event_params|event_id IN (SELECT id FROM events WHERE user_number IN (SELECT number FROM event_users WHERE user_id = $sec_me))|false
+event_backlog|false|true
+event_drops|user_id = $sec_me|false
+habits|owner_id = $sec_me|false
+habit_periods|$sec_habit|false
+habit_completions|$sec_habit|false
+habit_frequencies|$sec_habit|false
+habit_measures|$sec_habit|false
+habit_skips|$sec_habit|false
+habit_pauses|$sec_habit|false
+habit_amounts|$sec_habit|false
+habit_notes|$sec_habit|false
+book_stories|author_id = $sec_me|visibility = 'public'
+book_story_quotes|$sec_story|$sec_story_public
+book_story_keywords|$sec_story|$sec_story_public
+book_story_themes|$sec_story|$sec_story_public
+book_themes|owner_id = $sec_me|visibility = 'public'
+book_story_reviews|user_id = $sec_me|false
+profiles|user_id = $sec_me|true
+profile_photo_files|user_id = $sec_me|false
+mate_invites|inviter_id = $sec_me|false
+mate_attempts|user_id = $sec_me|false
+mates|$sec_me IN (user_id, mate_id)|false
+mate_reports|reporter_id = $sec_me|false
+walk_requests|$sec_me IN (sender_id, recipient_id)|false
+walk_logs|user_id = $sec_me|false"
+  check "every table of the schema has a row in this check" 0 "" bash -c "
+    diff <(psql -X -At '$sec_super' -c \"SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1\") \
+      <(printf '%s\n' \"\$1\" | cut -d'|' -f1 | LC_ALL=C sort)" _ "$sec_tables"
+
+  for sec_who in a b; do
+    if [ $sec_who = a ]; then sec_name=$sec_a sec_pw=$sec_a_pw; else sec_name=$sec_b sec_pw=$sec_b_pw; fi
+    # Reading: every row that comes back is the member's own or public; and each member sees
+    # rows of their own in the tables the scenario filled (the check is not empty).
+    sec_sql=""
+    while IFS='|' read -r table mine public; do
+      sec_sql+="SELECT '$table', count(*) FILTER (WHERE NOT (coalesce($mine, false) OR coalesce($public, false))),
+        count(*) FILTER (WHERE coalesce($mine, false)) FROM $table;"$'\n'
+    done <<<"$sec_tables"
+    as_member "$sec_name" "$sec_pw" -F' ' -f - <<<"$sec_sql" >"$work/pgsec-read-$sec_who" 2>"$work/pgsec-read-err-$sec_who"
+    check "member $sec_who reads nothing private of the other, in any table" 0 "" \
+      awk '$2 != 0 { print "others private rows: " $0; bad = 1 } END { exit bad }' "$work/pgsec-read-$sec_who"
+    check "member $sec_who reads their own habits, notes, stories, invites, walk requests" 0 "" bash -c "
+      for t in habits habit_completions habit_notes book_stories book_story_quotes book_story_themes mate_invites walk_requests mates events; do
+        grep -q \"^\$t [0-9]* [1-9]\" '$work/pgsec-read-$sec_who' || { echo \"no own rows in \$t\"; exit 1; }
+      done"
+    check "member $sec_who reads no invite code but their own" 0 "1" \
+      as_member "$sec_name" "$sec_pw" -c "SELECT count(*) FROM mate_invites"
+    # Writing: each UPDATE and DELETE of every row, rolled back, returns whose rows it
+    # touched: never the other's. A statement a grant or policy refuses touches nothing.
+    # First, before anything else of the transaction: only the sender may cancel.
+    sec_sql="BEGIN;"$'\n'"UPDATE walk_requests SET status = 'cancelled' RETURNING 'touched', 'walk_requests', sender_id = $sec_me;"$'\n'
+    while IFS='|' read -r table mine public; do
+      column=$(psql -X -At "$sec_super" \
+        -c "SELECT attname FROM pg_attribute WHERE attrelid = 'public.$table'::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum LIMIT 1" 2>/dev/null)
+      [ "$table" = walk_requests ] && column=status
+      sec_sql+="UPDATE $table SET $column = $column RETURNING 'touched', '$table', coalesce($mine, false);"$'\n'
+      sec_sql+="DELETE FROM $table RETURNING 'touched', '$table', coalesce($mine, false);"$'\n'
+    done <<<"$sec_tables"
+    sec_sql+="ROLLBACK;"
+    as_member "$sec_name" "$sec_pw" -F' ' -f - <<<"$sec_sql" >"$work/pgsec-write-$sec_who" 2>"$work/pgsec-write-err-$sec_who"
+    check "member $sec_who updates and deletes none of the other's rows" 0 "" \
+      awk '$1 == "touched" && $3 != "t" { print "touched the other'"'"'s row: " $0; bad = 1 } END { exit bad }' \
+      "$work/pgsec-write-$sec_who"
+    check "member $sec_who's own updates and deletes do happen" 0 "" bash -c "
+      for t in habits habit_notes book_stories walk_logs profiles mates events; do
+        grep -q \"^touched \$t t\$\" '$work/pgsec-write-$sec_who' || { echo \"nothing of \$t touched\"; exit 1; }
+      done"
+    # No DDL of any kind, and TRUNCATE (which row-level security does not cover) is refused.
+    for statement in "CREATE TABLE mine (id text)" "ALTER TABLE habits NO FORCE ROW LEVEL SECURITY" \
+      "DROP POLICY habits_owner ON habits" "CREATE INDEX mine ON habits (name)" "TRUNCATE habits" \
+      "DROP TABLE habits" "CREATE FUNCTION app_user_id() RETURNS text LANGUAGE sql AS 'SELECT 1'" \
+      "CREATE OR REPLACE FUNCTION mate_join(p_code text) RETURNS TABLE (a text, b text) LANGUAGE sql AS 'SELECT 1, 2'" \
+      "ALTER TABLE habits OWNER TO $sec_name" "CREATE SCHEMA mine"; do
+      check "member $sec_who may not: $statement" 1 "" \
+        as_member "$sec_name" "$sec_pw" -v ON_ERROR_STOP=1 -c "$statement"
+    done
+    # SET ROLE to the members' group changes nothing: the policies follow session_user.
+    check "member $sec_who as the group role still reads nothing private of the other" 0 "0" \
+      as_member "$sec_name" "$sec_pw" -c "SET ROLE ${sec_db}_members" \
+      -c "SELECT count(*) FROM book_stories WHERE visibility = 'private' AND author_id <> (SELECT app_user_id())"
+  done
+  check "a wrong password is refused" 2 "" as_member "$sec_a" "wrong-password" -c "SELECT 1"
+  grep -q "password authentication failed" "$work/err" || fail "a wrong password: a password failure" "stderr" "$work/err"
+  check "--user is a usage error on PostgreSQL" 2 "" "$binary" --db "$(sec_url "$sec_a" "$sec_a_pw")" --user "$sec_b" -e '1'
+  check "app.login is refused on PostgreSQL" 1 "" "$binary" --db "$(sec_url "$sec_a" "$sec_a_pw")" -e "app.login('$sec_b')"
+  grep -qF '[app.login_not_available]' "$work/err" || fail "app.login on PostgreSQL: app.login_not_available" "stderr" "$work/err"
+  check "a member may not administer" 1 "" "$binary" --db "$(sec_url "$sec_a" "$sec_a_pw")" -e "admin.members()"
+  grep -qF '[admin.not_allowed]' "$work/err" || fail "admin.members as a member: admin.not_allowed" "stderr" "$work/err"
+  check "remove_member drops the role; its rows stay, named by no login" 0 "removed" \
+    "$binary" --db "$(sec_url "$sec_admin" "$sec_admin_pw")" -e "admin.remove_member('$sec_b') print(#admin.members() == 1 and 'removed')"
+  check "a removed member cannot log in" 2 "" as_member "$sec_b" "$sec_b_pw" -c "SELECT 1"
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP DATABASE $sec_db WITH (FORCE)" \
+    -c "DROP ROLE IF EXISTS $sec_a, $sec_b, ${sec_db}_members" -c "DROP ROLE $sec_admin" >/dev/null 2>&1
+else
+  echo "skip the row-level security checks: APP_SHELL_TEST_POSTGRES is not set (make test sets it)"
+fi
