@@ -39,6 +39,13 @@ public protocol Database: TransactionRunner, AnyObject {
     /// Calls `body` for each row without collecting them.
     func forEach(_ sql: String, _ arguments: [SQLValue], _ body: (Row) throws -> Void) throws
 
+    /// Runs queries that do not depend on one another and calls each one's `body` for its
+    /// rows, query by query in order: a server backend sends them all at once (one round
+    /// trip), SQLite runs them one after another. A body may read what the bodies of the
+    /// queries before it collected. The first error is thrown, and no row after it is
+    /// handed out.
+    func forEach(_ batch: [BatchQuery]) throws
+
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws;
     /// inside another transaction on the same thread, a savepoint.
     @discardableResult
@@ -90,6 +97,11 @@ extension Database {
     /// Runs a query with no arguments and maps its first row.
     public func queryOne<Result>(_ sql: String, _ map: (Row) throws -> Result) throws -> Result? {
         try queryOne(sql, [], map)
+    }
+
+    /// Runs the queries one after another (a backend with no round trips to save).
+    public func forEach(_ batch: [BatchQuery]) throws {
+        for query in batch { try forEach(query.sql, query.arguments, query.body) }
     }
 
     /// Calls `body` for each row of a query with no arguments.

@@ -20,12 +20,20 @@ import Core
 /// - SQLSTATEs map to app error codes (`SQLState.appErrorCode`).
 /// - `transaction` runs a closure in a transaction, retrying it from the start after a
 ///   serialization failure or deadlock, never after a commit whose outcome is unknown.
+/// - Round trips are saved where the answers can wait: a transaction's `BEGIN` is sent with
+///   its first statement, a statement seen for the first time is prepared and run in one
+///   pipeline, and a transaction that ran nothing sends nothing (`roundTrips` counts them).
 public final class PostgresConnection {
     private var handle: OpaquePointer?
     /// SQL as given -> the name of its prepared statement on this connection.
     private var statements: [String: String] = [:]
     private let rewrite: (String) -> String
     private var transactionDepth = 0
+    /// The `BEGIN` of a transaction that has run no statement yet: it goes to the server with
+    /// the first one (a snapshot is taken at the first statement anyway, not at `BEGIN`).
+    private var pendingBegin: String?
+    /// Times this connection sent something and waited for the server's answer.
+    public private(set) var roundTrips = 0
     /// The server's host (or socket folder), as libpq resolved it.
     public let host: String
     /// The server's port.
@@ -96,6 +104,7 @@ public final class PostgresConnection {
         if let handle { cpg_finish(handle) }
         handle = nil
         statements = [:]
+        pendingBegin = nil
     }
 
     /// Whether `close()` ran.
@@ -118,9 +127,11 @@ public final class PostgresConnection {
     /// Statements prepared on this connection so far.
     public var preparedStatementCount: Int { statements.count }
 
-    /// Whether a transaction is open on this connection (`transaction` or a `BEGIN`).
+    /// Whether a transaction is open on this connection (`transaction` or a `BEGIN`),
+    /// including one whose `BEGIN` waits for its first statement.
     public var isInTransaction: Bool {
         guard let handle else { return false }
+        if pendingBegin != nil { return true }
         let status = Int(cpg_transaction_status(handle))
         return status == CPG_TRANS_INTRANS || status == CPG_TRANS_INERROR || status == CPG_TRANS_ACTIVE
     }
@@ -172,11 +183,39 @@ public final class PostgresConnection {
         }
     }
 
+    /// Runs queries that do not depend on one another in one pipeline (one round trip, with
+    /// a waiting `BEGIN` and the PREPAREs of statements new to this connection), then calls
+    /// each one's `body` for its rows, in order. The first failure is thrown once every
+    /// answer is read.
+    public func forEach(_ batch: [BatchQuery]) throws {
+        guard batch.count > 1 else {
+            if let query = batch.first { try forEach(query.sql, query.arguments, query.body) }
+            return
+        }
+        let handle = try openHandle()
+        let parameters = try batch.map { try PostgresParameters($0.arguments) }
+        let results = try pipeline(batch.map(\.sql), parameters, on: handle)
+        defer { results.forEach { cpg_clear($0) } }
+        for (query, result) in zip(batch, results) {
+            let count = cpg_ntuples(result)
+            var row: Int32 = 0
+            while row < count {
+                try query.body(Row(postgres: PostgresRow(result: result, row: row)))
+                row += 1
+            }
+        }
+    }
+
     /// Runs a script of statements separated by semicolons, with no arguments and nothing
     /// prepared (migrations, `BEGIN`, `SET`).
     public func executeScript(_ sql: String) throws {
         let handle = try openHandle()
-        let result = cpg_exec(handle, sql)
+        // A waiting BEGIN goes first in the same simple query: an explicit BEGIN keeps the
+        // transaction open after the script, as if it had been sent alone.
+        let script = pendingBegin.map { "\($0); \(sql)" } ?? sql
+        pendingBegin = nil
+        roundTrips += 1
+        let result = cpg_exec(handle, script)
         try check(result, sql)
         cpg_clear(result)
     }
@@ -194,14 +233,14 @@ public final class PostgresConnection {
         guard !rows.isEmpty else { return }
         let handle = try openHandle()
         let batches = try rows.map(PostgresParameters.init)
-        let name = try prepared(sql, on: handle)
         let own = !isInTransaction
-        if own { try executeScript("BEGIN") }
+        // Its BEGIN travels with the first pipeline, as a transaction's does.
+        if own { pendingBegin = "BEGIN" }
         do {
             var start = 0
             while start < batches.count {
                 let end = min(start + Self.pipelineBatch, batches.count)
-                try pipeline(name, batches[start..<end], sql, on: handle)
+                try pipeline([sql], batches[start..<end], keep: false, on: handle)
                 start = end
             }
             if own { try commit() }
@@ -211,35 +250,99 @@ public final class PostgresConnection {
         }
     }
 
-    /// Sends `batch` executions of a prepared statement and one sync, then reads every answer.
+    /// What a pipeline sent, in order.
+    private enum Step: Equatable {
+        case begin
+        case prepare(sql: String, name: String)
+        case execute
+    }
+
+    /// Sends a waiting `BEGIN`, the PREPARE of each statement this connection has not
+    /// prepared, one execution per element of `parameters` (of `sqls[i]`, or of the one
+    /// statement when `sqls` holds one) and one sync, then reads every answer: one round
+    /// trip. Returns each execution's result when `keep` (to be cleared), else nothing.
+    @discardableResult
     private func pipeline(
-        _ name: String, _ batch: ArraySlice<PostgresParameters>, _ sql: String, on handle: OpaquePointer
-    ) throws {
-        guard cpg_enter_pipeline_mode(handle) == 1 else { throw connectionError(" (in: \(sql.prefix(80)))") }
+        _ sqls: [String], _ parameters: some Collection<PostgresParameters>, keep: Bool = true,
+        on handle: OpaquePointer
+    ) throws -> [OpaquePointer] {
+        let begin = pendingBegin
+        pendingBegin = nil
+        let described = " (in: \(sqls.first?.prefix(80) ?? ""))"
+        guard cpg_enter_pipeline_mode(handle) == 1 else { throw connectionError(described) }
         defer { cpg_exit_pipeline_mode(handle) }
-        var sent = 0
-        for parameters in batch {
-            let queued = parameters.withArrays { values, lengths, formats in
-                cpg_send_query_prepared(handle, name, parameters.count, values, lengths, formats, 0)
+        var steps: [Step] = []
+        steps.reserveCapacity(parameters.count + 2)
+        var planned = 0
+        if let begin {
+            planned += 1
+            if cpg_send_query_params(handle, begin, 0, nil, nil, nil, nil, 0) == 1 { steps.append(.begin) }
+        }
+        var names: [String: String] = [:]
+        var fresh = 0
+        for sql in sqls where steps.count == planned && names[sql] == nil {
+            if let known = statements[sql] {
+                names[sql] = known
+                continue
             }
-            guard queued == 1 else { break }
-            sent += 1
+            // Names stay unique: after a failed PREPARE the server skips the rest of the
+            // pipeline, so only the ones before it are kept and counted.
+            fresh += 1
+            let name = "app_\(statements.count + fresh)"
+            names[sql] = name
+            planned += 1
+            if cpg_send_prepare(handle, name, rewrite(sql), 0, nil) == 1 { steps.append(.prepare(sql: sql, name: name)) }
+        }
+        if steps.count == planned {
+            for (index, arguments) in parameters.enumerated() {
+                planned += 1
+                let name = names[sqls.count == 1 ? sqls[0] : sqls[index]] ?? ""
+                let queued = arguments.withArrays { values, lengths, formats in
+                    cpg_send_query_prepared(handle, name, arguments.count, values, lengths, formats, 0)
+                }
+                guard queued == 1 else { break }
+                steps.append(.execute)
+            }
+        } else {
+            planned += parameters.count
         }
         let synced = cpg_pipeline_sync(handle) == 1
+        roundTrips += 1
         var first: AppError?
-        for _ in 0..<sent {
+        var kept: [OpaquePointer] = []
+        var executed = 0
+        for step in steps {
             // Each statement's results end with NULL. After a failure the server skips the
             // rest (PIPELINE_ABORTED) up to the sync.
+            let sql: String
+            switch step {
+            case .begin: sql = begin ?? "BEGIN"
+            case .prepare(let text, _): sql = text
+            case .execute: sql = sqls.count == 1 ? sqls[0] : sqls[executed]
+            }
+            var answered = false
             while let result = cpg_get_result(handle) {
-                if first == nil, Int(cpg_result_status(result)) == CPG_FATAL_ERROR {
-                    first = error(of: result, sql)
+                let status = Int(cpg_result_status(result))
+                if status == CPG_FATAL_ERROR {
+                    if first == nil { first = error(of: result, sql) }
+                } else if case .prepare(let text, let name) = step, status == CPG_COMMAND_OK {
+                    // Prepared for good: a statement outlives a rolled-back transaction.
+                    statements[text] = name
+                } else if step == .execute, keep, !answered, status == CPG_TUPLES_OK || status == CPG_COMMAND_OK {
+                    answered = true
+                    kept.append(result)
+                    continue
                 }
                 cpg_clear(result)
             }
+            if step == .execute { executed += 1 }
         }
         if synced, let result = cpg_get_result(handle) { cpg_clear(result) }
-        if let first { throw first }
-        guard sent == batch.count && synced else { throw connectionError(" (in: \(sql.prefix(80)))") }
+        if first != nil || steps.count != planned || !synced {
+            kept.forEach { cpg_clear($0) }
+            throw first ?? connectionError(described)
+        }
+        return kept
     }
 
     // MARK: - Transactions
@@ -261,7 +364,7 @@ public final class PostgresConnection {
         if transactionDepth > 0 { return try savepoint(body) }
         var attempt = 1
         while true {
-            try executeScript("BEGIN ISOLATION LEVEL \(isolation.rawValue)")
+            pendingBegin = "BEGIN ISOLATION LEVEL \(isolation.rawValue)"
             transactionDepth = 1
             do {
                 let result = try body(self)
@@ -286,11 +389,17 @@ public final class PostgresConnection {
 
     private func commit() throws {
         let handle = try openHandle()
+        if pendingBegin != nil {
+            // No statement ran: nothing was opened on the server, so nothing to commit.
+            pendingBegin = nil
+            return
+        }
         if Int(cpg_transaction_status(handle)) == CPG_TRANS_INERROR {
             throw AppError(
                 code: "storage.error",
                 message: "the transaction was aborted by an earlier failed statement, so it cannot commit")
         }
+        roundTrips += 1
         let result = cpg_exec(handle, "COMMIT")
         do {
             try check(result, "COMMIT")
@@ -320,9 +429,11 @@ public final class PostgresConnection {
     }
 
     private func rollbackQuietly() {
+        pendingBegin = nil
         guard let handle, Int(cpg_status(handle)) == CPG_CONNECTION_OK,
             Int(cpg_transaction_status(handle)) != CPG_TRANS_IDLE
         else { return }
+        roundTrips += 1
         if let result = cpg_exec(handle, "ROLLBACK") { cpg_clear(result) }
     }
 
@@ -336,21 +447,19 @@ public final class PostgresConnection {
     /// Runs a prepared statement and returns its successful result (to be cleared).
     private func run(_ sql: String, _ arguments: [SQLValue]) throws -> OpaquePointer {
         let handle = try openHandle()
-        let name = try prepared(sql, on: handle)
         let parameters = try PostgresParameters(arguments)
+        guard let name = statements[sql], pendingBegin == nil else {
+            // A waiting BEGIN, a PREPARE and the statement, in one round trip.
+            guard let result = try pipeline([sql], [parameters], on: handle).first else {
+                throw connectionError(" (in: \(sql.prefix(80)))")
+            }
+            return result
+        }
+        roundTrips += 1
         let result = parameters.withArrays { values, lengths, formats in
             cpg_exec_prepared(handle, name, Int32(arguments.count), values, lengths, formats, 0)
         }
         return try check(result, sql)
-    }
-
-    private func prepared(_ sql: String, on handle: OpaquePointer) throws -> String {
-        if let name = statements[sql] { return name }
-        let name = "app_\(statements.count + 1)"
-        let result = cpg_prepare(handle, name, rewrite(sql), 0, nil)
-        cpg_clear(try check(result, sql))
-        statements[sql] = name
-        return name
     }
 
     /// The result when it succeeded; otherwise clears it and throws the mapped error.

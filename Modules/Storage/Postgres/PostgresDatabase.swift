@@ -50,6 +50,7 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     private let conninfo: String
     private let searchPath: String?
     private let state = Mutex(State())
+    private let trips = Mutex(0)
     private let commitHooks = Mutex<CommitHooks?>(nil)
     private let closeHook = Mutex<(@Sendable (any Database) -> Void)?>(nil)
     /// A test schema this database made and drops when it closes or goes away.
@@ -134,12 +135,26 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         if !keep { pooled.connection.close() }
     }
 
+    /// Times a connection of this database sent something and waited for the server's
+    /// answer, over all connections (for tests and benchmarks of round trips).
+    public var roundTrips: Int { trips.withLock { $0 } }
+
+    /// Runs `body` on `connection`, counting its round trips.
+    private func counting<Result>(
+        _ connection: PostgresConnection, _ body: (PostgresConnection) throws -> Result
+    ) rethrows -> Result {
+        let before = connection.roundTrips
+        defer { trips.withLock { $0 += connection.roundTrips - before } }
+        return try body(connection)
+    }
+
     /// Runs `body` on this thread's transaction connection, or on a borrowed one.
     private func withConnection<Result>(_ body: (PostgresConnection) throws -> Result) throws -> Result {
+        // Inside a transaction, the transaction counts.
         if let binding { return try body(binding.pooled.connection) }
         let pooled = try checkOut()
         defer { checkIn(pooled) }
-        return try body(pooled.connection)
+        return try counting(pooled.connection, body)
     }
 
     // MARK: - Statements
@@ -187,6 +202,11 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         try withConnection { try $0.forEach(sql, arguments, body) }
     }
 
+    /// Runs independent queries in one pipeline: one round trip.
+    public func forEach(_ batch: [BatchQuery]) throws {
+        try withConnection { try $0.forEach(batch) }
+    }
+
     // MARK: - Transactions
 
     /// Whether this thread is inside a transaction of this database.
@@ -215,7 +235,8 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         let hooks = commitHooks.withLock { $0 }
         var hooksRan = false
         do {
-            let result = try pooled.connection.transaction { _ -> Result in
+            let result = try counting(pooled.connection) { connection in
+              try connection.transaction { _ -> Result in
                 if hooksRan {
                     // The previous attempt was rolled back after its hook stored things.
                     hooks?.afterRollback()
@@ -225,6 +246,7 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
                 hooksRan = true
                 try hooks?.beforeCommit()
                 return result
+              }
             }
             hooks?.afterCommit()
             return result
