@@ -117,6 +117,36 @@ struct PostgresRoundTripTests {
         #expect(try connection.queryOne("SELECT count(*) FROM \(table)") { try $0.int(0) } == 0)
     }
 
+    @Test func savepointsTravelWithTheNextStatementAndReleasesWithTheCommit() throws {
+        let connection = try PostgresTestServer.connect()
+        let table = try makeTable(connection)
+        let insert = "INSERT INTO \(table) (n) VALUES ($1)"
+        try connection.execute(insert, [.int(0)])
+        let taken = try trips(connection) {
+            try connection.transaction { outer in
+                try outer.execute(insert, [.int(1)])
+                try outer.transaction { inner in _ = try inner.execute(insert, [.int(2)]) }
+                try outer.transaction { _ in }  // nothing ran: nothing sent
+            }
+        }
+        #expect(taken == 3)  // BEGIN + INSERT, SAVEPOINT + INSERT, RELEASE + COMMIT
+        #expect(try connection.query("SELECT n FROM \(table) ORDER BY n") { try $0.int(0) } == [0, 1, 2])
+    }
+
+    @Test func aFailedStatementInASavepointRollsBackToItAndTheRestCommits() throws {
+        let connection = try PostgresTestServer.connect()
+        let table = try makeTable(connection)
+        try connection.transaction { outer in
+            try outer.execute("INSERT INTO \(table) (n) VALUES (1)")
+            _ = try? outer.transaction { inner in
+                try inner.transaction { innermost in _ = try innermost.execute("INSERT INTO \(table) (n) VALUES (2)") }
+                try inner.execute("INSERT INTO \(table) (n) VALUES (1)")  // a duplicate key
+            }
+            try outer.execute("INSERT INTO \(table) (n) VALUES (3)")
+        }
+        #expect(try connection.query("SELECT n FROM \(table) ORDER BY n") { try $0.int(0) } == [1, 3])
+    }
+
     @Test func aSavepointFirstOpensTheTransactionToo() throws {
         let connection = try PostgresTestServer.connect()
         let table = try makeTable(connection)

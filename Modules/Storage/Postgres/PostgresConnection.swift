@@ -29,9 +29,13 @@ public final class PostgresConnection {
     private var statements: [String: String] = [:]
     private let rewrite: (String) -> String
     private var transactionDepth = 0
-    /// The `BEGIN` of a transaction that has run no statement yet: it goes to the server with
-    /// the first one (a snapshot is taken at the first statement anyway, not at `BEGIN`).
-    private var pendingBegin: String?
+    /// Commands whose answers can wait (`BEGIN`, `SAVEPOINT`, `RELEASE SAVEPOINT`): they go
+    /// to the server in front of the next statement, script or `COMMIT`, in the same round
+    /// trip. A snapshot is taken at a transaction's first statement anyway, not at `BEGIN`.
+    private var queued: [String] = []
+
+    /// Whether the transaction's `BEGIN` still waits, so nothing has reached the server.
+    private var nothingSent: Bool { queued.first?.hasPrefix("BEGIN") == true }
     /// Times this connection sent something and waited for the server's answer.
     public private(set) var roundTrips = 0
     /// The server's host (or socket folder), as libpq resolved it.
@@ -104,7 +108,7 @@ public final class PostgresConnection {
         if let handle { cpg_finish(handle) }
         handle = nil
         statements = [:]
-        pendingBegin = nil
+        queued = []
     }
 
     /// Whether `close()` ran.
@@ -131,7 +135,7 @@ public final class PostgresConnection {
     /// including one whose `BEGIN` waits for its first statement.
     public var isInTransaction: Bool {
         guard let handle else { return false }
-        if pendingBegin != nil { return true }
+        if !queued.isEmpty { return true }
         let status = Int(cpg_transaction_status(handle))
         return status == CPG_TRANS_INTRANS || status == CPG_TRANS_INERROR || status == CPG_TRANS_ACTIVE
     }
@@ -210,10 +214,10 @@ public final class PostgresConnection {
     /// prepared (migrations, `BEGIN`, `SET`).
     public func executeScript(_ sql: String) throws {
         let handle = try openHandle()
-        // A waiting BEGIN goes first in the same simple query: an explicit BEGIN keeps the
+        // Waiting commands go first in the same simple query: an explicit BEGIN keeps the
         // transaction open after the script, as if it had been sent alone.
-        let script = pendingBegin.map { "\($0); \(sql)" } ?? sql
-        pendingBegin = nil
+        let script = (queued + [sql]).joined(separator: "; ")
+        queued = []
         roundTrips += 1
         let result = cpg_exec(handle, script)
         try check(result, sql)
@@ -235,7 +239,7 @@ public final class PostgresConnection {
         let batches = try rows.map(PostgresParameters.init)
         let own = !isInTransaction
         // Its BEGIN travels with the first pipeline, as a transaction's does.
-        if own { pendingBegin = "BEGIN" }
+        if own { queued = ["BEGIN"] }
         do {
             var start = 0
             while start < batches.count {
@@ -252,12 +256,12 @@ public final class PostgresConnection {
 
     /// What a pipeline sent, in order.
     private enum Step: Equatable {
-        case begin
+        case command(String)
         case prepare(sql: String, name: String)
         case execute
     }
 
-    /// Sends a waiting `BEGIN`, the PREPARE of each statement this connection has not
+    /// Sends the waiting commands, the PREPARE of each statement this connection has not
     /// prepared, one execution per element of `parameters` (of `sqls[i]`, or of the one
     /// statement when `sqls` holds one) and one sync, then reads every answer: one round
     /// trip. Returns each execution's result when `keep` (to be cleared), else nothing.
@@ -266,17 +270,17 @@ public final class PostgresConnection {
         _ sqls: [String], _ parameters: some Collection<PostgresParameters>, keep: Bool = true,
         on handle: OpaquePointer
     ) throws -> [OpaquePointer] {
-        let begin = pendingBegin
-        pendingBegin = nil
+        let commands = queued
+        queued = []
         let described = " (in: \(sqls.first?.prefix(80) ?? ""))"
         guard cpg_enter_pipeline_mode(handle) == 1 else { throw connectionError(described) }
         defer { cpg_exit_pipeline_mode(handle) }
         var steps: [Step] = []
         steps.reserveCapacity(parameters.count + 2)
         var planned = 0
-        if let begin {
+        for command in commands where steps.count == planned {
             planned += 1
-            if cpg_send_query_params(handle, begin, 0, nil, nil, nil, nil, 0) == 1 { steps.append(.begin) }
+            if cpg_send_query_params(handle, command, 0, nil, nil, nil, nil, 0) == 1 { steps.append(.command(command)) }
         }
         var names: [String: String] = [:]
         var fresh = 0
@@ -316,7 +320,7 @@ public final class PostgresConnection {
             // rest (PIPELINE_ABORTED) up to the sync.
             let sql: String
             switch step {
-            case .begin: sql = begin ?? "BEGIN"
+            case .command(let command): sql = command
             case .prepare(let text, _): sql = text
             case .execute: sql = sqls.count == 1 ? sqls[0] : sqls[executed]
             }
@@ -364,7 +368,7 @@ public final class PostgresConnection {
         if transactionDepth > 0 { return try savepoint(body) }
         var attempt = 1
         while true {
-            pendingBegin = "BEGIN ISOLATION LEVEL \(isolation.rawValue)"
+            queued = ["BEGIN ISOLATION LEVEL \(isolation.rawValue)"]
             transactionDepth = 1
             do {
                 let result = try body(self)
@@ -389,9 +393,9 @@ public final class PostgresConnection {
 
     private func commit() throws {
         let handle = try openHandle()
-        if pendingBegin != nil {
+        if nothingSent {
             // No statement ran: nothing was opened on the server, so nothing to commit.
-            pendingBegin = nil
+            queued = []
             return
         }
         if Int(cpg_transaction_status(handle)) == CPG_TRANS_INERROR {
@@ -399,10 +403,13 @@ public final class PostgresConnection {
                 code: "storage.error",
                 message: "the transaction was aborted by an earlier failed statement, so it cannot commit")
         }
+        // Waiting RELEASEs travel with the COMMIT, in one simple query.
+        let script = (queued + ["COMMIT"]).joined(separator: "; ")
+        queued = []
         roundTrips += 1
-        let result = cpg_exec(handle, "COMMIT")
+        let result = cpg_exec(handle, script)
         do {
-            try check(result, "COMMIT")
+            try check(result, script)
             cpg_clear(result)
         } catch let error as AppError where error.code == "storage.unavailable" {
             throw AppError(
@@ -411,26 +418,38 @@ public final class PostgresConnection {
         }
     }
 
+    /// `SAVEPOINT` and `RELEASE SAVEPOINT` wait for the next thing sent (a savepoint in
+    /// which nothing ran sends neither); a rollback to it is sent at once.
     private func savepoint<Result>(_ body: (PostgresConnection) throws -> Result) throws -> Result {
         let name = "app_savepoint_\(transactionDepth)"
-        try executeScript("SAVEPOINT \(name)")
+        let opening = "SAVEPOINT \(name)"
+        queued.append(opening)
         transactionDepth += 1
         defer { transactionDepth -= 1 }
         do {
             let result = try body(self)
-            try executeScript("RELEASE SAVEPOINT \(name)")
+            if queued.last == opening {
+                queued.removeLast()
+            } else {
+                queued.append("RELEASE SAVEPOINT \(name)")
+            }
             return result
         } catch {
-            // Fails only when the connection is gone or the whole transaction is doomed; the
-            // outermost transaction then rolls back.
-            try? executeScript("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
+            if queued.last == opening {
+                queued.removeLast()
+            } else {
+                // Fails only when the connection is gone or the whole transaction is doomed;
+                // the outermost transaction then rolls back.
+                try? executeScript("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
+            }
             throw error
         }
     }
 
     private func rollbackQuietly() {
-        pendingBegin = nil
-        guard let handle, Int(cpg_status(handle)) == CPG_CONNECTION_OK,
+        let sent = !nothingSent
+        queued = []
+        guard sent, let handle, Int(cpg_status(handle)) == CPG_CONNECTION_OK,
             Int(cpg_transaction_status(handle)) != CPG_TRANS_IDLE
         else { return }
         roundTrips += 1
@@ -448,8 +467,8 @@ public final class PostgresConnection {
     private func run(_ sql: String, _ arguments: [SQLValue]) throws -> OpaquePointer {
         let handle = try openHandle()
         let parameters = try PostgresParameters(arguments)
-        guard let name = statements[sql], pendingBegin == nil else {
-            // A waiting BEGIN, a PREPARE and the statement, in one round trip.
+        guard let name = statements[sql], queued.isEmpty else {
+            // The waiting commands, a PREPARE and the statement, in one round trip.
             guard let result = try pipeline([sql], [parameters], on: handle).first else {
                 throw connectionError(" (in: \(sql.prefix(80)))")
             }

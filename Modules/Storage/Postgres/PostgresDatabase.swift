@@ -39,6 +39,8 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     private struct State {
         var idle: [Pooled] = []
         var bound: [UInt: Binding] = [:]
+        /// The connection a thread borrowed for one statement outside a transaction.
+        var lent: [UInt: Pooled] = [:]
         var generation = 0
         var isClosed = false
     }
@@ -152,8 +154,17 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     private func withConnection<Result>(_ body: (PostgresConnection) throws -> Result) throws -> Result {
         // Inside a transaction, the transaction counts.
         if let binding { return try body(binding.pooled.connection) }
+        let thread = Self.currentThread
+        // A statement run while this thread's borrowed connection hands out rows (a query in
+        // a forEach body) uses it too: libpq has read the whole answer already, so the
+        // connection is free, and opening another would cost a login.
+        if let lent = state.withLock({ $0.lent[thread] }) { return try body(lent.connection) }
         let pooled = try checkOut()
-        defer { checkIn(pooled) }
+        state.withLock { $0.lent[thread] = pooled }
+        defer {
+            state.withLock { _ = $0.lent.removeValue(forKey: thread) }
+            checkIn(pooled)
+        }
         return try counting(pooled.connection, body)
     }
 
