@@ -129,7 +129,7 @@ enum PostgresBenchmarks {
             BenchResult(
                 name: "pg_complete", ours: ours, anchor: anchor, unit: "µs", goal: 1.5 * anchor,
                 note: "PostgreSQL, \(fsync); \(format3(perCall)) round trips a call; anchor: pgbench -n -M prepared, "
-                    + "one INSERT per transaction; goal 1.5x"),
+                    + "one INSERT per transaction; goal 1.5x")
         ]
     }
 
@@ -150,9 +150,9 @@ enum PostgresBenchmarks {
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("insert.sql")
         try """
-            INSERT INTO bench_c SELECT gen_random_uuid()::text, 'h', 'day-' || n, n FROM nextval('bench_n') AS n;
+        INSERT INTO bench_c SELECT gen_random_uuid()::text, 'h', 'day-' || n, n FROM nextval('bench_n') AS n;
 
-            """.write(to: script, atomically: true, encoding: .utf8)
+        """.write(to: script, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("out.txt")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "\(tools)/pgbench")

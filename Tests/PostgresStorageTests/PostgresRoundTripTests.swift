@@ -29,7 +29,10 @@ struct PostgresRoundTripTests {
             try connection.transaction { _ = try $0.execute(insert, [.int(2), .text("둘 🐾")]) }
         }
         #expect(taken == 2)  // BEGIN + INSERT, then COMMIT
-        #expect(try connection.query("SELECT word FROM \(table) ORDER BY n") { try $0.string(0) } == ["prepared here", "둘 🐾"])
+        #expect(
+            try connection.query("SELECT word FROM \(table) ORDER BY n") { try $0.string(0) } == [
+                "prepared here", "둘 🐾",
+            ])
         #expect(!connection.isInTransaction)
     }
 

@@ -43,8 +43,9 @@ import Testing
             try fixture.walks.answer("no-such-request", with: .cancelled, userID: fixture.mina.id)
         }
         #expect(unknown.code == "walks.not_found")
-        #expect(try fixture.walks.answer(request.id.uppercased(), with: .cancelled, userID: fixture.mina.id)
-            .storedStatus == .cancelled)
+        #expect(
+            try fixture.walks.answer(request.id.uppercased(), with: .cancelled, userID: fixture.mina.id)
+                .storedStatus == .cancelled)
         let again = try #require(throws: AppError.self) {
             try fixture.walks.answer(request.id, with: .accepted, userID: fixture.joon.id)
         }

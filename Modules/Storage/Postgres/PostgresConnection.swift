@@ -295,7 +295,9 @@ public final class PostgresConnection {
             let name = "app_\(statements.count + fresh)"
             names[sql] = name
             planned += 1
-            if cpg_send_prepare(handle, name, rewrite(sql), 0, nil) == 1 { steps.append(.prepare(sql: sql, name: name)) }
+            if cpg_send_prepare(handle, name, rewrite(sql), 0, nil) == 1 {
+                steps.append(.prepare(sql: sql, name: name))
+            }
         }
         if steps.count == planned {
             for (index, arguments) in parameters.enumerated() {

@@ -247,17 +247,17 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         var hooksRan = false
         do {
             let result = try counting(pooled.connection) { connection in
-              try connection.transaction { _ -> Result in
-                if hooksRan {
-                    // The previous attempt was rolled back after its hook stored things.
-                    hooks?.afterRollback()
-                    hooksRan = false
+                try connection.transaction { _ -> Result in
+                    if hooksRan {
+                        // The previous attempt was rolled back after its hook stored things.
+                        hooks?.afterRollback()
+                        hooksRan = false
+                    }
+                    let result = try body()
+                    hooksRan = true
+                    try hooks?.beforeCommit()
+                    return result
                 }
-                let result = try body()
-                hooksRan = true
-                try hooks?.beforeCommit()
-                return result
-              }
             }
             hooks?.afterCommit()
             return result
