@@ -27,6 +27,12 @@ public protocol Database: TransactionRunner, AnyObject {
     /// placeholders of run `index` (0 ..< count) in order, straight from the caller's values.
     func executeEach(_ sql: String, count: Int, _ bind: (Int, inout any SQLBinder) throws -> Void) throws
 
+    /// As `executeEach(_:count:_:)`, for writes whose failure fails the whole transaction
+    /// anyway (events): inside a transaction, a server backend may send them with the next
+    /// statement or the COMMIT rather than wait for their answer now (a round trip saved), so
+    /// an error surfaces there. Outside a transaction, and on SQLite, at once.
+    func executeEachLater(_ sql: String, count: Int, _ bind: (Int, inout any SQLBinder) throws -> Void) throws
+
     /// Runs a migration script: statements separated by semicolons, with no arguments.
     func executeScript(_ sql: String) throws
 
@@ -83,6 +89,13 @@ extension Database {
             rows.append((collector as? SQLValueCollector)?.values ?? [])
         }
         try executeEach(sql, rows)
+    }
+
+    /// At once: a backend with no round trips to save.
+    public func executeEachLater(
+        _ sql: String, count: Int, _ bind: (Int, inout any SQLBinder) throws -> Void
+    ) throws {
+        try executeEach(sql, count: count, bind)
     }
 
     /// Runs one statement with no arguments.

@@ -150,6 +150,58 @@ struct PostgresRoundTripTests {
         #expect(try connection.query("SELECT n FROM \(table) ORDER BY n") { try $0.int(0) } == [1, 3])
     }
 
+    @Test func writesThatCanWaitGoWithTheCommit() throws {
+        let connection = try PostgresTestServer.connect()
+        let table = try makeTable(connection)
+        let insert = "INSERT INTO \(table) (n, word) VALUES ($1, $2)"
+        try connection.execute(insert, [.int(0), .text("prepared")])
+        let taken = try trips(connection) {
+            try connection.transaction { connection in
+                try connection.execute(insert, [.int(1), .text("now")])
+                try connection.executeLater(insert, [[.int(2), .text("later 🐾")], [.int(3), .text("나중에")]])
+            }
+        }
+        #expect(taken == 2)  // BEGIN + INSERT, then the two waiting INSERTs + COMMIT
+        #expect(
+            try connection.query("SELECT word FROM \(table) ORDER BY n") { try $0.string(0) } == [
+                "prepared", "now", "later 🐾", "나중에",
+            ])
+    }
+
+    @Test func aWaitingWriteThatFailsFailsTheTransactionAtCommit() throws {
+        let connection = try PostgresTestServer.connect()
+        let table = try makeTable(connection)
+        let error = #expect(throws: AppError.self) {
+            try connection.transaction { connection in
+                try connection.execute("INSERT INTO \(table) (n) VALUES (1)")
+                try connection.executeLater("INSERT INTO \(table) (n) VALUES ($1)", [[.int(1)]])
+            }
+        }
+        #expect(error?.code == "storage.duplicate")
+        #expect(!connection.isInTransaction)
+        #expect(try connection.queryOne("SELECT count(*) FROM \(table)") { try $0.int(0) } == 0)
+    }
+
+    @Test func waitingWritesOfASavepointThatRollsBackAreDropped() throws {
+        let connection = try PostgresTestServer.connect()
+        let table = try makeTable(connection)
+        let insert = "INSERT INTO \(table) (n) VALUES ($1)"
+        try connection.transaction { outer in
+            try outer.execute(insert, [.int(1)])
+            _ = try? outer.transaction { inner in
+                try inner.executeLater(insert, [[.int(2)]])
+                throw AppError.invalidArgument("undo")
+            }
+            _ = try? outer.transaction { inner in
+                try inner.execute(insert, [.int(3)])  // the SAVEPOINT goes out with it
+                try inner.executeLater(insert, [[.int(4)]])
+                throw AppError.invalidArgument("undo")
+            }
+            try outer.executeLater(insert, [[.int(5)]])
+        }
+        #expect(try connection.query("SELECT n FROM \(table) ORDER BY n") { try $0.int(0) } == [1, 5])
+    }
+
     @Test func aSavepointFirstOpensTheTransactionToo() throws {
         let connection = try PostgresTestServer.connect()
         let table = try makeTable(connection)

@@ -29,13 +29,45 @@ public final class PostgresConnection {
     private var statements: [String: String] = [:]
     private let rewrite: (String) -> String
     private var transactionDepth = 0
-    /// Commands whose answers can wait (`BEGIN`, `SAVEPOINT`, `RELEASE SAVEPOINT`): they go
-    /// to the server in front of the next statement, script or `COMMIT`, in the same round
-    /// trip. A snapshot is taken at a transaction's first statement anyway, not at `BEGIN`.
-    private var queued: [String] = []
+    /// Something whose answer can wait.
+    private enum Queued {
+        /// `BEGIN`, `SAVEPOINT`, `RELEASE SAVEPOINT`.
+        case command(String)
+        /// An execution of a statement (`executeLater`).
+        case run(sql: String, parameters: PostgresParameters)
+
+        func isCommand(_ text: String) -> Bool {
+            if case .command(let command) = self { return command == text }
+            return false
+        }
+    }
+
+    /// What goes to the server in front of the next statement, script or `COMMIT`, in the
+    /// same round trip. A snapshot is taken at a transaction's first statement anyway, not
+    /// at `BEGIN`.
+    private var queued: [Queued] = []
 
     /// Whether the transaction's `BEGIN` still waits, so nothing has reached the server.
-    private var nothingSent: Bool { queued.first?.hasPrefix("BEGIN") == true }
+    private var nothingSent: Bool {
+        if case .command(let command) = queued.first { return command.hasPrefix("BEGIN") }
+        return false
+    }
+
+    /// Whether only commands wait (they can go in one simple query with a script).
+    private var onlyCommandsWait: Bool {
+        queued.allSatisfy {
+            if case .command = $0 { return true }
+            return false
+        }
+    }
+
+    /// The waiting commands, when only commands wait.
+    private var waitingCommands: [String] {
+        queued.compactMap {
+            if case .command(let command) = $0 { return command }
+            return nil
+        }
+    }
     /// Times this connection sent something and waited for the server's answer.
     public private(set) var roundTrips = 0
     /// The server's host (or socket folder), as libpq resolved it.
@@ -214,9 +246,11 @@ public final class PostgresConnection {
     /// prepared (migrations, `BEGIN`, `SET`).
     public func executeScript(_ sql: String) throws {
         let handle = try openHandle()
+        // Waiting statements go first, in a pipeline of their own.
+        if !onlyCommandsWait { try pipeline([], [PostgresParameters](), keep: false, on: handle) }
         // Waiting commands go first in the same simple query: an explicit BEGIN keeps the
         // transaction open after the script, as if it had been sent alone.
-        let script = (queued + [sql]).joined(separator: "; ")
+        let script = (waitingCommands + [sql]).joined(separator: "; ")
         queued = []
         roundTrips += 1
         let result = cpg_exec(handle, script)
@@ -239,7 +273,7 @@ public final class PostgresConnection {
         let batches = try rows.map(PostgresParameters.init)
         let own = !isInTransaction
         // Its BEGIN travels with the first pipeline, as a transaction's does.
-        if own { queued = ["BEGIN"] }
+        if own { queued = [.command("BEGIN")] }
         do {
             var start = 0
             while start < batches.count {
@@ -254,10 +288,23 @@ public final class PostgresConnection {
         }
     }
 
+    /// Runs one statement for each row of arguments, as `executeEach`, but inside a
+    /// transaction opened by `transaction` the executions wait and go with the next
+    /// statement, script or `COMMIT` (no round trip of their own); an error then surfaces
+    /// there and fails the transaction. For writes whose failure fails the transaction
+    /// anyway (events). Outside such a transaction, `executeEach`.
+    public func executeLater(_ sql: String, _ rows: [[SQLValue]]) throws {
+        guard transactionDepth > 0 else { return try executeEach(sql, rows) }
+        let parameters = try rows.map(PostgresParameters.init)
+        queued += parameters.map { .run(sql: sql, parameters: $0) }
+    }
+
     /// What a pipeline sent, in order.
     private enum Step: Equatable {
         case command(String)
         case prepare(sql: String, name: String)
+        /// A waiting execution: its answer is read and dropped.
+        case waiting(sql: String)
         case execute
     }
 
@@ -270,48 +317,54 @@ public final class PostgresConnection {
         _ sqls: [String], _ parameters: some Collection<PostgresParameters>, keep: Bool = true,
         on handle: OpaquePointer
     ) throws -> [OpaquePointer] {
-        let commands = queued
+        let waiting = queued
         queued = []
         let described = " (in: \(sqls.first?.prefix(80) ?? ""))"
         guard cpg_enter_pipeline_mode(handle) == 1 else { throw connectionError(described) }
         defer { cpg_exit_pipeline_mode(handle) }
         var steps: [Step] = []
-        steps.reserveCapacity(parameters.count + 2)
+        steps.reserveCapacity(waiting.count + parameters.count + 2)
         var planned = 0
-        for command in commands where steps.count == planned {
-            planned += 1
-            if cpg_send_query_params(handle, command, 0, nil, nil, nil, nil, 0) == 1 { steps.append(.command(command)) }
-        }
         var names: [String: String] = [:]
         var fresh = 0
-        for sql in sqls where steps.count == planned && names[sql] == nil {
-            if let known = statements[sql] {
-                names[sql] = known
-                continue
-            }
+        /// The statement's name, sending its PREPARE first if this connection has none.
+        func name(of sql: String) -> String? {
+            if let name = names[sql] ?? statements[sql] { return name }
             // Names stay unique: after a failed PREPARE the server skips the rest of the
             // pipeline, so only the ones before it are kept and counted.
             fresh += 1
             let name = "app_\(statements.count + fresh)"
             names[sql] = name
             planned += 1
-            if cpg_send_prepare(handle, name, rewrite(sql), 0, nil) == 1 {
-                steps.append(.prepare(sql: sql, name: name))
-            }
+            guard cpg_send_prepare(handle, name, rewrite(sql), 0, nil) == 1 else { return nil }
+            steps.append(.prepare(sql: sql, name: name))
+            return name
         }
-        if steps.count == planned {
-            for (index, arguments) in parameters.enumerated() {
+        func send(_ sql: String, _ arguments: PostgresParameters, as step: Step) -> Bool {
+            guard let name = name(of: sql) else { return false }
+            planned += 1
+            let sent = arguments.withArrays { values, lengths, formats in
+                cpg_send_query_prepared(handle, name, arguments.count, values, lengths, formats, 0)
+            }
+            guard sent == 1 else { return false }
+            steps.append(step)
+            return true
+        }
+        var sending = true
+        for item in waiting where sending {
+            switch item {
+            case .command(let command):
                 planned += 1
-                let name = names[sqls.count == 1 ? sqls[0] : sqls[index]] ?? ""
-                let queued = arguments.withArrays { values, lengths, formats in
-                    cpg_send_query_prepared(handle, name, arguments.count, values, lengths, formats, 0)
-                }
-                guard queued == 1 else { break }
-                steps.append(.execute)
+                sending = cpg_send_query_params(handle, command, 0, nil, nil, nil, nil, 0) == 1
+                if sending { steps.append(.command(command)) }
+            case .run(let sql, let arguments):
+                sending = send(sql, arguments, as: .waiting(sql: sql))
             }
-        } else {
-            planned += parameters.count
         }
+        for (index, arguments) in parameters.enumerated() where sending {
+            sending = send(sqls.count == 1 ? sqls[0] : sqls[index], arguments, as: .execute)
+        }
+        if !sending { planned += 1 }  // something was not sent: never equal to the steps
         let synced = cpg_pipeline_sync(handle) == 1
         roundTrips += 1
         var first: AppError?
@@ -324,6 +377,7 @@ public final class PostgresConnection {
             switch step {
             case .command(let command): sql = command
             case .prepare(let text, _): sql = text
+            case .waiting(let text): sql = text
             case .execute: sql = sqls.count == 1 ? sqls[0] : sqls[executed]
             }
             var answered = false
@@ -370,7 +424,7 @@ public final class PostgresConnection {
         if transactionDepth > 0 { return try savepoint(body) }
         var attempt = 1
         while true {
-            queued = ["BEGIN ISOLATION LEVEL \(isolation.rawValue)"]
+            queued = [.command("BEGIN ISOLATION LEVEL \(isolation.rawValue)")]
             transactionDepth = 1
             do {
                 let result = try body(self)
@@ -395,7 +449,7 @@ public final class PostgresConnection {
 
     private func commit() throws {
         let handle = try openHandle()
-        if nothingSent {
+        if nothingSent && onlyCommandsWait {
             // No statement ran: nothing was opened on the server, so nothing to commit.
             queued = []
             return
@@ -405,14 +459,21 @@ public final class PostgresConnection {
                 code: "storage.error",
                 message: "the transaction was aborted by an earlier failed statement, so it cannot commit")
         }
-        // Waiting RELEASEs travel with the COMMIT, in one simple query.
-        let script = (queued + ["COMMIT"]).joined(separator: "; ")
-        queued = []
-        roundTrips += 1
-        let result = cpg_exec(handle, script)
         do {
-            try check(result, script)
-            cpg_clear(result)
+            if onlyCommandsWait {
+                // Waiting RELEASEs travel with the COMMIT, in one simple query.
+                let script = (waitingCommands + ["COMMIT"]).joined(separator: "; ")
+                queued = []
+                roundTrips += 1
+                let result = cpg_exec(handle, script)
+                try check(result, script)
+                cpg_clear(result)
+            } else {
+                // Waiting executions too: a pipeline that ends with the COMMIT, which the
+                // server skips when one of them failed.
+                queued.append(.command("COMMIT"))
+                try pipeline([], [PostgresParameters](), keep: false, on: handle)
+            }
         } catch let error as AppError where error.code == "storage.unavailable" {
             throw AppError(
                 code: "storage.unavailable",
@@ -425,23 +486,27 @@ public final class PostgresConnection {
     private func savepoint<Result>(_ body: (PostgresConnection) throws -> Result) throws -> Result {
         let name = "app_savepoint_\(transactionDepth)"
         let opening = "SAVEPOINT \(name)"
-        queued.append(opening)
+        queued.append(.command(opening))
         transactionDepth += 1
         defer { transactionDepth -= 1 }
         do {
             let result = try body(self)
-            if queued.last == opening {
+            if queued.last?.isCommand(opening) == true {
                 queued.removeLast()
             } else {
-                queued.append("RELEASE SAVEPOINT \(name)")
+                queued.append(.command("RELEASE SAVEPOINT \(name)"))
             }
             return result
         } catch {
-            if queued.last == opening {
-                queued.removeLast()
+            if let start = queued.lastIndex(where: { $0.isCommand(opening) }) {
+                // Not sent yet, nor anything after it: nothing to roll back on the server.
+                queued.removeSubrange(start...)
             } else {
-                // Fails only when the connection is gone or the whole transaction is doomed;
-                // the outermost transaction then rolls back.
+                // Everything still waiting was queued after the SAVEPOINT went out (the queue
+                // goes out whole), so it belongs to what is rolled back: drop it. Fails only
+                // when the connection is gone or the whole transaction is doomed; the
+                // outermost transaction then rolls back.
+                queued = []
                 try? executeScript("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
             }
             throw error

@@ -181,6 +181,22 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         try withConnection { try $0.executeEach(sql, rows) }
     }
 
+    /// Inside this thread's transaction, the executions wait for the next statement or the
+    /// COMMIT (`PostgresConnection.executeLater`); outside one, `executeEach`.
+    public func executeEachLater(
+        _ sql: String, count: Int, _ bind: (Int, inout any SQLBinder) throws -> Void
+    ) throws {
+        var rows: [[SQLValue]] = []
+        rows.reserveCapacity(count)
+        for index in 0..<count {
+            var collector: any SQLBinder = SQLValueCollector()
+            try bind(index, &collector)
+            rows.append((collector as? SQLValueCollector)?.values ?? [])
+        }
+        guard let binding else { return try executeEach(sql, rows) }
+        try binding.pooled.connection.executeLater(sql, rows)
+    }
+
     /// Runs a script (a migration) and makes every connection prepare its statements again.
     public func executeScript(_ sql: String) throws {
         try withConnection { connection in
