@@ -43,11 +43,11 @@ public struct SQLWalkStore: WalkStore {
     }
 
     /// `now` as SQL and its arguments: a placeholder numbered `position` for the app's
-    /// clock, the database's own time otherwise.
-    private func now(_ instant: Instant, position: Int, stable: Bool = false) -> (sql: String, arguments: [SQLValue]) {
+    /// clock, the database's own time (read when evaluated) otherwise.
+    private func now(_ instant: Instant, position: Int) -> (sql: String, arguments: [SQLValue]) {
         switch judge {
         case .app: ("?\(position)", [.instant(instant)])
-        case .database: (databaseNow(stable: stable), [])
+        case .database: (databaseNow(stable: false), [])
         }
     }
 
