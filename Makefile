@@ -69,7 +69,8 @@ bench-deps:
 
 # Every performance figure beside its anchor, in one run (release build). The PostgreSQL
 # figures run on APP_SHELL_BENCH_POSTGRES (or APP_SHELL_TEST_POSTGRES), else on a throwaway
-# cluster started here and removed afterwards, beside psql and pgbench on the same server.
+# cluster started here (fsync on, as a real server) and removed afterwards, beside psql and
+# pgbench on the same server.
 bench: deps bench-deps
 	$(SWIFT) build -c release $(STATIC) --product app-shell
 	$(SWIFT) build -c release $(STATIC) --product app-bench
@@ -78,7 +79,7 @@ bench: deps bench-deps
 	else \
 	  cluster=$$(mktemp -d /tmp/app-shell-pg.XXXXXX) && \
 	  trap 'bash Tests/Support/postgres.sh stop "$$cluster"' EXIT && trap 'exit 130' INT TERM && \
-	  bash Tests/Support/postgres.sh start "$$cluster" >/dev/null && . "$$cluster/env" && \
+	  APP_SHELL_PG_FSYNC=on bash Tests/Support/postgres.sh start "$$cluster" >/dev/null && . "$$cluster/env" && \
 	  APP_SHELL_BENCH_POSTGRES="$$APP_SHELL_TEST_POSTGRES" .build/release/app-bench; \
 	fi
 
