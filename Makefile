@@ -67,11 +67,21 @@ lua-check:
 bench-deps:
 	@$(MAKE) --no-print-directory deps PACKAGES="lua5.4 sqlite3 time libvips-tools imagemagick"
 
-# Every performance figure beside its anchor, in one run (release build).
+# Every performance figure beside its anchor, in one run (release build). The PostgreSQL
+# figures run on APP_SHELL_BENCH_POSTGRES (or APP_SHELL_TEST_POSTGRES), else on a throwaway
+# cluster started here (fsync on, as a real server) and removed afterwards, beside psql and
+# pgbench on the same server.
 bench: deps bench-deps
 	$(SWIFT) build -c release $(STATIC) --product app-shell
 	$(SWIFT) build -c release $(STATIC) --product app-bench
-	.build/release/app-bench
+	@if [ -n "$${APP_SHELL_BENCH_POSTGRES:-}$${APP_SHELL_TEST_POSTGRES:-}" ] || [ ! -x /usr/lib/postgresql/15/bin/initdb ]; then \
+	  .build/release/app-bench; \
+	else \
+	  cluster=$$(mktemp -d /tmp/app-shell-pg.XXXXXX) && \
+	  trap 'bash Tests/Support/postgres.sh stop "$$cluster"' EXIT && trap 'exit 130' INT TERM && \
+	  APP_SHELL_PG_FSYNC=on bash Tests/Support/postgres.sh start "$$cluster" >/dev/null && . "$$cluster/env" && \
+	  APP_SHELL_BENCH_POSTGRES="$$APP_SHELL_TEST_POSTGRES" .build/release/app-bench; \
+	fi
 
 # Regenerates the committed LuaLS stubs and Markdown reference from the route declarations.
 docs: deps

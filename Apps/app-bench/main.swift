@@ -19,6 +19,8 @@ let binaryFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPa
 let appShell = binaryFolder.appendingPathComponent("app-shell").path
 var results: [BenchResult] = []
 var skipped: [String] = []
+// `app-bench --postgres`: only the PostgreSQL figures.
+let postgresOnly = CommandLine.arguments.dropFirst().contains("--postgres")
 
 let runs: [(String, () throws -> BenchResult)] = [
     ("startup", { try Benchmarks.startup(appShell: appShell) }),
@@ -27,27 +29,36 @@ let runs: [(String, () throws -> BenchResult)] = [
     ("stats_10y_weekly", Benchmarks.statistics10YearsWeekly),
     ("overview_1000", Benchmarks.overview1000),
 ]
-do {
-    results += try Benchmarks.routeCall()
-} catch {
-    skipped.append("route_call: failed: \(error)")
-}
-for (name, run) in runs {
+if !postgresOnly {
     do {
-        results.append(try run())
+        results += try Benchmarks.routeCall()
     } catch {
-        skipped.append("\(name): failed: \(error)")
+        skipped.append("route_call: failed: \(error)")
+    }
+    for (name, run) in runs {
+        do {
+            results.append(try run())
+        } catch {
+            skipped.append("\(name): failed: \(error)")
+        }
+    }
+    do {
+        results += try Benchmarks.stories(appShell: appShell)
+    } catch {
+        skipped.append("story_search, story_public_page, story_create, repl_memory: failed: \(error)")
     }
 }
 do {
-    results += try Benchmarks.stories(appShell: appShell)
+    results += try PostgresBenchmarks.all(appShell: appShell)
 } catch {
-    skipped.append("story_search, story_public_page, story_create, repl_memory: failed: \(error)")
+    skipped.append("pg_startup, pg_complete, pg_story_page: \(error)")
 }
-do {
-    results += try Benchmarks.photo(appShell: appShell)
-} catch {
-    skipped.append("photo: failed: \(error)")
+if !postgresOnly {
+    do {
+        results += try Benchmarks.photo(appShell: appShell)
+    } catch {
+        skipped.append("photo: failed: \(error)")
+    }
 }
 
 func padded(_ text: String, _ width: Int) -> String {

@@ -15,45 +15,49 @@ struct SQLStoryLoader: Sendable {
         let (storyInList, _) = database.dialect.inList("st.story_seq", seqs.map(SQLValue.int))
         let (seqInList, _) = database.dialect.inList("s.seq", seqs.map(SQLValue.int))
         var quotes: [Int: [Quote]] = [:]
-        try database.forEach(
-            "SELECT story_seq, text, page FROM book_story_quotes WHERE \(inList) ORDER BY story_seq, position",
-            list
-        ) { row in
-            quotes[try row.int(0), default: []].append(try Quote(text: try row.string(1), page: row.optionalInt(2)))
-        }
         var keywords: [Int: [String]] = [:]
-        try database.forEach(
-            "SELECT story_seq, keyword FROM book_story_keywords WHERE \(inList) ORDER BY story_seq, position",
-            list
-        ) { row in keywords[try row.int(0), default: []].append(try row.string(1)) }
         var themes: [Int: [(id: String, visible: Bool)]] = [:]
-        try database.forEach(
-            """
-            SELECT st.story_seq, t.id, t.owner_id = ? OR t.visibility = 'public' FROM book_story_themes st
-            JOIN book_themes t ON t.seq = st.theme_seq WHERE \(storyInList) ORDER BY st.story_seq, st.position
-            """, [.text(viewerID)] + list
-        ) { row in themes[try row.int(0), default: []].append((try row.string(1), try row.bool(2))) }
         var views: [Int: StoryView] = [:]
-        try database.forEach(
-            """
-            SELECT s.seq, s.id, s.author_id, u.name, s.book_title, s.book_author, s.book_publisher, s.book_isbn,
-                   s.content, s.visibility, s.created_at, s.updated_at
-            FROM book_stories s JOIN users u ON u.id = s.author_id WHERE \(seqInList)
-            """, list
-        ) { row in
-            let seq = try row.int(0)
-            let links = themes[seq] ?? []
-            let story = try Story(
-                id: try row.string(1), authorID: try row.string(2),
-                book: try Book(
-                    title: try row.string(4), author: try row.string(5), publisher: row.optionalString(6),
-                    isbn: row.optionalString(7)),
-                quotes: quotes[seq] ?? [], content: row.optionalString(8), keywords: keywords[seq] ?? [],
-                themeIDs: links.map(\.id), visibility: Visibility(rawValue: try row.string(9)) ?? .private,
-                createdAt: try row.instant(10), updatedAt: try row.instant(11))
-            views[seq] = StoryView(
-                story: story, authorName: try row.string(3), visibleThemeIDs: links.filter(\.visible).map(\.id))
-        }
+        // Four independent queries in one batch: one round trip on PostgreSQL.
+        try database.forEach([
+            BatchQuery(
+                "SELECT story_seq, text, page FROM book_story_quotes WHERE \(inList) ORDER BY story_seq, position",
+                list
+            ) { row in
+                quotes[try row.int(0), default: []].append(try Quote(text: try row.string(1), page: row.optionalInt(2)))
+            },
+            BatchQuery(
+                "SELECT story_seq, keyword FROM book_story_keywords WHERE \(inList) ORDER BY story_seq, position",
+                list
+            ) { row in keywords[try row.int(0), default: []].append(try row.string(1)) },
+            BatchQuery(
+                """
+                SELECT st.story_seq, t.id, t.owner_id = ? OR t.visibility = 'public' FROM book_story_themes st
+                JOIN book_themes t ON t.seq = st.theme_seq WHERE \(storyInList) ORDER BY st.story_seq, st.position
+                """, [.text(viewerID)] + list
+            ) { row in themes[try row.int(0), default: []].append((try row.string(1), try row.bool(2))) },
+            BatchQuery(
+                """
+                SELECT s.seq, s.id, s.author_id, u.name, s.book_title, s.book_author, s.book_publisher, s.book_isbn,
+                       s.content, s.visibility, s.created_at, s.updated_at
+                FROM book_stories s JOIN users u ON u.id = s.author_id WHERE \(seqInList)
+                """, list
+            ) { row in
+                // The queries' rows are handed out in order, so quotes, keywords and themes are in.
+                let seq = try row.int(0)
+                let links = themes[seq] ?? []
+                let story = try Story(
+                    id: try row.string(1), authorID: try row.string(2),
+                    book: try Book(
+                        title: try row.string(4), author: try row.string(5), publisher: row.optionalString(6),
+                        isbn: row.optionalString(7)),
+                    quotes: quotes[seq] ?? [], content: row.optionalString(8), keywords: keywords[seq] ?? [],
+                    themeIDs: links.map(\.id), visibility: Visibility(rawValue: try row.string(9)) ?? .private,
+                    createdAt: try row.instant(10), updatedAt: try row.instant(11))
+                views[seq] = StoryView(
+                    story: story, authorName: try row.string(3), visibleThemeIDs: links.filter(\.visible).map(\.id))
+            },
+        ])
         return seqs.compactMap { views[$0] }
     }
 }

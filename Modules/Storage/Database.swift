@@ -27,6 +27,12 @@ public protocol Database: TransactionRunner, AnyObject {
     /// placeholders of run `index` (0 ..< count) in order, straight from the caller's values.
     func executeEach(_ sql: String, count: Int, _ bind: (Int, inout any SQLBinder) throws -> Void) throws
 
+    /// As `executeEach(_:count:_:)`, for writes whose failure fails the whole transaction
+    /// anyway (events): inside a transaction, a server backend may send them with the next
+    /// statement or the COMMIT rather than wait for their answer now (a round trip saved), so
+    /// an error surfaces there. Outside a transaction, and on SQLite, at once.
+    func executeEachLater(_ sql: String, count: Int, _ bind: (Int, inout any SQLBinder) throws -> Void) throws
+
     /// Runs a migration script: statements separated by semicolons, with no arguments.
     func executeScript(_ sql: String) throws
 
@@ -38,6 +44,13 @@ public protocol Database: TransactionRunner, AnyObject {
 
     /// Calls `body` for each row without collecting them.
     func forEach(_ sql: String, _ arguments: [SQLValue], _ body: (Row) throws -> Void) throws
+
+    /// Runs queries that do not depend on one another and calls each one's `body` for its
+    /// rows, query by query in order: a server backend sends them all at once (one round
+    /// trip), SQLite runs them one after another. A body may read what the bodies of the
+    /// queries before it collected. The first error is thrown, and no row after it is
+    /// handed out.
+    func forEach(_ batch: [BatchQuery]) throws
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws;
     /// inside another transaction on the same thread, a savepoint.
@@ -78,6 +91,13 @@ extension Database {
         try executeEach(sql, rows)
     }
 
+    /// At once: a backend with no round trips to save.
+    public func executeEachLater(
+        _ sql: String, count: Int, _ bind: (Int, inout any SQLBinder) throws -> Void
+    ) throws {
+        try executeEach(sql, count: count, bind)
+    }
+
     /// Runs one statement with no arguments.
     @discardableResult
     public func execute(_ sql: String) throws -> Int { try execute(sql, []) }
@@ -90,6 +110,11 @@ extension Database {
     /// Runs a query with no arguments and maps its first row.
     public func queryOne<Result>(_ sql: String, _ map: (Row) throws -> Result) throws -> Result? {
         try queryOne(sql, [], map)
+    }
+
+    /// Runs the queries one after another (a backend with no round trips to save).
+    public func forEach(_ batch: [BatchQuery]) throws {
+        for query in batch { try forEach(query.sql, query.arguments, query.body) }
     }
 
     /// Calls `body` for each row of a query with no arguments.

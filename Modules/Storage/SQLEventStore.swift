@@ -34,15 +34,29 @@ public struct SQLEventStore: EventStore {
         try database.transaction {
             // The ids come from a counter that only grows, never from the table's largest id,
             // which a flush or a drop may have deleted.
-            guard
-                let (stored, lastID) = try database.queryOne(
+            var counter: (stored: Int, lastID: Int)?
+            var known: [String: Int] = [:]
+            // The counter and the first user's number in one batch (one round trip on a server).
+            var batch = [
+                BatchQuery(
                     """
                     UPDATE event_backlog SET stored = stored + ?1, last_id = last_id + ?1 WHERE id = 1
                     RETURNING stored, last_id
-                    """, [.int(events.count)], { (try $0.int(0), try $0.int(1)) })
-            else { throw AppError.internal("the event backlog counter is missing") }
+                    """, [.int(events.count)]
+                ) { counter = (try $0.int(0), try $0.int(1)) }
+            ]
+            if let first = events.lazy.compactMap(\.userID).first {
+                batch.append(
+                    BatchQuery("SELECT number FROM event_users WHERE user_id = ?", [.text(first)]) {
+                        known[first] = try $0.int(0)
+                    })
+            }
+            try database.forEach(batch)
+            guard let (stored, lastID) = counter else {
+                throw AppError.internal("the event backlog counter is missing")
+            }
             let firstID = lastID - events.count + 1
-            let users = try userNumbers(of: events)
+            let users = try userNumbers(of: events, known: known)
             try insertRows(Self.eventsInsert, full: Self.fullEventsInsert, columns: 5, count: events.count) {
                 index, binder in
                 let event = events[index]
@@ -94,7 +108,7 @@ public struct SQLEventStore: EventStore {
     ) throws {
         let statements = count / Self.rowsPerInsert
         if statements > 0 {
-            try database.executeEach(full, count: statements) { statement, binder in
+            try database.executeEachLater(full, count: statements) { statement, binder in
                 for row in statement * Self.rowsPerInsert..<(statement + 1) * Self.rowsPerInsert {
                     try bind(row, &binder)
                 }
@@ -102,7 +116,9 @@ public struct SQLEventStore: EventStore {
         }
         let done = statements * Self.rowsPerInsert
         guard count > done else { return }
-        try database.executeEach(Self.multiRowInsert(head, columns: columns, rows: count - done), count: 1) {
+        // Their answers can wait (a server backend sends them with the next statement or the
+        // COMMIT): a failed insert fails the transaction either way.
+        try database.executeEachLater(Self.multiRowInsert(head, columns: columns, rows: count - done), count: 1) {
             _, binder in
             for row in done..<count { try bind(row, &binder) }
         }
@@ -111,10 +127,10 @@ public struct SQLEventStore: EventStore {
     /// The `event_users` number of each event's user, in order. Consecutive events nearly
     /// always share a user, so a user is looked up once per run (a set and a dictionary of
     /// the 36-character ids hashed every id twice per event).
-    private func userNumbers(of events: [PendingEvent]) throws -> [Int?] {
+    private func userNumbers(of events: [PendingEvent], known: [String: Int]) throws -> [Int?] {
         var numbers: [Int?] = []
         numbers.reserveCapacity(events.count)
-        var known: [String: Int] = [:]
+        var known = known
         var last: (userID: String, number: Int)?
         for event in events {
             guard let userID = event.userID else {

@@ -42,16 +42,18 @@ public struct ManageWalks: Sendable {
         else {
             throw AppError(code: "walks.not_a_mate", message: "'\(reference)' is not your mate", field: "mate")
         }
-        let stored = try WalkRequest(
-            id: request.id, senderID: senderID, recipientID: mate.id, message: request.message,
-            latitude: latitude, longitude: longitude, placeName: placeName, storedStatus: .pending,
-            createdAt: request.createdAt)
-        try store.insert(stored)
-        return stored
+        return try store.insert(
+            WalkRequest(
+                id: request.id, senderID: senderID, recipientID: mate.id, message: request.message,
+                latitude: latitude, longitude: longitude, placeName: placeName, storedStatus: .pending,
+                createdAt: request.createdAt))
     }
 
-    /// Answers a request: accept or decline (the recipient), cancel (the sender). Accepting
-    /// checks again, in the transaction that accepts, that the two are still mates.
+    /// Answers a request: accept or decline (the recipient), cancel (the sender), as one
+    /// conditional update that names who may answer and is judged at the store's clock (the
+    /// database server's on PostgreSQL, so the window holds across machines). Accepting
+    /// checks again, in the transaction that accepts, that the two are still mates. Only
+    /// when nothing changed is the request read, to say why.
     /// - Throws: `walks.not_found` (not yours to see), `forbidden` (not your part),
     ///   `walks.not_pending`, `walks.not_a_mate` (accepting after the link ended).
     public func answer(_ id: String, with status: WalkStatus, userID: String) throws -> WalkRequest {
@@ -59,8 +61,20 @@ public struct ManageWalks: Sendable {
     }
 
     private func answerInTransaction(_ id: String, with status: WalkStatus, userID: String) throws -> WalkRequest {
-        guard let request = try store.request(id: id.lowercased()),
-            request.senderID == userID || request.recipientID == userID
+        let now = clock.now()
+        let key = id.lowercased()
+        if let answered = try store.answer(id: key, with: status, by: userID, at: now) {
+            // Removing a mate cancels their pending requests; this catches an acceptance
+            // racing that removal. Throwing rolls the acceptance back.
+            if status == .accepted, try !mates.areMates(answered.senderID, answered.recipientID) {
+                throw AppError(
+                    code: "walks.not_a_mate",
+                    message: "you and the sender are no longer mates; the request cannot be accepted",
+                    field: "id")
+            }
+            return answered
+        }
+        guard let request = try store.request(id: key), request.senderID == userID || request.recipientID == userID
         else { throw AppError(code: "walks.not_found", message: "no walk request '\(id)'", field: "id") }
         let allowed = status == .cancelled ? request.senderID : request.recipientID
         guard allowed == userID else {
@@ -68,24 +82,11 @@ public struct ManageWalks: Sendable {
                 status == .cancelled
                     ? "only the sender can cancel a request" : "only the recipient can answer a request")
         }
-        let now = clock.now()
-        // A request that is no longer pending says so first (removing a mate cancels them).
-        if status == .accepted, request.status(at: now) == .pending,
-            try !mates.areMates(request.senderID, request.recipientID)
-        {
-            throw AppError(
-                code: "walks.not_a_mate",
-                message: "you and the sender are no longer mates; the request cannot be accepted",
-                field: "id")
-        }
-        guard try store.answer(id: request.id, with: status, at: now) else {
-            let current = try store.request(id: request.id)?.status(at: now).rawValue ?? "gone"
-            throw AppError(code: "walks.not_pending", message: "the request is \(current), not pending", field: "id")
-        }
-        guard let answered = try store.request(id: request.id) else {
-            throw AppError.internal("the answered request vanished")
-        }
-        return answered
+        let current = request.status(at: now)
+        // Pending by the app's clock but refused by the store's: the store's clock judged it
+        // expired (the database server's, when it judges).
+        let shown = current == .pending ? WalkStatus.expired : current
+        throw AppError(code: "walks.not_pending", message: "the request is \(shown.rawValue), not pending", field: "id")
     }
 
     /// Requests to or from `userID`, newest first, optionally of one status.

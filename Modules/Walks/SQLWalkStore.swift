@@ -2,59 +2,139 @@ import Core
 import Storage
 
 /// Walk requests and logs in the SQL database, in portable SQL. Every answer is one
-/// conditional UPDATE, so when two processes answer one request at once exactly one wins.
+/// conditional `UPDATE ... RETURNING` that names who may give it, so when two processes
+/// answer one request at once exactly one wins, and nobody else's answer changes anything.
+///
+/// Whose clock judges a request's 60 seconds is chosen when the store is made: the app's
+/// (`now` as the use case passes it; fixed by `--now` in tests and scripts), or the
+/// database's, so people on machines whose clocks differ share one window: PostgreSQL's
+/// `clock_timestamp()` when an answer is judged (read again if the update waited for
+/// another's lock), `statement_timestamp()` when a request is made.
 public struct SQLWalkStore: WalkStore {
-    private let database: any Database
+    /// Whose clock says when a request was made and whether it has expired.
+    public enum Judge: Sendable {
+        /// The app's clock, as passed to each call.
+        case app
+        /// The database server's clock; every `now` passed in is ignored.
+        case database
+    }
 
-    /// A store over `database` (migrated with the Walks plugin's migrations).
-    public init(database: any Database) { self.database = database }
+    private let database: any Database
+    private let judge: Judge
+
+    /// A store over `database` (migrated with the Walks plugin's migrations), judging time
+    /// by `judge`'s clock.
+    public init(database: any Database, judge: Judge = .app) {
+        self.database = database
+        self.judge = judge
+    }
 
     private static let columns =
         "id, sender_id, recipient_id, message, latitude, longitude, place_name, status, created_at"
 
-    /// Stores a new request.
-    public func insert(_ request: WalkRequest) throws {
-        try database.execute(
+    /// The database's current time in milliseconds since 1970; `stable` is the same in the
+    /// whole statement, otherwise it is read when evaluated.
+    private func databaseNow(stable: Bool) -> String {
+        switch database.dialect.name {
+        case .postgreSQL:
+            "CAST(floor(EXTRACT(EPOCH FROM \(stable ? "statement_timestamp()" : "clock_timestamp()")) * 1000) AS BIGINT)"
+        case .sqlite: "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
+        }
+    }
+
+    /// `now` as SQL and its arguments: a placeholder numbered `position` for the app's
+    /// clock, the database's own time (read when evaluated) otherwise.
+    private func now(_ instant: Instant, position: Int) -> (sql: String, arguments: [SQLValue]) {
+        switch judge {
+        case .app: ("?\(position)", [.instant(instant)])
+        case .database: (databaseNow(stable: false), [])
+        }
+    }
+
+    /// The columns read back, the status last but one: a pending request past its window
+    /// reads as `expired` by the database's clock when that clock judges.
+    private var readColumns: String {
+        switch judge {
+        case .app: Self.columns
+        case .database:
+            "id, sender_id, recipient_id, message, latitude, longitude, place_name, "
+                + "CASE WHEN status = 'pending' AND expires_at <= \(databaseNow(stable: true)) THEN 'expired' "
+                + "ELSE status END, created_at"
+        }
+    }
+
+    /// Stores a new request; by the database's clock, made now by that clock.
+    public func insert(_ request: WalkRequest) throws -> WalkRequest {
+        var arguments: [SQLValue] = [
+            .text(request.id), .text(request.senderID), .text(request.recipientID), .text(request.message),
+            .double(request.latitude), .double(request.longitude), .text(request.placeName),
+            .text(request.storedStatus.rawValue),
+        ]
+        let created: String
+        let expires: String
+        switch judge {
+        case .app:
+            created = "?9"
+            expires = "?10"
+            arguments += [.instant(request.createdAt), .instant(request.expiresAt)]
+        case .database:
+            created = databaseNow(stable: true)
+            expires = "\(created) + \(WalkRequest.replyWindow * 1000)"
+        }
+        let stored = try database.queryOne(
             """
             INSERT INTO walk_requests (\(Self.columns), expires_at, seq)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM walk_requests))
-            """,
-            [
-                .text(request.id), .text(request.senderID), .text(request.recipientID), .text(request.message),
-                .double(request.latitude), .double(request.longitude), .text(request.placeName),
-                .text(request.storedStatus.rawValue), .instant(request.createdAt), .instant(request.expiresAt),
-            ])
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, \(created), \(expires),
+                (SELECT coalesce(max(seq), 0) + 1 FROM walk_requests))
+            RETURNING created_at
+            """, arguments
+        ) { try $0.instant(0) }
+        guard let stored, stored != request.createdAt else { return request }
+        return try WalkRequest(
+            id: request.id, senderID: request.senderID, recipientID: request.recipientID, message: request.message,
+            latitude: request.latitude, longitude: request.longitude, placeName: request.placeName,
+            storedStatus: request.storedStatus, createdAt: stored)
     }
 
     /// The request with this id.
     public func request(id: String) throws -> WalkRequest? {
-        try database.queryOne("SELECT \(Self.columns) FROM walk_requests WHERE id = ?", [.text(id)], Self.request)
+        try database.queryOne("SELECT \(readColumns) FROM walk_requests WHERE id = ?", [.text(id)], Self.request)
     }
 
     /// Requests to (`incoming`) or from a user, newest first.
     public func requests(of userID: String, incoming: Bool) throws -> [WalkRequest] {
         try database.query(
-            "SELECT \(Self.columns) FROM walk_requests WHERE \(incoming ? "recipient_id" : "sender_id") = ? "
+            "SELECT \(readColumns) FROM walk_requests WHERE \(incoming ? "recipient_id" : "sender_id") = ? "
                 + "ORDER BY created_at DESC, seq DESC",
             [.text(userID)], Self.request)
     }
 
-    /// Moves a pending, unexpired request to `status`; false when it was no longer pending.
-    public func answer(id: String, with status: WalkStatus, at now: Instant) throws -> Bool {
-        try database.execute(
-            "UPDATE walk_requests SET status = ? WHERE id = ? AND status = 'pending' AND expires_at > ?",
-            [.text(status.rawValue), .text(id), .instant(now)]) == 1
+    /// Moves a pending, unexpired request to `status` when `userID` may give that answer;
+    /// one conditional update, the answered row returned by it; nil when nothing changed.
+    public func answer(id: String, with status: WalkStatus, by userID: String, at now: Instant) throws
+        -> WalkRequest?
+    {
+        // Only the recipient accepts or declines; only the sender cancels.
+        let answerer = status == .cancelled ? "sender_id" : "recipient_id"
+        let (clock, clockArguments) = self.now(now, position: 4)
+        return try database.queryOne(
+            """
+            UPDATE walk_requests SET status = ?1
+            WHERE id = ?2 AND \(answerer) = ?3 AND status = 'pending' AND expires_at > \(clock)
+            RETURNING \(Self.columns)
+            """, [.text(status.rawValue), .text(id), .text(userID)] + clockArguments, Self.request)
     }
 
     /// Cancels the pending, unexpired requests between two users, both ways; returns how many.
     @discardableResult
     public func cancelPending(between userID: String, and otherID: String, at now: Instant) throws -> Int {
-        try database.execute(
+        let (clock, clockArguments) = self.now(now, position: 3)
+        return try database.execute(
             """
             UPDATE walk_requests SET status = 'cancelled'
-            WHERE status = 'pending' AND expires_at > ?3
+            WHERE status = 'pending' AND expires_at > \(clock)
                 AND ((sender_id = ?1 AND recipient_id = ?2) OR (sender_id = ?2 AND recipient_id = ?1))
-            """, [.text(userID), .text(otherID), .instant(now)])
+            """, [.text(userID), .text(otherID)] + clockArguments)
     }
 
     /// Stores a walk log.

@@ -3,14 +3,20 @@ import Core
 /// Where walk requests and walk logs are kept. Every answer is one conditional update, so
 /// when two people (or processes) answer one request at once exactly one wins.
 public protocol WalkStore: Sendable {
-    /// Stores a new request.
-    func insert(_ request: WalkRequest) throws
-    /// The request with this id.
+    /// Stores a new request and returns it as stored: a store that judges time by the
+    /// database's clock sets its `createdAt` (and so `expiresAt`) by that clock.
+    func insert(_ request: WalkRequest) throws -> WalkRequest
+    /// The request with this id; a pending one past its window reads as `expired` when the
+    /// store judges time by the database's clock.
     func request(id: String) throws -> WalkRequest?
     /// Requests to (`incoming`) or from a user, newest first.
     func requests(of userID: String, incoming: Bool) throws -> [WalkRequest]
-    /// Moves a pending, unexpired request to `status`; false when it was no longer pending.
-    func answer(id: String, with status: WalkStatus, at now: Instant) throws -> Bool
+    /// Moves a pending, unexpired request to `status` when `userID` may give that answer (the
+    /// recipient accepts or declines, the sender cancels), in one conditional update; returns
+    /// the answered request, or nil when nothing changed (not theirs to answer, no longer
+    /// pending, or expired). `now` is the app's clock; a store that judges time by the
+    /// database's clock uses that instead.
+    func answer(id: String, with status: WalkStatus, by userID: String, at now: Instant) throws -> WalkRequest?
     /// Cancels the pending, unexpired requests between two users, both ways; returns how many.
     @discardableResult
     func cancelPending(between userID: String, and otherID: String, at now: Instant) throws -> Int

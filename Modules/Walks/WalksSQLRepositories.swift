@@ -6,9 +6,17 @@ public struct WalksSQLRepositories: SQLRepositories {
     /// The SQL walk store; stateless, the database comes with `register(over:in:)`.
     public init() {}
 
-    /// Registers `any WalkStore`.
+    /// Registers `any WalkStore`. On PostgreSQL with the machine's real clock, the server's
+    /// clock judges each request's 60 seconds, so people on machines whose clocks differ
+    /// share one window; on SQLite (one machine) and under a fixed clock (`--now`), the
+    /// app's clock does.
     public func register(over database: any Database, in container: Container) {
-        container.register((any WalkStore).self, instance: SQLWalkStore(database: database))
+        container.register((any WalkStore).self) { resolver in
+            // A container with no clock (a test of the repositories alone) keeps the app's.
+            let realClock = (try? resolver.resolve((any Clock).self)) is SystemClock
+            let judge: SQLWalkStore.Judge = database.dialect.name == .postgreSQL && realClock ? .database : .app
+            return SQLWalkStore(database: database, judge: judge)
+        }
     }
 
     /// The `walks` section of the export document.

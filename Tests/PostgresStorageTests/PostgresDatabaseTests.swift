@@ -40,6 +40,44 @@ struct PostgresDatabaseTests {
         #expect(try database.query("SELECT id FROM notes") { try $0.int(0) } == [2])
     }
 
+    @Test func aQueryInsideAForEachBodyUsesTheSameConnectionAndNoNewLogin() throws {
+        let database = try scratch()
+        defer { database.close() }
+        try database.execute("INSERT INTO notes (id, text) VALUES (1, 'a'), (2, 'b')")
+        var pairs: [(Int, Int)] = []
+        try database.forEach("SELECT pg_backend_pid() FROM notes ORDER BY id") { row in
+            let inner = try database.queryOne("SELECT pg_backend_pid()") { try $0.int(0) }
+            pairs.append((try row.int(0), inner ?? 0))
+        }
+        #expect(pairs.count == 2)
+        #expect(pairs.allSatisfy { $0.0 == $0.1 })
+    }
+
+    @Test func aBatchOfQueriesIsOneRoundTrip() throws {
+        let database = try scratch()
+        defer { database.close() }
+        try database.execute("INSERT INTO notes (id, text) VALUES (1, '하나'), (2, 'two 🐾')")
+        var texts: [String] = []
+        var count = 0
+        var doubled: [Int] = []
+        let before = database.roundTrips
+        try database.forEach([
+            BatchQuery("SELECT text FROM notes ORDER BY id") { texts.append(try $0.string(0)) },
+            BatchQuery("SELECT count(*) FROM notes WHERE id > ?", [.int(1)]) { count = try $0.int(0) },
+            BatchQuery("SELECT id * 2 FROM notes WHERE text = ?", ["하나"]) { doubled.append(try $0.int(0)) },
+        ])
+        #expect(database.roundTrips - before == 1)
+        #expect(texts == ["하나", "two 🐾"])
+        #expect(count == 1)
+        #expect(doubled == [2])
+        let error = #expect(throws: AppError.self) {
+            try database.forEach([
+                BatchQuery("SELECT 1") { _ in }, BatchQuery("SELECT no_such_column FROM notes") { _ in },
+            ])
+        }
+        #expect(error?.code == "storage.error")
+    }
+
     @Test func eachThreadsTransactionHasItsOwnConnection() throws {
         let database = try scratch()
         defer { database.close() }

@@ -41,6 +41,25 @@ struct PostgresRetryTests {
         #expect(try ours.query("SELECT name FROM \(table) ORDER BY kind") { try $0.string(0) } == ["하나", "둘 🐾"])
     }
 
+    /// The same, with our write waiting to go with the COMMIT: the failure surfaces there,
+    /// and the whole body runs again.
+    @Test func aSerializationFailureOfAWaitingWriteIsRetriedFromTheStart() throws {
+        let ours = try PostgresTestServer.connect()
+        let other = try PostgresTestServer.connect()
+        let table = try makeTable(ours)
+        defer { try? ours.executeScript("DROP TABLE \(table)") }
+        var attempts = 0
+        try ours.transaction(isolation: .serializable, retry: Self.quick) { ours in
+            attempts += 1
+            _ = try ours.query("SELECT name FROM \(table) WHERE kind = 'a'") { try $0.string(0) }
+            if attempts == 1 { try otherPersonJoins(table, on: other) }
+            try ours.executeLater("INSERT INTO \(table) VALUES ('b', $1)", [["later"]])
+        }
+        #expect(attempts == 2)
+        #expect(!ours.isInTransaction)
+        #expect(try ours.query("SELECT name FROM \(table) ORDER BY kind") { try $0.string(0) } == ["하나", "later"])
+    }
+
     @Test func aConflictWithoutRetriesLeftReachesTheCallerAsStorageConflict() throws {
         let ours = try PostgresTestServer.connect()
         let other = try PostgresTestServer.connect()

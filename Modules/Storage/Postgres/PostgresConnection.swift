@@ -20,12 +20,56 @@ import Core
 /// - SQLSTATEs map to app error codes (`SQLState.appErrorCode`).
 /// - `transaction` runs a closure in a transaction, retrying it from the start after a
 ///   serialization failure or deadlock, never after a commit whose outcome is unknown.
+/// - Round trips are saved where the answers can wait: a transaction's `BEGIN` is sent with
+///   its first statement, a statement seen for the first time is prepared and run in one
+///   pipeline, and a transaction that ran nothing sends nothing (`roundTrips` counts them).
 public final class PostgresConnection {
     private var handle: OpaquePointer?
     /// SQL as given -> the name of its prepared statement on this connection.
     private var statements: [String: String] = [:]
     private let rewrite: (String) -> String
     private var transactionDepth = 0
+    /// Something whose answer can wait.
+    private enum Queued {
+        /// `BEGIN`, `SAVEPOINT`, `RELEASE SAVEPOINT`.
+        case command(String)
+        /// An execution of a statement (`executeLater`).
+        case run(sql: String, parameters: PostgresParameters)
+
+        func isCommand(_ text: String) -> Bool {
+            if case .command(let command) = self { return command == text }
+            return false
+        }
+    }
+
+    /// What goes to the server in front of the next statement, script or `COMMIT`, in the
+    /// same round trip. A snapshot is taken at a transaction's first statement anyway, not
+    /// at `BEGIN`.
+    private var queued: [Queued] = []
+
+    /// Whether the transaction's `BEGIN` still waits, so nothing has reached the server.
+    private var nothingSent: Bool {
+        if case .command(let command) = queued.first { return command.hasPrefix("BEGIN") }
+        return false
+    }
+
+    /// Whether only commands wait (they can go in one simple query with a script).
+    private var onlyCommandsWait: Bool {
+        queued.allSatisfy {
+            if case .command = $0 { return true }
+            return false
+        }
+    }
+
+    /// The waiting commands, when only commands wait.
+    private var waitingCommands: [String] {
+        queued.compactMap {
+            if case .command(let command) = $0 { return command }
+            return nil
+        }
+    }
+    /// Times this connection sent something and waited for the server's answer.
+    public private(set) var roundTrips = 0
     /// The server's host (or socket folder), as libpq resolved it.
     public let host: String
     /// The server's port.
@@ -96,6 +140,7 @@ public final class PostgresConnection {
         if let handle { cpg_finish(handle) }
         handle = nil
         statements = [:]
+        queued = []
     }
 
     /// Whether `close()` ran.
@@ -118,9 +163,11 @@ public final class PostgresConnection {
     /// Statements prepared on this connection so far.
     public var preparedStatementCount: Int { statements.count }
 
-    /// Whether a transaction is open on this connection (`transaction` or a `BEGIN`).
+    /// Whether a transaction is open on this connection (`transaction` or a `BEGIN`),
+    /// including one whose `BEGIN` waits for its first statement.
     public var isInTransaction: Bool {
         guard let handle else { return false }
+        if !queued.isEmpty { return true }
         let status = Int(cpg_transaction_status(handle))
         return status == CPG_TRANS_INTRANS || status == CPG_TRANS_INERROR || status == CPG_TRANS_ACTIVE
     }
@@ -172,11 +219,41 @@ public final class PostgresConnection {
         }
     }
 
+    /// Runs queries that do not depend on one another in one pipeline (one round trip, with
+    /// a waiting `BEGIN` and the PREPAREs of statements new to this connection), then calls
+    /// each one's `body` for its rows, in order. The first failure is thrown once every
+    /// answer is read.
+    public func forEach(_ batch: [BatchQuery]) throws {
+        guard batch.count > 1 else {
+            if let query = batch.first { try forEach(query.sql, query.arguments, query.body) }
+            return
+        }
+        let handle = try openHandle()
+        let parameters = try batch.map { try PostgresParameters($0.arguments) }
+        let results = try pipeline(batch.map(\.sql), parameters, on: handle)
+        defer { results.forEach { cpg_clear($0) } }
+        for (query, result) in zip(batch, results) {
+            let count = cpg_ntuples(result)
+            var row: Int32 = 0
+            while row < count {
+                try query.body(Row(postgres: PostgresRow(result: result, row: row)))
+                row += 1
+            }
+        }
+    }
+
     /// Runs a script of statements separated by semicolons, with no arguments and nothing
     /// prepared (migrations, `BEGIN`, `SET`).
     public func executeScript(_ sql: String) throws {
         let handle = try openHandle()
-        let result = cpg_exec(handle, sql)
+        // Waiting statements go first, in a pipeline of their own.
+        if !onlyCommandsWait { try pipeline([], [PostgresParameters](), keep: false, on: handle) }
+        // Waiting commands go first in the same simple query: an explicit BEGIN keeps the
+        // transaction open after the script, as if it had been sent alone.
+        let script = (waitingCommands + [sql]).joined(separator: "; ")
+        queued = []
+        roundTrips += 1
+        let result = cpg_exec(handle, script)
         try check(result, sql)
         cpg_clear(result)
     }
@@ -194,14 +271,14 @@ public final class PostgresConnection {
         guard !rows.isEmpty else { return }
         let handle = try openHandle()
         let batches = try rows.map(PostgresParameters.init)
-        let name = try prepared(sql, on: handle)
         let own = !isInTransaction
-        if own { try executeScript("BEGIN") }
+        // Its BEGIN travels with the first pipeline, as a transaction's does.
+        if own { queued = [.command("BEGIN")] }
         do {
             var start = 0
             while start < batches.count {
                 let end = min(start + Self.pipelineBatch, batches.count)
-                try pipeline(name, batches[start..<end], sql, on: handle)
+                try pipeline([sql], batches[start..<end], keep: false, on: handle)
                 start = end
             }
             if own { try commit() }
@@ -211,35 +288,121 @@ public final class PostgresConnection {
         }
     }
 
-    /// Sends `batch` executions of a prepared statement and one sync, then reads every answer.
+    /// Runs one statement for each row of arguments, as `executeEach`, but inside a
+    /// transaction opened by `transaction` the executions wait and go with the next
+    /// statement, script or `COMMIT` (no round trip of their own); an error then surfaces
+    /// there and fails the transaction. For writes whose failure fails the transaction
+    /// anyway (events). Outside such a transaction, `executeEach`.
+    public func executeLater(_ sql: String, _ rows: [[SQLValue]]) throws {
+        guard transactionDepth > 0 else { return try executeEach(sql, rows) }
+        let parameters = try rows.map(PostgresParameters.init)
+        queued += parameters.map { .run(sql: sql, parameters: $0) }
+    }
+
+    /// What a pipeline sent, in order.
+    private enum Step: Equatable {
+        case command(String)
+        case prepare(sql: String, name: String)
+        /// A waiting execution: its answer is read and dropped.
+        case waiting(sql: String)
+        case execute
+    }
+
+    /// Sends the waiting commands, the PREPARE of each statement this connection has not
+    /// prepared, one execution per element of `parameters` (of `sqls[i]`, or of the one
+    /// statement when `sqls` holds one) and one sync, then reads every answer: one round
+    /// trip. Returns each execution's result when `keep` (to be cleared), else nothing.
+    @discardableResult
     private func pipeline(
-        _ name: String, _ batch: ArraySlice<PostgresParameters>, _ sql: String, on handle: OpaquePointer
-    ) throws {
-        guard cpg_enter_pipeline_mode(handle) == 1 else { throw connectionError(" (in: \(sql.prefix(80)))") }
+        _ sqls: [String], _ parameters: some Collection<PostgresParameters>, keep: Bool = true,
+        on handle: OpaquePointer
+    ) throws -> [OpaquePointer] {
+        let waiting = queued
+        queued = []
+        let described = " (in: \(sqls.first?.prefix(80) ?? ""))"
+        guard cpg_enter_pipeline_mode(handle) == 1 else { throw connectionError(described) }
         defer { cpg_exit_pipeline_mode(handle) }
-        var sent = 0
-        for parameters in batch {
-            let queued = parameters.withArrays { values, lengths, formats in
-                cpg_send_query_prepared(handle, name, parameters.count, values, lengths, formats, 0)
-            }
-            guard queued == 1 else { break }
-            sent += 1
+        var steps: [Step] = []
+        steps.reserveCapacity(waiting.count + parameters.count + 2)
+        var planned = 0
+        var names: [String: String] = [:]
+        var fresh = 0
+        /// The statement's name, sending its PREPARE first if this connection has none.
+        func name(of sql: String) -> String? {
+            if let name = names[sql] ?? statements[sql] { return name }
+            // Names stay unique: after a failed PREPARE the server skips the rest of the
+            // pipeline, so only the ones before it are kept and counted.
+            fresh += 1
+            let name = "app_\(statements.count + fresh)"
+            names[sql] = name
+            planned += 1
+            guard cpg_send_prepare(handle, name, rewrite(sql), 0, nil) == 1 else { return nil }
+            steps.append(.prepare(sql: sql, name: name))
+            return name
         }
+        func send(_ sql: String, _ arguments: PostgresParameters, as step: Step) -> Bool {
+            guard let name = name(of: sql) else { return false }
+            planned += 1
+            let sent = arguments.withArrays { values, lengths, formats in
+                cpg_send_query_prepared(handle, name, arguments.count, values, lengths, formats, 0)
+            }
+            guard sent == 1 else { return false }
+            steps.append(step)
+            return true
+        }
+        var sending = true
+        for item in waiting where sending {
+            switch item {
+            case .command(let command):
+                planned += 1
+                sending = cpg_send_query_params(handle, command, 0, nil, nil, nil, nil, 0) == 1
+                if sending { steps.append(.command(command)) }
+            case .run(let sql, let arguments):
+                sending = send(sql, arguments, as: .waiting(sql: sql))
+            }
+        }
+        for (index, arguments) in parameters.enumerated() where sending {
+            sending = send(sqls.count == 1 ? sqls[0] : sqls[index], arguments, as: .execute)
+        }
+        if !sending { planned += 1 }  // something was not sent: never equal to the steps
         let synced = cpg_pipeline_sync(handle) == 1
+        roundTrips += 1
         var first: StorageError?
-        for _ in 0..<sent {
+        var kept: [OpaquePointer] = []
+        var executed = 0
+        for step in steps {
             // Each statement's results end with NULL. After a failure the server skips the
             // rest (PIPELINE_ABORTED) up to the sync.
+            let sql: String
+            switch step {
+            case .command(let command): sql = command
+            case .prepare(let text, _): sql = text
+            case .waiting(let text): sql = text
+            case .execute: sql = sqls.count == 1 ? sqls[0] : sqls[executed]
+            }
+            var answered = false
             while let result = cpg_get_result(handle) {
-                if first == nil, Int(cpg_result_status(result)) == CPG_FATAL_ERROR {
-                    first = error(of: result, sql)
+                let status = Int(cpg_result_status(result))
+                if status == CPG_FATAL_ERROR {
+                    if first == nil { first = error(of: result, sql) }
+                } else if case .prepare(let text, let name) = step, status == CPG_COMMAND_OK {
+                    // Prepared for good: a statement outlives a rolled-back transaction.
+                    statements[text] = name
+                } else if step == .execute, keep, !answered, status == CPG_TUPLES_OK || status == CPG_COMMAND_OK {
+                    answered = true
+                    kept.append(result)
+                    continue
                 }
                 cpg_clear(result)
             }
+            if step == .execute { executed += 1 }
         }
         if synced, let result = cpg_get_result(handle) { cpg_clear(result) }
-        if let first { throw first }
-        guard sent == batch.count && synced else { throw connectionError(" (in: \(sql.prefix(80)))") }
+        if first != nil || steps.count != planned || !synced {
+            kept.forEach { cpg_clear($0) }
+            throw first ?? connectionError(described)
+        }
+        return kept
     }
 
     // MARK: - Transactions
@@ -261,7 +424,7 @@ public final class PostgresConnection {
         if transactionDepth > 0 { return try savepoint(body) }
         var attempt = 1
         while true {
-            try executeScript("BEGIN ISOLATION LEVEL \(isolation.rawValue)")
+            queued = [.command("BEGIN ISOLATION LEVEL \(isolation.rawValue)")]
             transactionDepth = 1
             do {
                 let result = try body(self)
@@ -286,14 +449,30 @@ public final class PostgresConnection {
 
     private func commit() throws {
         let handle = try openHandle()
+        if nothingSent && onlyCommandsWait {
+            // No statement ran: nothing was opened on the server, so nothing to commit.
+            queued = []
+            return
+        }
         if Int(cpg_transaction_status(handle)) == CPG_TRANS_INERROR {
             throw StorageError(
                 .other, message: "the transaction was aborted by an earlier failed statement, so it cannot commit")
         }
-        let result = cpg_exec(handle, "COMMIT")
         do {
-            try check(result, "COMMIT")
-            cpg_clear(result)
+            if onlyCommandsWait {
+                // Waiting RELEASEs travel with the COMMIT, in one simple query.
+                let script = (waitingCommands + ["COMMIT"]).joined(separator: "; ")
+                queued = []
+                roundTrips += 1
+                let result = cpg_exec(handle, script)
+                try check(result, script)
+                cpg_clear(result)
+            } else {
+                // Waiting executions too: a pipeline that ends with the COMMIT, which the
+                // server skips when one of them failed.
+                queued.append(.command("COMMIT"))
+                try pipeline([], [PostgresParameters](), keep: false, on: handle)
+            }
         } catch let error as StorageError where error.failure == .unavailable {
             throw StorageError(
                 .unavailable,
@@ -301,27 +480,45 @@ public final class PostgresConnection {
         }
     }
 
+    /// `SAVEPOINT` and `RELEASE SAVEPOINT` wait for the next thing sent (a savepoint in
+    /// which nothing ran sends neither); a rollback to it is sent at once.
     private func savepoint<Result>(_ body: (PostgresConnection) throws -> Result) throws -> Result {
         let name = "app_savepoint_\(transactionDepth)"
-        try executeScript("SAVEPOINT \(name)")
+        let opening = "SAVEPOINT \(name)"
+        queued.append(.command(opening))
         transactionDepth += 1
         defer { transactionDepth -= 1 }
         do {
             let result = try body(self)
-            try executeScript("RELEASE SAVEPOINT \(name)")
+            if queued.last?.isCommand(opening) == true {
+                queued.removeLast()
+            } else {
+                queued.append(.command("RELEASE SAVEPOINT \(name)"))
+            }
             return result
         } catch {
-            // Fails only when the connection is gone or the whole transaction is doomed; the
-            // outermost transaction then rolls back.
-            try? executeScript("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
+            if let start = queued.lastIndex(where: { $0.isCommand(opening) }) {
+                // Not sent yet, nor anything after it: nothing to roll back on the server.
+                queued.removeSubrange(start...)
+            } else {
+                // Everything still waiting was queued after the SAVEPOINT went out (the queue
+                // goes out whole), so it belongs to what is rolled back: drop it. Fails only
+                // when the connection is gone or the whole transaction is doomed; the
+                // outermost transaction then rolls back.
+                queued = []
+                try? executeScript("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
+            }
             throw error
         }
     }
 
     private func rollbackQuietly() {
-        guard let handle, Int(cpg_status(handle)) == CPG_CONNECTION_OK,
+        let sent = !nothingSent
+        queued = []
+        guard sent, let handle, Int(cpg_status(handle)) == CPG_CONNECTION_OK,
             Int(cpg_transaction_status(handle)) != CPG_TRANS_IDLE
         else { return }
+        roundTrips += 1
         if let result = cpg_exec(handle, "ROLLBACK") { cpg_clear(result) }
     }
 
@@ -335,21 +532,19 @@ public final class PostgresConnection {
     /// Runs a prepared statement and returns its successful result (to be cleared).
     private func run(_ sql: String, _ arguments: [SQLValue]) throws -> OpaquePointer {
         let handle = try openHandle()
-        let name = try prepared(sql, on: handle)
         let parameters = try PostgresParameters(arguments)
+        guard let name = statements[sql], queued.isEmpty else {
+            // The waiting commands, a PREPARE and the statement, in one round trip.
+            guard let result = try pipeline([sql], [parameters], on: handle).first else {
+                throw connectionError(" (in: \(sql.prefix(80)))")
+            }
+            return result
+        }
+        roundTrips += 1
         let result = parameters.withArrays { values, lengths, formats in
             cpg_exec_prepared(handle, name, Int32(arguments.count), values, lengths, formats, 0)
         }
         return try check(result, sql)
-    }
-
-    private func prepared(_ sql: String, on handle: OpaquePointer) throws -> String {
-        if let name = statements[sql] { return name }
-        let name = "app_\(statements.count + 1)"
-        let result = cpg_prepare(handle, name, rewrite(sql), 0, nil)
-        cpg_clear(try check(result, sql))
-        statements[sql] = name
-        return name
     }
 
     /// The result when it succeeded; otherwise clears it and throws the mapped error.

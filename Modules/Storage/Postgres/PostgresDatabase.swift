@@ -39,6 +39,8 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     private struct State {
         var idle: [Pooled] = []
         var bound: [UInt: Binding] = [:]
+        /// The connection a thread borrowed for one statement outside a transaction.
+        var lent: [UInt: Pooled] = [:]
         var generation = 0
         var isClosed = false
     }
@@ -50,6 +52,7 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     private let conninfo: String
     private let searchPath: String?
     private let state = Mutex(State())
+    private let trips = Mutex(0)
     private let commitHooks = Mutex<CommitHooks?>(nil)
     private let closeHook = Mutex<(@Sendable (any Database) -> Void)?>(nil)
     /// A test schema this database made and drops when it closes or goes away.
@@ -134,12 +137,35 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         if !keep { pooled.connection.close() }
     }
 
+    /// Times a connection of this database sent something and waited for the server's
+    /// answer, over all connections (for tests and benchmarks of round trips).
+    public var roundTrips: Int { trips.withLock { $0 } }
+
+    /// Runs `body` on `connection`, counting its round trips.
+    private func counting<Result>(
+        _ connection: PostgresConnection, _ body: (PostgresConnection) throws -> Result
+    ) rethrows -> Result {
+        let before = connection.roundTrips
+        defer { trips.withLock { $0 += connection.roundTrips - before } }
+        return try body(connection)
+    }
+
     /// Runs `body` on this thread's transaction connection, or on a borrowed one.
     private func withConnection<Result>(_ body: (PostgresConnection) throws -> Result) throws -> Result {
+        // Inside a transaction, the transaction counts.
         if let binding { return try body(binding.pooled.connection) }
+        let thread = Self.currentThread
+        // A statement run while this thread's borrowed connection hands out rows (a query in
+        // a forEach body) uses it too: libpq has read the whole answer already, so the
+        // connection is free, and opening another would cost a login.
+        if let lent = state.withLock({ $0.lent[thread] }) { return try body(lent.connection) }
         let pooled = try checkOut()
-        defer { checkIn(pooled) }
-        return try body(pooled.connection)
+        state.withLock { $0.lent[thread] = pooled }
+        defer {
+            state.withLock { _ = $0.lent.removeValue(forKey: thread) }
+            checkIn(pooled)
+        }
+        return try counting(pooled.connection, body)
     }
 
     // MARK: - Statements
@@ -153,6 +179,22 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     /// Runs one statement for each row of arguments: prepared once, pipelined.
     public func executeEach(_ sql: String, _ rows: [[SQLValue]]) throws {
         try withConnection { try $0.executeEach(sql, rows) }
+    }
+
+    /// Inside this thread's transaction, the executions wait for the next statement or the
+    /// COMMIT (`PostgresConnection.executeLater`); outside one, `executeEach`.
+    public func executeEachLater(
+        _ sql: String, count: Int, _ bind: (Int, inout any SQLBinder) throws -> Void
+    ) throws {
+        var rows: [[SQLValue]] = []
+        rows.reserveCapacity(count)
+        for index in 0..<count {
+            var collector: any SQLBinder = SQLValueCollector()
+            try bind(index, &collector)
+            rows.append((collector as? SQLValueCollector)?.values ?? [])
+        }
+        guard let binding else { return try executeEach(sql, rows) }
+        try binding.pooled.connection.executeLater(sql, rows)
     }
 
     /// Runs a script (a migration) and makes every connection prepare its statements again.
@@ -187,6 +229,11 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         try withConnection { try $0.forEach(sql, arguments, body) }
     }
 
+    /// Runs independent queries in one pipeline: one round trip.
+    public func forEach(_ batch: [BatchQuery]) throws {
+        try withConnection { try $0.forEach(batch) }
+    }
+
     // MARK: - Transactions
 
     /// Whether this thread is inside a transaction of this database.
@@ -215,16 +262,18 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         let hooks = commitHooks.withLock { $0 }
         var hooksRan = false
         do {
-            let result = try pooled.connection.transaction { _ -> Result in
-                if hooksRan {
-                    // The previous attempt was rolled back after its hook stored things.
-                    hooks?.afterRollback()
-                    hooksRan = false
+            let result = try counting(pooled.connection) { connection in
+                try connection.transaction { _ -> Result in
+                    if hooksRan {
+                        // The previous attempt was rolled back after its hook stored things.
+                        hooks?.afterRollback()
+                        hooksRan = false
+                    }
+                    let result = try body()
+                    hooksRan = true
+                    try hooks?.beforeCommit()
+                    return result
                 }
-                let result = try body()
-                hooksRan = true
-                try hooks?.beforeCommit()
-                return result
             }
             hooks?.afterCommit()
             return result
