@@ -30,8 +30,7 @@ extension SQLiteDatabase {
         let database = try SQLiteDatabase(path: ":memory:")
         try database.connection.withLock { connection in
             guard let buffer = sqlite3_malloc64(sqlite3_uint64(copy.count)) else {
-                throw AppError(
-                    code: "storage.io", message: "out of memory reading a SQLite file of \(copy.count) bytes")
+                throw StorageError(.io, message: "out of memory reading a SQLite file of \(copy.count) bytes")
             }
             copy.withUnsafeBytes { source in
                 if let base = source.baseAddress { buffer.copyMemory(from: base, byteCount: source.count) }

@@ -36,10 +36,9 @@ struct RowSecurityTests {
             do {
                 try body()
                 return nil
-            } catch let error as AppError {
-                return error.code
             } catch {
-                return "\(error)"
+                // Storage failures reach users as AppError codes through this one mapping.
+                return AppError.wrapping(error).code
             }
         }
     }
@@ -346,7 +345,8 @@ struct RowSecurityTests {
         do {
             _ = try PostgresDatabase(server.url(of: server.name("sol"), password: "wrong-pass-42"))
             Issue.record("a wrong password logged in")
-        } catch let error as AppError {
+        } catch {
+            let error = AppError.wrapping(error)
             #expect(error.code == "storage.unavailable")
             #expect(!error.message.contains("wrong-pass-42"))
         }
