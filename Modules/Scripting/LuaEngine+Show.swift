@@ -9,7 +9,7 @@ extension LuaEngine {
     /// in the registry.
     /// - Throws: `internal` when the chunk or a presenter does not compile or fails.
     func pushShow() throws {
-        guard loadShellChunk(LuaShow.source) == LUA_OK else { throw showFailure("show does not compile") }
+        guard loadShellChunk(LuaShow.source, bytecode: LuaShow.bytecode) == LUA_OK else { throw showFailure("show does not compile") }
         pushBound(.visible)
         pushBound(.write)
         try pushPresenters()
@@ -42,9 +42,20 @@ extension LuaEngine {
         }
     }
 
-    /// Compiles one of the shell's own chunks (text only), named so that tracebacks drop it.
-    func loadShellChunk(_ source: [UInt8]) -> Int32 {
-        source.withUnsafeBufferPointer { buffer in
+    /// Compiles one of the shell's own chunks, named so that tracebacks drop it: from
+    /// `bytecode` when given (the same text compiled at build time, which skips parsing it
+    /// at every start-up), or from the text when there is none or this Lua library
+    /// refuses it (bytecode of another Lua release). Only the build's own bytecode comes
+    /// here; a script's binary chunk is refused everywhere.
+    func loadShellChunk(_ source: [UInt8], bytecode: [UInt8]? = nil) -> Int32 {
+        if let bytecode {
+            let status = bytecode.withUnsafeBufferPointer { buffer in
+                clua_load_host_bytecode(state, buffer.baseAddress, buffer.count, LuaPrelude.chunkName)
+            }
+            if status == LUA_OK { return status }
+            LuaStack(state).pop()
+        }
+        return source.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { characters in
                 clua_load_text(state, characters.baseAddress, characters.count, LuaPrelude.chunkName)
             }
