@@ -216,6 +216,48 @@ import Testing
         #expect(try store.count(of: "alice") == alices.count - 1)
     }
 
+    /// Dropping counts exactly, per user, what it drops, with sent events leaving holes
+    /// among the oldest and batches of interleaved users: every user's dropped count, kept
+    /// events and sent events add up to what they emitted, and the marker stands at the
+    /// newest dropped event's time, before all they kept.
+    @Test(arguments: DatabaseBackend.available)
+    func droppingCountsExactlyPerUserAcrossHolesAndInterleavedBatches(backend: DatabaseBackend) throws {
+        let (_, store) = try Self.database(backend: backend, capacity: 16)
+        let users = ["alice", "bob", "카이"]
+        var emitted: [String: [Int]] = [:]
+        var sent: [String: Set<Int>] = [:]
+        var clock = 0
+        for round in 0..<14 {
+            let batch = (0..<(1 + round % 7)).map { offset in
+                clock += 1
+                let user = users[(round + offset * (round % 3 + 1)) % users.count]
+                emitted[user, default: []].append(clock)
+                return Self.event("e\(clock)", user: user, at: clock)
+            }
+            try store.insert(batch)
+            if round % 3 == 2 {
+                // bob sends his two oldest waiting events (not the marker): holes among the oldest.
+                let waiting = try store.events(of: "bob", named: nil, since: nil, limit: 100)
+                    .filter { $0.event.name != StoredEvent.droppedName }.prefix(2)
+                try store.delete(Array(waiting), of: "bob")
+                for event in waiting { sent["bob", default: []].insert(event.event.occurredAt.millisecondsSince1970 / 1000) }
+            }
+            #expect(try store.storedCount() <= 16)
+            for user in users {
+                let read = try store.events(of: user, named: nil, since: nil, limit: 1_000)
+                let marker = read.first { $0.event.name == StoredEvent.droppedName }
+                let kept = read.filter { $0.event.name != StoredEvent.droppedName }
+                let keptTimes = Set(kept.map { $0.event.occurredAt.millisecondsSince1970 / 1000 })
+                let dropped = (emitted[user] ?? []).filter { !keptTimes.contains($0) && !(sent[user] ?? []).contains($0) }
+                let counted = marker.flatMap { $0.event.params.first { $0.key == "count" } }.flatMap { Int($0.value) } ?? 0
+                #expect(counted == dropped.count, "round \(round), \(user)")
+                #expect(marker.map { $0.event.occurredAt.millisecondsSince1970 / 1000 } == dropped.max(), "round \(round), \(user)")
+                if let marker { #expect(kept.allSatisfy { $0.id > marker.id }) }
+            }
+        }
+        #expect(emitted.values.reduce(0) { $0 + $1.count } > 40)  // the cap of 16 was passed many times
+    }
+
     @Test func aVersionOneDatabaseKeepsItsEventsWithoutAUserAndNeverReusesTheirIds() throws {
         let database = try SQLiteDatabase(path: ":memory:")
         let versionOne = Array(EventSchema.migrations.prefix(1))
