@@ -45,12 +45,13 @@ public struct SQLEventStore: EventStore {
             let users = try userNumbers(of: events)
             try insertRows(Self.eventsInsert, full: Self.fullEventsInsert, columns: 5, count: events.count) {
                 index, binder in
-                let event = events[index]
+                // Field by field from the array: a copy of the whole event cost a retain and a
+                // release of each of its references per row.
                 try binder.bind(firstID + index)
                 try binder.bind(users[index])
-                try binder.bind(event.name)
-                try binder.bind(event.view)
-                try binder.bind(event.occurredAt.millisecondsSince1970)
+                try binder.bind(events[index].name)
+                try binder.bind(events[index].view)
+                try binder.bind(events[index].occurredAt.millisecondsSince1970)
             }
             // Route calls seldom have params: the (event, position) of each is listed first.
             var params: [(event: Int, position: Int)] = []
@@ -153,7 +154,10 @@ public struct SQLEventStore: EventStore {
 
     /// Drops the `count` oldest events, counting them per user.
     private func drop(_ count: Int) throws {
-        guard let (drops, cutoff) = try countedByOneUser(count) ?? countedPerUser(count) else {
+        guard
+            let (drops, cutoff) = try countedInTheOnlyUsersRange(count) ?? countedByOneUser(count)
+                ?? countedPerUser(count)
+        else {
             // Fewer rows than counted (the file was edited by hand): count them again.
             try database.execute("UPDATE event_backlog SET stored = (SELECT count(*) FROM events) WHERE id = 1")
             return
@@ -176,24 +180,47 @@ public struct SQLEventStore: EventStore {
         try database.execute("UPDATE event_backlog SET stored = stored - ? WHERE id = 1", [.int(dropped)])
     }
 
-    /// The `count` oldest events when one user has them all (a slice of one user's events, as
-    /// nearly every slice of a personal database is): their count and newest id per user
-    /// (0 for events stored before events had users), and the newest id; nil when several
-    /// users share the slice. One aggregate in the database's own code, with no sort and no
-    /// row handed to Swift (reading every row cost 1,300 instructions per dropped event).
-    private func countedByOneUser(_ count: Int) throws -> ([Int: (count: Int, lastID: Int)], Int)? {
+    /// The `count` oldest events when the database has only ever stored one user's events
+    /// and their ids have no gap (nothing was sent from among them): then the slice is the
+    /// ids from the oldest on, all that user's, found from the table's ends and size alone.
+    /// Events stored before events had users are the oldest, so an oldest event with a user
+    /// means there are none. Nil otherwise.
+    private func countedInTheOnlyUsersRange(_ count: Int) throws -> ([Int: (count: Int, lastID: Int)], Int)? {
         try database.queryOne(
             """
-            SELECT count(*), count(user_number), min(user_number), max(user_number), max(id)
-            FROM (SELECT id, user_number FROM events ORDER BY id LIMIT ?) AS oldest
-            """, [.int(count)]
+            SELECT (SELECT count(*) FROM event_users), (SELECT user_number FROM events ORDER BY id LIMIT 1),
+                (SELECT min(id) FROM events), (SELECT max(id) FROM events), (SELECT count(*) FROM events)
+            """, []
         ) { row -> ([Int: (count: Int, lastID: Int)], Int)? in
-            let (rows, withUser) = (try row.int(0), try row.int(1))
-            guard rows == count, let lastID = row.optionalInt(4) else { return nil }
-            if withUser == 0 { return ([0: (rows, lastID)], lastID) }
-            guard withUser == rows, let user = row.optionalInt(2), row.optionalInt(3) == user else { return nil }
-            return ([user: (rows, lastID)], lastID)
+            guard try row.int(0) == 1, let user = row.optionalInt(1), let first = row.optionalInt(2),
+                let last = row.optionalInt(3), case let rows = try row.int(4), rows == last - first + 1, rows >= count
+            else { return nil }
+            return ([user: (count, first + count - 1)], first + count - 1)
         } ?? nil
+    }
+
+    /// The `count` oldest events when one user has them all (a slice of one user's events, as
+    /// nearly every slice of a personal database is): their count and newest id under that
+    /// user's number (0 for events stored before events had users), and the newest id; nil
+    /// when another user's event is among them or there are fewer. The database finds the
+    /// cutoff by skipping rows and looks for another user's event in the slice, both in its
+    /// own code without an aggregate or a row handed to Swift (reading every row cost 1,300
+    /// instructions per dropped event, and an aggregate as much).
+    private func countedByOneUser(_ count: Int) throws -> ([Int: (count: Int, lastID: Int)], Int)? {
+        guard
+            let cutoff = try database.queryOne(
+                "SELECT id FROM events ORDER BY id LIMIT 1 OFFSET ?", [.int(count - 1)], { try $0.int(0) }),
+            let first = try database.queryOne(
+                "SELECT user_number FROM events ORDER BY id LIMIT 1", [], { $0.optionalInt(0) })
+        else { return nil }
+        let mixed = try database.queryOne(
+            """
+            SELECT CASE WHEN EXISTS (
+                SELECT 1 FROM events WHERE id <= ?1 AND user_number IS DISTINCT FROM CAST(?2 AS BIGINT)
+            ) THEN 1 ELSE 0 END
+            """, [.int(cutoff), .int(first)], { try $0.int(0) })
+        guard mixed == 0 else { return nil }
+        return ([first ?? 0: (count, cutoff)], cutoff)
     }
 
     /// The `count` oldest events counted per user, row by row; nil when there are fewer.
