@@ -75,7 +75,8 @@ let package = Package(
         // Compiles a target's .lua files with the Lua library the app links (for CompileLua).
         .executableTarget(
             name: "LuaBytecode", path: "Plugins/LuaBytecodeTool", linkerSettings: [.linkedLibrary("lua5.4")]),
-        .plugin(name: "CompileLua", capability: .buildTool(), dependencies: ["LuaBytecode"], path: "Plugins/CompileLua"),
+        .plugin(
+            name: "CompileLua", capability: .buildTool(), dependencies: ["LuaBytecode"], path: "Plugins/CompileLua"),
         .plugin(
             name: "CheckBoundaries",
             capability: .command(

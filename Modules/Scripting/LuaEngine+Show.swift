@@ -9,7 +9,9 @@ extension LuaEngine {
     /// in the registry.
     /// - Throws: `internal` when the chunk does not compile or fails.
     func pushShow() throws {
-        guard loadShellChunk(LuaShow.source, bytecode: LuaShow.bytecode) == LUA_OK else { throw showFailure("show does not compile") }
+        guard loadShellChunk(LuaShow.source, bytecode: LuaShow.bytecode) == LUA_OK else {
+            throw showFailure("show does not compile")
+        }
         pushBound(.visible)
         pushBound(.write)
         try pushPresenters()

@@ -285,7 +285,8 @@ import Testing
             try store.insert([Self.event("e\(second)", user: "u", at: second)])
             let read = try store.events(of: "u", named: nil, since: nil, limit: 100)
             let kept = read.filter { $0.event.name != StoredEvent.droppedName }
-            let counted = read.first { $0.event.name == StoredEvent.droppedName }
+            let counted =
+                read.first { $0.event.name == StoredEvent.droppedName }
                 .flatMap { $0.event.params.first { $0.key == "count" } }.flatMap { Int($0.value) } ?? 0
             #expect(counted + kept.count == second, "after \(second)")
             #expect(try store.storedCount() <= 4)
