@@ -10,12 +10,23 @@ enum Instructions {
     }
 
     /// The instructions `executable` with `arguments` runs, whole process (the dynamic
-    /// loader included), or nil without valgrind or when the run fails.
+    /// loader included), or nil without valgrind or when the run fails. Valgrind cannot
+    /// read the DWARF of the Swift 6.3 toolchain, so it runs a copy without debug
+    /// information (`strip --strip-debug`: the symbols stay); a binary of the system runs as is.
     static func count(_ executable: String, _ arguments: [String]) -> Double? {
         guard let valgrind else { return nil }
+        var program = executable
+        if !executable.hasPrefix("/usr/") {
+            let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "bench-stripped-\(UUID().uuidString)-" + URL(fileURLWithPath: executable).lastPathComponent
+            ).path
+            guard (try? run("/usr/bin/strip", ["--strip-debug", "-o", copy, executable])) == 0 else { return nil }
+            program = copy
+        }
+        defer { if program != executable { try? FileManager.default.removeItem(atPath: program) } }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: valgrind)
-        process.arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null", executable] + arguments
+        process.arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null", program] + arguments
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
@@ -28,6 +39,18 @@ enum Instructions {
             let number = line.split(separator: " ").last.flatMap({ Double($0) })
         else { return nil }
         return number
+    }
+
+    /// Runs `executable` quietly; returns its exit status.
+    private static func run(_ executable: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 
     /// Instructions per call of `mode` (`--profile-route` or `--profile-anchor`) of this
