@@ -83,6 +83,28 @@ import Testing
         #expect(recorder.bufferedCount == 1)
     }
 
+    /// The commit hook stores the events without a savepoint of its own: a failure half way
+    /// (the events' rows in, their params refused) rolls the whole transaction back, the
+    /// route's own writes and every event row with it, and the events wait for the next.
+    @Test func aStoreFailingHalfWayInTheCommitHookLeavesNoRowAndKeepsTheEvents() throws {
+        let (database, store, recorder) = try Self.database(backend: .sqlite)
+        try database.executeScript(
+            "CREATE TRIGGER refuse BEFORE INSERT ON event_params BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        recorder.record(Self.event("first"))
+        recorder.record(Self.event("with.params", [("k", "v")]))
+        #expect(throws: AppError.self) {
+            try database.transaction { try database.execute("INSERT INTO notes (text) VALUES (?)", ["x"]) }
+        }
+        #expect(try database.queryOne("SELECT count(*) FROM events") { try $0.int(0) } == 0)
+        #expect(try database.queryOne("SELECT count(*) FROM notes") { try $0.int(0) } == 0)
+        #expect(try store.storedCount() == 0)
+        #expect(recorder.bufferedCount == 2)
+        try database.executeScript("DROP TRIGGER refuse")
+        try database.transaction {}
+        #expect(
+            try store.events(of: "u", named: nil, since: nil, limit: 10).map(\.event.name) == ["first", "with.params"])
+    }
+
     @Test(arguments: DatabaseBackend.available)
     func aWritingRouteStoresItsOwnEventInItsOwnTransaction(backend: DatabaseBackend) throws {
         let (database, store, recorder) = try Self.database(backend: backend)
