@@ -9,7 +9,7 @@
 SWIFT ?= swift
 PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev pkg-config tzdata lua5.4 tmux libcurl4 libcurl4-openssl-dev libutf8proc-dev libvips-dev libvips-tools lua-check postgresql-15 postgresql-client-15 libpq-dev libdbus-1-3 dbus python3-dbus python3-gi
 
-.PHONY: all build run test bench docs lint lua-check deps bench-deps clean
+.PHONY: all build run test bench docs lint lua-check deps bench-deps static-libs clean
 
 all: build
 
@@ -31,10 +31,22 @@ deps:
 	fi
 
 # The Swift runtime is linked into the binary: loading and relocating its shared libraries
-# was half of every start-up (docs/performance.md).
-STATIC := --static-swift-stdlib
+# was half of every start-up (docs/performance.md). So are libstdc++ and SQLite, whose
+# shared objects cost the dynamic loader 3,300 symbol lookups (3.2 M instructions) at every
+# start: SwiftPM links them as -lstdc++ and -lsqlite3, and a folder holding only their static
+# archives, searched before the system's folders, makes the linker take the archives. Lua
+# stays shared (the C modules --allow-io may load link against liblua5.4.so). Without an
+# archive the link falls back to the shared library.
+STATIC_LIBS := .build/static-libs
+STATIC := --static-swift-stdlib -Xswiftc -L$(STATIC_LIBS)
 
-build: deps
+static-libs:
+	@mkdir -p $(STATIC_LIBS)
+	@for archive in "$$($(CC) -print-file-name=libstdc++.a)" "$$(pkg-config --variable=libdir sqlite3)/libsqlite3.a"; do \
+	  if [ -f "$$archive" ]; then ln -sf "$$archive" $(STATIC_LIBS)/; else echo "no $$archive: linked shared"; fi; \
+	done
+
+build: deps static-libs
 	$(SWIFT) build -c release $(STATIC) --product app-shell
 
 run: build
@@ -63,15 +75,15 @@ lua-check:
 	@for spec in Tests/Lua/*_spec.lua; do lua5.4 "$$spec" || exit 1; done
 
 # The anchors and tools of the benchmarks: lua5.4, the sqlite3 shell, GNU time,
-# vipsthumbnail and ImageMagick.
+# vipsthumbnail, ImageMagick, and valgrind (instruction counts, which the load does not move).
 bench-deps:
-	@$(MAKE) --no-print-directory deps PACKAGES="lua5.4 sqlite3 time libvips-tools imagemagick"
+	@$(MAKE) --no-print-directory deps PACKAGES="lua5.4 sqlite3 time libvips-tools imagemagick valgrind"
 
 # Every performance figure beside its anchor, in one run (release build). The PostgreSQL
 # figures run on APP_SHELL_BENCH_POSTGRES (or APP_SHELL_TEST_POSTGRES), else on a throwaway
 # cluster started here (fsync on, as a real server) and removed afterwards, beside psql and
 # pgbench on the same server.
-bench: deps bench-deps
+bench: deps bench-deps static-libs
 	$(SWIFT) build -c release $(STATIC) --product app-shell
 	$(SWIFT) build -c release $(STATIC) --product app-bench
 	@if [ -n "$${APP_SHELL_BENCH_POSTGRES:-}$${APP_SHELL_TEST_POSTGRES:-}" ] || [ ! -x /usr/lib/postgresql/15/bin/initdb ]; then \

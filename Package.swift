@@ -46,10 +46,12 @@ let package = Package(
         // connection, so a SQLite run never maps it).
         .target(name: "Storage", dependencies: ["Core", "CSQLite", "CPostgres"], path: "Modules/Storage"),
         // The prelude and show are Lua files compiled in as byte arrays (no Foundation, no
-        // bundle to find at run time); luacheck and Tests/Lua check them.
+        // bundle to find at run time); luacheck and Tests/Lua check them. CompileLua compiles
+        // them to bytecode at build time too, which the engine loads instead of parsing them.
         .target(
             name: "Scripting", dependencies: ["Core", "CLua"], path: "Modules/Scripting",
-            resources: [.embedInCode("Resources/prelude.lua"), .embedInCode("Resources/show.lua")]),
+            resources: [.embedInCode("Resources/prelude.lua"), .embedInCode("Resources/show.lua")],
+            plugins: ["CompileLua"]),
         .target(
             name: "Habits", dependencies: ["Core", "Storage"], path: "Modules/Habits",
             resources: [
@@ -73,6 +75,11 @@ let package = Package(
         .executableTarget(
             name: "AppBench", dependencies: ["Core", "Storage", "Scripting", "Assembly", "Habits", "BookStories"],
             path: "Apps/app-bench"),
+        // Compiles a target's .lua files with the Lua library the app links (for CompileLua).
+        .executableTarget(
+            name: "LuaBytecode", path: "Plugins/LuaBytecodeTool", linkerSettings: [.linkedLibrary("lua5.4")]),
+        .plugin(
+            name: "CompileLua", capability: .buildTool(), dependencies: ["LuaBytecode"], path: "Plugins/CompileLua"),
         .plugin(
             name: "CheckBoundaries",
             capability: .command(

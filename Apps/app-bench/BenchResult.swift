@@ -6,6 +6,10 @@ struct BenchResult {
     let unit: String
     let goal: Double
     let note: String
+    /// Instructions of ours and of the anchor (callgrind: not moved by the machine's load),
+    /// per call for a call, per process for a start-up; nil when not counted.
+    var instructions: Double? = nil
+    var anchorInstructions: Double? = nil
 
     var ratio: Double? { anchor.map { $0 > 0 ? ours / $0 : 0 } }
     var met: Bool { ours < goal }
@@ -16,7 +20,7 @@ struct BenchResult {
             return String(format3(value))
         }
         return
-            #"{"name":"\#(name)","ours":\#(number(ours)),"anchor":\#(number(anchor)),"unit":"\#(unit)","ratio":\#(number(ratio)),"goal":\#(number(goal)),"met":\#(met),"note":"\#(note.replacingOccurrences(of: "\"", with: "'"))"}"#
+            #"{"name":"\#(name)","ours":\#(number(ours)),"anchor":\#(number(anchor)),"unit":"\#(unit)","ratio":\#(number(ratio)),"goal":\#(number(goal)),"met":\#(met),"instructions":\#(number(instructions)),"anchor_instructions":\#(number(anchorInstructions)),"note":"\#(note.replacingOccurrences(of: "\"", with: "'"))"}"#
     }
 }
 

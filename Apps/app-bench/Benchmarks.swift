@@ -29,22 +29,26 @@ enum Benchmarks {
         let without = try BenchEnvironment(middleware: false).engine.evaluate(source, name: "=route_call").get()
         let ours = with[0].doubleValue ?? .nan
         let plain = without[0].doubleValue ?? .nan
+        let bench = CommandLine.arguments[0]
         return [
             BenchResult(
                 name: "route_call", ours: ours, anchor: with[1].doubleValue, unit: "ns", goal: 1000,
-                note: "trace and events middleware on"),
+                note: "trace and events middleware on; instructions per call in the steady state",
+                instructions: Instructions.perCall(bench: bench, mode: "--profile-route"),
+                anchorInstructions: Instructions.perCall(bench: bench, mode: "--profile-anchor")),
             BenchResult(
                 name: "middleware_overhead", ours: ours - plain, anchor: plain, unit: "ns", goal: 2000,
                 note: "trace + events per call, batches stored; anchor: the same call with no middleware"),
         ]
     }
 
-    /// `calls` no-op route calls with trace and events on, once (for a profiler); returns
-    /// the calls made.
-    static func profileRoute(calls: Int) throws -> Double {
+    /// `calls` no-op route calls with trace and events on, once (for a profiler), or as
+    /// many calls of `string.len` (the anchor) in the same engine; returns the calls made.
+    static func profileRoute(calls: Int, anchor: Bool = false) throws -> Double {
         let environment = try BenchEnvironment()
+        let call = anchor ? "f(\"\")" : "f()"
         return try environment.number(
-            "local noop, n = bench.noop, \(calls) for _ = 1, n do noop() end return n")
+            "local f, n = \(anchor ? "string.len" : "bench.noop"), \(calls) for _ = 1, n do \(call) end return n")
     }
 
     /// `habits.complete` from Lua, one transaction each, against the sqlite3 shell
@@ -171,7 +175,10 @@ enum Benchmarks {
         let helloText = (hello ?? nil).map { "a FoundationEssentials hello world: \(format3($0)) ms" }
         return BenchResult(
             name: "startup", ours: ours, anchor: anchor, unit: "ms", goal: 5,
-            note: "anchor lua5.4; " + (helloText ?? "no swiftc for the hello-world anchor"))
+            note: "anchor lua5.4; " + (helloText ?? "no swiftc for the hello-world anchor")
+                + "; instructions per process",
+            instructions: Instructions.count(appShell, ["--db", path, "-e", "return 1"]),
+            anchorInstructions: Instructions.count("/usr/bin/lua5.4", ["-e", "return 1"]))
     }
 
     /// A FoundationEssentials hello world, compiled here with the toolchain (the other anchor).

@@ -4,13 +4,16 @@ import Foundation
 /// anchor in one run. Prints a table and writes `.build/bench/results.json`.
 // `app-bench --profile-route N`: only N no-op route calls with trace and events on, for
 // `valgrind --tool=callgrind` (the whole bench under callgrind would take an hour).
-if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--profile-route",
+// `--profile-anchor N`: the same for N calls of `string.len`, the anchor.
+if CommandLine.arguments.count == 3, ["--profile-route", "--profile-anchor"].contains(CommandLine.arguments[1]),
     let calls = Int(CommandLine.arguments[2])
 {
     do {
-        print(try Benchmarks.profileRoute(calls: calls))
+        let anchor = CommandLine.arguments[1] == "--profile-anchor"
+        print(try Benchmarks.profileRoute(calls: calls, anchor: anchor))
     } catch {
-        print("profile-route failed: \(error)")
+        print("\(CommandLine.arguments[1]) failed: \(error)")
+        exit(1)
     }
     exit(0)
 }
@@ -66,14 +69,17 @@ func padded(_ text: String, _ width: Int) -> String {
 }
 print(
     padded("name", 21) + padded("ours", 12) + padded("anchor", 12) + padded("unit", 6) + padded("ratio", 8)
-        + padded("goal", 8) + "met")
+        + padded("goal", 8) + padded("met", 5) + padded("instr", 12) + padded("anchor instr", 14))
 for result in results {
+    let counted = { (count: Double?) in count.map { String(Int($0.rounded())) } ?? "-" }
     print(
         padded(result.name, 21) + padded(format3(result.ours), 12) + padded(result.anchor.map(format3) ?? "-", 12)
             + padded(result.unit, 6) + padded(result.ratio.map(format3) ?? "-", 8)
-            + padded("< " + format3(result.goal), 8)
-            + (result.met ? "yes" : "NO") + (result.note.isEmpty ? "" : "  (\(result.note))"))
+            + padded("< " + format3(result.goal), 8) + padded(result.met ? "yes" : "NO", 5)
+            + padded(counted(result.instructions), 12) + padded(counted(result.anchorInstructions), 14)
+            + (result.note.isEmpty ? "" : "(\(result.note))"))
 }
+if Instructions.valgrind == nil { print("no valgrind: no instruction counts (apt-get install valgrind)") }
 for line in skipped { print(line) }
 
 let folder = URL(fileURLWithPath: ".build/bench")

@@ -10,7 +10,7 @@ import Scripting
 /// Exit codes: 0 success, 1 script or route error, 2 usage error.
 func runShell() -> Int32 {
     let arguments = Array(CommandLine.arguments.dropFirst())
-    let environment = ProcessInfo.processInfo.environment
+    let environment = ProcessEnvironment.read()
     let options: ShellOptions
     do {
         options = try CommandLineParser.parse(arguments)

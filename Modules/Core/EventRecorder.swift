@@ -13,9 +13,33 @@ public final class EventRecorder: Sendable {
         var event: PendingEvent
     }
 
+    /// The buffer and the events in flight keep their events apart from their numbers, so
+    /// that handing a batch to the store is a move of the array, not a copy of each event
+    /// (every route call records one: a hot path).
+    private struct Events: Sendable {
+        var events: [PendingEvent] = []
+        var numbers: [Int] = []
+
+        mutating func append(_ number: Int, _ event: PendingEvent) {
+            events.append(event)
+            numbers.append(number)
+        }
+
+        /// `self` followed by `other`; `other` is emptied.
+        mutating func take(_ other: inout Events) {
+            if events.isEmpty {
+                swap(&self, &other)
+            } else {
+                events += other.events
+                numbers += other.numbers
+                other = Events()
+            }
+        }
+    }
+
     private struct State: Sendable {
-        var buffer: [Entry] = []
-        var inFlight: [Entry] = []
+        var buffer = Events()
+        var inFlight = Events()
         var sequence = 0
         var recent: [Entry] = []
     }
@@ -34,9 +58,8 @@ public final class EventRecorder: Sendable {
     public func record(_ event: PendingEvent) -> Int {
         state.withLock { state in
             state.sequence += 1
-            let entry = Entry(number: state.sequence, event: event)
-            state.buffer.append(entry)
-            state.recent.append(entry)
+            state.buffer.append(state.sequence, event)
+            state.recent.append(Entry(number: state.sequence, event: event))
             // Trimmed by half its length at a time: removing the first of 64 on every
             // event moved the other 63 (a hot path: every route call records).
             if state.recent.count >= 2 * Self.recentCapacity {
@@ -53,16 +76,16 @@ public final class EventRecorder: Sendable {
             if let index = state.recent.firstIndex(where: { $0.number == number }) {
                 state.recent[index].event.params.append(("error", code))
             }
-            if let index = state.buffer.firstIndex(where: { $0.number == number }) {
-                state.buffer[index].event.params.append(("error", code))
+            if let index = state.buffer.numbers.firstIndex(of: number) {
+                state.buffer.events[index].params.append(("error", code))
             } else if let stored = state.recent.first(where: { $0.number == number }) {
-                state.buffer.append(Entry(number: number, event: stored.event))
+                state.buffer.append(number, stored.event)
             }
         }
     }
 
     /// How many events are buffered.
-    public var bufferedCount: Int { state.withLock { $0.buffer.count } }
+    public var bufferedCount: Int { state.withLock { $0.buffer.events.count } }
 
     /// How many events were ever recorded (a marker for `events(after:)`).
     public var sequence: Int { state.withLock { $0.sequence } }
@@ -80,20 +103,19 @@ public final class EventRecorder: Sendable {
     /// Takes the buffer for the transaction about to commit.
     public func drainForCommit() -> [PendingEvent] {
         state.withLock { state in
-            state.inFlight += state.buffer
-            state.buffer = []
-            return state.inFlight.map(\.event)
+            state.inFlight.take(&state.buffer)
+            return state.inFlight.events
         }
     }
 
     /// The transaction committed: its events are stored.
-    public func committed() { state.withLock { $0.inFlight = [] } }
+    public func committed() { state.withLock { $0.inFlight = Events() } }
 
     /// The transaction rolled back: its events go back in front of the buffer.
     public func restoreAfterRollback() {
         state.withLock { state in
-            state.buffer = state.inFlight + state.buffer
-            state.inFlight = []
+            state.inFlight.take(&state.buffer)
+            swap(&state.inFlight, &state.buffer)
         }
     }
 }

@@ -45,8 +45,11 @@ public final class Router: Sendable {
 
     /// Calls `route` (which must be one of this router's) as the session's acting user.
     public func call(_ route: Route, _ arguments: Arguments, session: Session) throws -> Value {
-        let context = Context(route: route.name, user: session.user, session: session, router: self)
-        let call = RouteCall(route: route, arguments: arguments, context: context)
+        // Made in place: a Context made first and then put in the call was copied (a retain of
+        // each of its references) and destroyed again on every call.
+        let call = RouteCall(
+            route: route, arguments: arguments,
+            context: Context(route: route.name, user: session.user, session: session, router: self))
         do {
             return try run(call, from: 0)
         } catch {

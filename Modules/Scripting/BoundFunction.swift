@@ -12,6 +12,9 @@ enum BoundFunction: Sendable {
     case write
     /// `show`'s helper: `(text, mode, max) -> visible text, its width` (see `LuaShow`).
     case visible
+    /// `__index` of `show`'s list of presenters: `(list, i) -> presenter i`, compiled on
+    /// first use.
+    case presenter
     /// Opens a `trace.span` interval: `(name) -> handle`.
     case spanBegin
     /// Closes a `trace.span` interval: `(handle)`.

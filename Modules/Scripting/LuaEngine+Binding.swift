@@ -28,7 +28,9 @@ extension LuaEngine {
         lua_setfield(state, registry, "appshell.empty_arrays")
 
         // The prelude, given json, show and write, returns its table of functions.
-        guard loadShellChunk(LuaPrelude.source) == LUA_OK else { throw setUpFailure("the prelude does not compile") }
+        guard loadShellChunk(LuaPrelude.source, bytecode: LuaPrelude.bytecode) == LUA_OK else {
+            throw setUpFailure("the prelude does not compile")
+        }
         pushBound(.json)
         lua_pushvalue(state, -1)
         lua_setglobal(state, "json")

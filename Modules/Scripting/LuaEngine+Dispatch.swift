@@ -44,6 +44,8 @@ extension LuaEngine {
                 return 0
             case .visible:
                 return visible(stack)
+            case .presenter:
+                return try loadPresenter(stack)
             case .spanBegin:
                 guard let name = stack.string(at: 1) else {
                     throw AppError.invalidArgument("bad argument #1 to 'trace.span' (string expected)", field: "name")
@@ -82,6 +84,7 @@ extension LuaEngine {
             if case .route(let route, _, _) = function { appError = appError.raised(by: route.name) }
             if case .json = function { appError = appError.raised(by: "json") }
             if case .help = function { appError = appError.raised(by: "help") }
+            if case .presenter = function { appError = appError.raised(by: "show") }
             if case .spanBegin = function { appError = appError.raised(by: "trace.span") }
             if case .spanEnd = function { appError = appError.raised(by: "trace.span") }
             if case .hookCount = function { appError = appError.raised(by: "app.on") }

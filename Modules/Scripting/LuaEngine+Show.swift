@@ -7,9 +7,11 @@ extension LuaEngine {
 
     /// Runs the `LuaShow` chunk and pushes its `show` function; keeps its `text` function
     /// in the registry.
-    /// - Throws: `internal` when the chunk or a presenter does not compile or fails.
+    /// - Throws: `internal` when the chunk does not compile or fails.
     func pushShow() throws {
-        guard loadShellChunk(LuaShow.source) == LUA_OK else { throw showFailure("show does not compile") }
+        guard loadShellChunk(LuaShow.source, bytecode: LuaShow.bytecode) == LUA_OK else {
+            throw showFailure("show does not compile")
+        }
         pushBound(.visible)
         pushBound(.write)
         try pushPresenters()
@@ -26,25 +28,60 @@ extension LuaEngine {
         lua_settop(state, -2)
     }
 
-    /// Pushes the list of the presenters in `options.presenters`, each chunk run once for
-    /// the function it returns.
-    /// - Throws: `internal` naming the presenter that does not compile or return a function.
+    /// Pushes the list of the presenters in `options.presenters`, empty: its `__index`
+    /// compiles presenter i when `show` first asks for it (`loadPresenter`), so a start-up
+    /// that shows no table compiles none (they were a tenth of every start-up).
     private func pushPresenters() throws {
         lua_createtable(state, Int32(clamping: options.presenters.count), 0)
-        for (offset, source) in options.presenters.enumerated() {
-            guard loadShellChunk(Array(source.utf8)) == LUA_OK, lua_pcallk(state, 0, 1, 0, 0, nil) == LUA_OK else {
-                throw showFailure("presenter #\(offset + 1) failed")
-            }
-            guard lua_type(state, -1) == LUA_TFUNCTION else {
-                throw AppError.internal("presenter #\(offset + 1) does not return a function")
-            }
-            lua_rawseti(state, -2, lua_Integer(offset + 1))
-        }
+        lua_createtable(state, 0, 1)
+        pushBound(.presenter)
+        lua_setfield(state, -2, "__index")
+        lua_setmetatable(state, -2)
     }
 
-    /// Compiles one of the shell's own chunks (text only), named so that tracebacks drop it.
-    func loadShellChunk(_ source: [UInt8]) -> Int32 {
-        source.withUnsafeBufferPointer { buffer in
+    /// `__index(list, i)` of show's presenters: runs presenter `i`'s chunk for the function
+    /// it returns, keeps that in the list (so each chunk runs once) and returns it; nil
+    /// past the last presenter.
+    /// - Throws: `internal` naming the presenter that does not compile or return a function.
+    func loadPresenter(_ stack: LuaStack) throws -> Int32 {
+        let thread = stack.state
+        var isInteger: Int32 = 0
+        let index = lua_tointegerx(thread, 2, &isInteger)
+        guard isInteger != 0, index >= 1, index <= options.presenters.count, lua_checkstack(thread, 4) != 0 else {
+            lua_pushnil(thread)
+            return 1
+        }
+        let source = Array(options.presenters[Int(index) - 1].utf8)
+        let status = source.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                clua_load_text(thread, characters.baseAddress, characters.count, LuaPrelude.chunkName)
+            }
+        }
+        guard status == LUA_OK, lua_pcallk(thread, 0, 1, 0, 0, nil) == LUA_OK else {
+            throw AppError.internal("presenter #\(index) failed: \(stack.string(at: -1) ?? "?")")
+        }
+        guard lua_type(thread, -1) == LUA_TFUNCTION else {
+            throw AppError.internal("presenter #\(index) does not return a function")
+        }
+        lua_pushvalue(thread, -1)
+        lua_rawseti(thread, 1, index)
+        return 1
+    }
+
+    /// Compiles one of the shell's own chunks, named so that tracebacks drop it: from
+    /// `bytecode` when given (the same text compiled at build time, which skips parsing it
+    /// at every start-up), or from the text when there is none or this Lua library
+    /// refuses it (bytecode of another Lua release). Only the build's own bytecode comes
+    /// here; a script's binary chunk is refused everywhere.
+    func loadShellChunk(_ source: [UInt8], bytecode: [UInt8]? = nil) -> Int32 {
+        if let bytecode {
+            let status = bytecode.withUnsafeBufferPointer { buffer in
+                clua_load_host_bytecode(state, buffer.baseAddress, buffer.count, LuaPrelude.chunkName)
+            }
+            if status == LUA_OK { return status }
+            LuaStack(state).pop()
+        }
+        return source.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { characters in
                 clua_load_text(state, characters.baseAddress, characters.count, LuaPrelude.chunkName)
             }

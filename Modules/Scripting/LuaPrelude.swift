@@ -11,4 +11,6 @@ enum LuaPrelude {
 
     /// The chunk's text, compiled into the module by SwiftPM (`embedInCode`).
     static var source: [UInt8] { PackageResources.prelude_lua }
+    /// The same text compiled to bytecode at build time (`Plugins/CompileLua`).
+    static var bytecode: [UInt8] { LuaBytecode.prelude_lua }
 }

@@ -15,4 +15,6 @@
 enum LuaShow {
     /// The chunk's text, compiled into the module by SwiftPM (`embedInCode`).
     static var source: [UInt8] { PackageResources.show_lua }
+    /// The same text compiled to bytecode at build time (`Plugins/CompileLua`).
+    static var bytecode: [UInt8] { LuaBytecode.show_lua }
 }

@@ -256,7 +256,11 @@ final class Connection {
 /// storage that outlives the call, so texts are copied: into `arena` while it has room,
 /// bound `SQLITE_STATIC` (the arena lives until the statement's bindings are cleared, and
 /// each run starts it again, after the previous run's step), else by SQLite itself.
-struct SQLiteBinder: SQLBinder {
+///
+/// A class: as a struct of eight words it did not fit an existential's inline buffer, so
+/// every bind through `inout any SQLBinder` checked its box for uniqueness and projected
+/// it (430 instructions per stored event); a reference fits.
+final class SQLiteBinder: SQLBinder {
     /// The bytes of text one run of a statement copies without an allocation of its own:
     /// 64 rows of two short texts use a quarter of it.
     static let arenaSize = 8_192
@@ -270,7 +274,14 @@ struct SQLiteBinder: SQLBinder {
     /// How much of `arena` this run used.
     var used = 0
 
-    mutating func bind(_ number: Int?) throws {
+    init(connection: Connection, statement: OpaquePointer, sql: String, arena: UnsafeMutableRawBufferPointer) {
+        self.connection = connection
+        self.statement = statement
+        self.sql = sql
+        self.arena = arena
+    }
+
+    func bind(_ number: Int?) throws {
         let code =
             if let number { sqlite3_bind_int64(statement, next, Int64(number)) } else {
                 sqlite3_bind_null(statement, next)
@@ -279,7 +290,7 @@ struct SQLiteBinder: SQLBinder {
         next += 1
     }
 
-    mutating func bind(_ text: String?) throws {
+    func bind(_ text: String?) throws {
         guard var text else {
             let code = sqlite3_bind_null(statement, next)
             if code != SQLITE_OK { throw connection.error(code, sql) }

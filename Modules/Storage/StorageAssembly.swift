@@ -45,7 +45,8 @@ public enum StorageAssembly {
         container.register((any EventStore).self, instance: events)
         database.setCommitHooks(
             CommitHooks(
-                beforeCommit: { try events.insert(recorder.drainForCommit()) }, afterCommit: { recorder.committed() },
+                beforeCommit: { try events.insertBeforeCommit(recorder.drainForCommit()) },
+                afterCommit: { recorder.committed() },
                 afterRollback: { recorder.restoreAfterRollback() }))
         // Events still buffered when the database closes (at exit, by any path) are stored.
         database.setCloseHook { database in

@@ -212,3 +212,39 @@ import Testing
         #expect(try EventsPlugin.checkedParams(fits).count == 4)
     }
 }
+
+/// The buffer hands its events over as a whole (no copy per event): what was drained, put
+/// back and drained again keeps every event once, in order, with its amendments.
+@Suite struct EventRecorderHandOverTests {
+    static func event(_ name: String) -> PendingEvent { EventRecorderTests.event(name) }
+
+    @Test func aSecondDrainBeforeTheCommitReturnsTheFlightAndTheNewEventsInOrder() {
+        let recorder = EventRecorder()
+        recorder.record(Self.event("a"))
+        #expect(recorder.drainForCommit().map(\.name) == ["a"])
+        recorder.record(Self.event("b"))
+        recorder.record(Self.event("c"))
+        #expect(recorder.drainForCommit().map(\.name) == ["a", "b", "c"])
+        #expect(recorder.bufferedCount == 0)
+        recorder.restoreAfterRollback()
+        #expect(recorder.bufferedCount == 3)
+        recorder.record(Self.event("d"))
+        #expect(recorder.drainForCommit().map(\.name) == ["a", "b", "c", "d"])
+        recorder.committed()
+        #expect(recorder.drainForCommit().isEmpty)
+    }
+
+    @Test func aDrainedBatchStaysWholeWhileMoreEventsAreRecordedAndAmended() {
+        let recorder = EventRecorder()
+        let first = recorder.record(Self.event("a"))
+        let drained = recorder.drainForCommit()
+        let second = recorder.record(Self.event("b"))
+        recorder.markFailed(second, code: "x.b")
+        recorder.markFailed(first, code: "x.a")  // in flight: a failed copy is recorded
+        #expect(drained.map(\.name) == ["a"] && drained[0].params.isEmpty)
+        recorder.committed()
+        let next = recorder.drainForCommit()
+        #expect(next.map(\.name) == ["b", "a"])
+        #expect(next.map { $0.params.last?.value } == ["x.b", "x.a"])
+    }
+}

@@ -244,3 +244,13 @@ import Testing
         #expect(try Self.route.validate(Arguments(["tags": .table(fits)]))["tags"] == .table(fits))
     }
 }
+
+/// `Route.path` splits the name on the bytes of UTF-8 (fast at start-up): the same parts as
+/// splitting the `String` on ".", Hangul, emoji and empty parts included.
+@Suite struct RoutePathTests {
+    @Test(arguments: ["habits.today", "bookstories.themes.create", "습관.기록", "a..b.", ".🐈‍⬛.é.x", "nodots"])
+    func thePathIsTheNamesPartsAsAStringSplitGivesThem(name: String) {
+        let route = Route(name, summary: "Test.", returns: "nil", example: "x()") { _, _ in .null }
+        #expect(route.path == name.split(separator: ".").map(String.init))
+    }
+}

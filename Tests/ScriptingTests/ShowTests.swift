@@ -120,9 +120,34 @@ import Testing
         #expect(text == (colour ? "a \u{1B}[32m#\u{1B}[0m\u{1B}[31mx\\x1b[2J\u{1B}[0m" : #"a #x\x1b[2J"#))
     }
 
-    /// A presenter that does not return a function stops the engine's set-up with a clear error.
+    /// A presenter that does not return a function fails the first show of a table with a
+    /// clear error (presenters are compiled on first use); strings and numbers still show.
     @Test func aPresenterThatIsNoFunctionIsRefused() throws {
-        #expect(throws: AppError.self) { try EngineFixture(options: EngineOptions(presenters: ["return 42"])) }
+        let fixture = try EngineFixture(options: EngineOptions(presenters: ["return 42"]))
+        #expect(try fixture.engine.shownText("return 7").get() == "7")
+        guard case .failure(let failure) = fixture.evaluate("show({n = 1})") else {
+            Issue.record("a presenter that returns 42 showed a table")
+            return
+        }
+        #expect(failure.message.contains("presenter #1 does not return a function"), "\(failure.message)")
+    }
+
+    /// Presenters are compiled when `show` first prints a table, each chunk once: a
+    /// start-up that shows no table compiles none of them.
+    @Test func presentersAreCompiledOnTheFirstTableShownAndOnlyOnce() throws {
+        let presenter = #"""
+            presenter_runs = (presenter_runs or 0) + 1
+            return function(v) if v.kind == "dot" then return "dot" end end
+            """#
+        let fixture = try EngineFixture(options: EngineOptions(presenters: [presenter, presenter]))
+        #expect(try fixture.evaluate("return presenter_runs").get() == [.null])
+        #expect(try fixture.engine.shownText("return 1").get() == "1")
+        #expect(try fixture.evaluate("return presenter_runs").get() == [.null])
+        #expect(try fixture.engine.shownText(#"return {kind = "dot"}"#).get() == "dot")
+        #expect(try fixture.evaluate("return presenter_runs").get() == [.int(1)])
+        #expect(try fixture.engine.shownText(#"return {kind = "line"}"#).get() == #"{kind = "line"}"#)
+        #expect(try fixture.engine.shownText(#"return {kind = "dot"}"#).get() == "dot")
+        #expect(try fixture.evaluate("return presenter_runs").get() == [.int(2)])
     }
 
     @Test func stringsKeepTheirLinesAndCellsStayOnOne() throws {

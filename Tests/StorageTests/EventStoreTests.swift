@@ -83,6 +83,28 @@ import Testing
         #expect(recorder.bufferedCount == 1)
     }
 
+    /// The commit hook stores the events without a savepoint of its own: a failure half way
+    /// (the events' rows in, their params refused) rolls the whole transaction back, the
+    /// route's own writes and every event row with it, and the events wait for the next.
+    @Test func aStoreFailingHalfWayInTheCommitHookLeavesNoRowAndKeepsTheEvents() throws {
+        let (database, store, recorder) = try Self.database(backend: .sqlite)
+        try database.executeScript(
+            "CREATE TRIGGER refuse BEFORE INSERT ON event_params BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        recorder.record(Self.event("first"))
+        recorder.record(Self.event("with.params", [("k", "v")]))
+        #expect(throws: AppError.self) {
+            try database.transaction { try database.execute("INSERT INTO notes (text) VALUES (?)", ["x"]) }
+        }
+        #expect(try database.queryOne("SELECT count(*) FROM events") { try $0.int(0) } == 0)
+        #expect(try database.queryOne("SELECT count(*) FROM notes") { try $0.int(0) } == 0)
+        #expect(try store.storedCount() == 0)
+        #expect(recorder.bufferedCount == 2)
+        try database.executeScript("DROP TRIGGER refuse")
+        try database.transaction {}
+        #expect(
+            try store.events(of: "u", named: nil, since: nil, limit: 10).map(\.event.name) == ["first", "with.params"])
+    }
+
     @Test(arguments: DatabaseBackend.available)
     func aWritingRouteStoresItsOwnEventInItsOwnTransaction(backend: DatabaseBackend) throws {
         let (database, store, recorder) = try Self.database(backend: backend)
@@ -214,6 +236,84 @@ import Testing
         try store.delete([marker], of: "alice")
         #expect(try store.events(of: "alice", named: nil, since: nil, limit: 1_000).first?.event.name == "e")
         #expect(try store.count(of: "alice") == alices.count - 1)
+    }
+
+    /// Dropping counts exactly, per user, what it drops, with sent events leaving holes
+    /// among the oldest and batches of interleaved users: every user's dropped count, kept
+    /// events and sent events add up to what they emitted, and the marker stands at the
+    /// newest dropped event's time, before all they kept. Several users, and one user alone
+    /// (whose slices the store finds from the table's ends while its ids have no gap).
+    @Test(arguments: DatabaseBackend.available, [["alice", "bob", "카이"], ["me"]])
+    func droppingCountsExactlyPerUserAcrossHolesAndInterleavedBatches(
+        backend: DatabaseBackend, users: [String]
+    ) throws {
+        let (_, store) = try Self.database(backend: backend, capacity: 16)
+        let sender = users[users.count / 2]
+        var emitted: [String: [Int]] = [:]
+        var sent: [String: Set<Int>] = [:]
+        var clock = 0
+        for round in 0..<21 {
+            let batch = (0..<(1 + round % 7)).map { offset in
+                clock += 1
+                let user = users[(round + offset * (round % 3 + 1)) % users.count]
+                emitted[user, default: []].append(clock)
+                return Self.event("e\(clock)", user: user, at: clock)
+            }
+            try store.insert(batch)
+            if round % 3 == 2 && round < 12 {
+                // Two of the sender's waiting events are sent (not the marker): holes among the oldest.
+                let waiting = try store.events(of: sender, named: nil, since: nil, limit: 100)
+                    .filter { $0.event.name != StoredEvent.droppedName }.dropFirst(round % 2).prefix(2)
+                try store.delete(Array(waiting), of: sender)
+                for event in waiting {
+                    sent[sender, default: []].insert(event.event.occurredAt.millisecondsSince1970 / 1000)
+                }
+            }
+            #expect(try store.storedCount() <= 16)
+            for user in users {
+                let read = try store.events(of: user, named: nil, since: nil, limit: 1_000)
+                let marker = read.first { $0.event.name == StoredEvent.droppedName }
+                let kept = read.filter { $0.event.name != StoredEvent.droppedName }
+                let keptTimes = Set(kept.map { $0.event.occurredAt.millisecondsSince1970 / 1000 })
+                let dropped = (emitted[user] ?? []).filter {
+                    !keptTimes.contains($0) && !(sent[user] ?? []).contains($0)
+                }
+                let counted = marker.flatMap { $0.event.params.first { $0.key == "count" } }.flatMap { Int($0.value) }
+                #expect((counted ?? 0) == dropped.count, "round \(round), \(user)")
+                #expect(
+                    marker.map { $0.event.occurredAt.millisecondsSince1970 / 1000 } == dropped.max(),
+                    "round \(round), \(user)")
+                if let marker { #expect(kept.allSatisfy { $0.id > marker.id }) }
+            }
+        }
+        #expect(emitted.values.reduce(0) { $0 + $1.count } > 60)  // the cap of 16 was passed many times
+    }
+
+    /// Events stored before events had users are the oldest and are dropped first, under
+    /// no one's count; the one user's own count stays exact when the slice reaches theirs.
+    @Test func eventsWithoutAUserAreDroppedFirstAndTheUsersCountStaysExact() throws {
+        let database = try SQLiteDatabase(path: ":memory:")
+        try Migrator(database: database).migrate([
+            CoreSchema.migratorModule,
+            Migrator.Module(name: EventSchema.module, migrations: Array(EventSchema.migrations.prefix(1))),
+        ])
+        for id in 1...5 {
+            try database.execute(
+                "INSERT INTO events (id, name, view, occurred_at) VALUES (?, 'old', 'v', 0)", [.int(id)])
+        }
+        try StorageAssembly.migrate(database, plugins: [])
+        let store = SQLEventStore(database: database, capacity: 4)
+        for second in 1...9 {
+            try store.insert([Self.event("e\(second)", user: "u", at: second)])
+            let read = try store.events(of: "u", named: nil, since: nil, limit: 100)
+            let kept = read.filter { $0.event.name != StoredEvent.droppedName }
+            let counted =
+                read.first { $0.event.name == StoredEvent.droppedName }
+                .flatMap { $0.event.params.first { $0.key == "count" } }.flatMap { Int($0.value) } ?? 0
+            #expect(counted + kept.count == second, "after \(second)")
+            #expect(try store.storedCount() <= 4)
+        }
+        #expect(try database.queryOne("SELECT count(*) FROM events WHERE user_number IS NULL") { try $0.int(0) } == 0)
     }
 
     @Test func aVersionOneDatabaseKeepsItsEventsWithoutAUserAndNeverReusesTheirIds() throws {

@@ -91,6 +91,11 @@ static inline int clua_ridx_globals(void) { return LUA_RIDX_GLOBALS; }
 static inline int clua_load_text(lua_State *L, const char *buffer, size_t size, const char *name) {
     return luaL_loadbufferx(L, buffer, size, name, "t");
 }
+/* Bytecode the build compiled from the shell's own chunks (Plugins/CompileLua), never
+ * anything a script or a file hands in: scripts' binary chunks stay refused everywhere. */
+static inline int clua_load_host_bytecode(lua_State *L, const unsigned char *bytes, size_t size, const char *name) {
+    return luaL_loadbufferx(L, (const char *)bytes, size, name, "b");
+}
 
 static inline clua_control *clua_control_of(lua_State *L) {
     void *ud = NULL;

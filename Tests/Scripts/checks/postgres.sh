@@ -4,12 +4,13 @@
 
 # libpq is loaded with dlopen on the first PostgreSQL connection: not a dependency of the
 # binary, no PQ* symbol left for the loader to bind, and not loaded by a run on SQLite
-# (LD_DEBUG=files lists every library the loader opens, dlopen'ed ones included; SQLite's
-# own library must be among them, or the listing proves nothing).
+# (LD_DEBUG=files lists every library the loader opens, dlopen'ed ones included; Lua's
+# shared library must be among them, or the listing proves nothing: SQLite's is not, in a
+# `make build` binary, which links SQLite statically).
 check "libpq is not linked into app-shell" 0 "" bash -c "! ldd '$binary' | grep -q 'libpq'"
 check "no libpq symbol is left to bind" 0 "" bash -c "! nm -D --undefined-only '$binary' | grep -qw 'PQ[a-zA-Z]*'"
 LD_DEBUG=files "$binary" --db "$work/pg-lazy.db" -e 'return 1' >"$work/out" 2>"$work/ld-debug"
-check "a run on SQLite opens libsqlite3 (the listing works)" 0 "" grep -q 'file=libsqlite3' "$work/ld-debug"
+check "a run on SQLite opens liblua5.4 (the listing works)" 0 "" grep -q 'file=liblua5.4' "$work/ld-debug"
 check "a run on SQLite never loads libpq" 0 "" bash -c "! grep -q 'libpq' '$work/ld-debug'"
 
 # CPostgres is a C target like CHTTP: a declaring header, a defining .c, no module map.

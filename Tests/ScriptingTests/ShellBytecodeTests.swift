@@ -1,0 +1,61 @@
+import CLua
+import Core
+import Testing
+
+@testable import Scripting
+
+/// The prelude and `show` load from bytecode the build compiled (Plugins/CompileLua)
+/// instead of being parsed at every start-up: the bytecode must be exactly their text
+/// compiled, under the same chunk name, so the shell behaves as it did from the text.
+@Suite struct ShellBytecodeTests {
+    /// `source` compiled by this process's Lua as the shell's chunk, dumped with its debug
+    /// information (what the build embeds).
+    static func compiled(_ source: [UInt8]) throws -> [UInt8] {
+        let state = try #require(luaL_newstate())
+        defer { lua_close(state) }
+        let status = source.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                clua_load_text(state, $0.baseAddress, $0.count, LuaPrelude.chunkName)
+            }
+        }
+        try #require(status == LUA_OK)
+        var bytes: [UInt8] = []
+        let dumped = withUnsafeMutablePointer(to: &bytes) { pointer in
+            lua_dump(
+                state,
+                { _, data, size, target in
+                    guard let data, let target else { return 1 }
+                    target.assumingMemoryBound(to: [UInt8].self).pointee.append(
+                        contentsOf: UnsafeRawBufferPointer(start: data, count: size))
+                    return 0
+                }, pointer, 0)
+        }
+        try #require(dumped == 0)
+        return bytes
+    }
+
+    @Test func thePreludesBytecodeIsItsTextCompiled() throws {
+        #expect(try Self.compiled(LuaPrelude.source) == LuaPrelude.bytecode)
+    }
+
+    @Test func showsBytecodeIsItsTextCompiled() throws {
+        #expect(try Self.compiled(LuaShow.source) == LuaShow.bytecode)
+    }
+
+    /// The engine loads the bytecode (no text needed), and falls back to the text when the
+    /// bytecode is refused (a Lua library of another release reads another header).
+    @Test func theEngineLoadsTheBytecodeAndFallsBackToTheText() throws {
+        let engine = try EngineFixture().engine
+        let state = engine.state
+        let base = lua_gettop(state)
+        defer { lua_settop(state, base) }
+        #expect(engine.loadShellChunk([], bytecode: LuaPrelude.bytecode) == LUA_OK)
+        #expect(lua_type(state, -1) == LUA_TFUNCTION)
+        var refused = LuaPrelude.bytecode
+        refused[4] = 0x99  // the version byte of the header
+        #expect(engine.loadShellChunk(Array("return 7".utf8), bytecode: refused) == LUA_OK)
+        #expect(lua_gettop(state) == base + 2)
+        try #require(lua_pcallk(state, 0, 1, 0, 0, nil) == LUA_OK)
+        #expect(lua_tointegerx(state, -1, nil) == 7)
+    }
+}
