@@ -69,6 +69,13 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null && comman
   check "README walkthrough: mina accepts within the 60 seconds" 0 "한강 갈래?	accepted" \
     pgl_run "mina accepts" "$work/pgl-mina"
 
+  # libpq's service file: the host, port, database and role under a name in ~/.pg_service.conf.
+  printf '[sniffmeet]\nhost=%s\nport=%s\ndbname=pglogin_%s\nuser=joon_pgl_%s\n' "$PGHOST" "$PGPORT" $$ $$ \
+    >"$work/pgl-joon/.pg_service.conf"
+  check "joon connects through a service file in his HOME" 0 "joon_pgl_$$" env -u PGPASSFILE -u PGUSER -u PGHOST \
+    -u PGPORT -u PGDATABASE -u APP_SHELL_TEST_IMPERSONATE HOME="$work/pgl-joon" PGPASSWORD=coco-walks-2026 \
+    "$binary" --db 'postgresql://?service=sniffmeet' -e 'print(app.user().name)'
+
   # A refused login names the place and the role, never the password, however it was given.
   pgl_wrong="wrong-비밀-$RANDOM"
   pgl_place="database \"pglogin_$$\" on $PGHOST:$PGPORT as mina_pgl_$$"
