@@ -154,6 +154,14 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
   check "two machines: mina sees it expired" 0 "expired" pw_as mina -e \
     "for _, r in ipairs(walks.outgoing()) do if r.id == '$pw_id' then print(r.status) end end"
 
+  # A process with --now far from the server's time: on a set-up server the server's clock
+  # still makes and judges the request, as its policies do.
+  pw_id=$(pw_as mina --now 2026-01-01T09:00:00+09:00 -e "$pw_request" 2>"$work/err")
+  check "two machines: under --now, a request is still made by the server's clock" 0 "" pw_same \
+    "$(pw_sql "SELECT abs(created_at - $pw_now) < 60000 FROM walk_requests WHERE id = '$pw_id'")" t
+  check "two machines: and accepted by it" 0 "accepted" pw_as joon --now 2027-06-01T09:00:00+09:00 -e \
+    "print(walks.accept('$pw_id').status)"
+
   # 20 races: joon accepts while mina cancels, both released at once.
   pw_races=0
   for pw_round in $(seq 1 20); do
