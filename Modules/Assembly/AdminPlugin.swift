@@ -8,7 +8,7 @@ import Core
 /// module's schema and every table's policy; it needs a `ServerSetup` in the container,
 /// which `AppAssembly.assemble` registers.
 public struct AdminPlugin: ModulePlugin {
-    /// A plugin.
+    /// The admin routes; stateless, the setup comes from the container.
     public init() {}
 
     /// `admin`.
