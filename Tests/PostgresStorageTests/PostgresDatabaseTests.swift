@@ -70,12 +70,12 @@ struct PostgresDatabaseTests {
         #expect(texts == ["하나", "two 🐾"])
         #expect(count == 1)
         #expect(doubled == [2])
-        let error = #expect(throws: AppError.self) {
+        let error = #expect(throws: StorageError.self) {
             try database.forEach([
                 BatchQuery("SELECT 1") { _ in }, BatchQuery("SELECT no_such_column FROM notes") { _ in },
             ])
         }
-        #expect(error?.code == "storage.error")
+        #expect(error?.failure.code == "storage.error")
     }
 
     @Test func eachThreadsTransactionHasItsOwnConnection() throws {

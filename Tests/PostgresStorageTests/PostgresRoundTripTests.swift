@@ -92,17 +92,17 @@ struct PostgresRoundTripTests {
     @Test func aFailingFirstStatementRollsBackAndIsNotCached() throws {
         let connection = try PostgresTestServer.connect()
         let table = try makeTable(connection)
-        let error = #expect(throws: AppError.self) {
+        let error = #expect(throws: StorageError.self) {
             try connection.transaction { connection in
                 try connection.execute("INSERT INTO \(table) (n) VALUES ($1)", [.text("not a number")])
             }
         }
-        #expect(error?.code == "storage.error")
+        #expect(error?.failure.code == "storage.error")
         #expect(!connection.isInTransaction)
-        let unknown = #expect(throws: AppError.self) {
+        let unknown = #expect(throws: StorageError.self) {
             try connection.transaction { try $0.execute("INSERT INTO no_such_table_here VALUES (1)") }
         }
-        #expect(unknown?.code == "storage.error")
+        #expect(unknown?.failure.code == "storage.error")
         #expect(connection.preparedStatementCount == 1)  // the INSERT into the table; not the bad one
         #expect(try connection.queryOne("SELECT count(*) FROM \(table)") { try $0.int(0) } == 0)
     }
@@ -110,13 +110,13 @@ struct PostgresRoundTripTests {
     @Test func aBodyThatSwallowsItsFirstStatementsErrorCannotCommit() throws {
         let connection = try PostgresTestServer.connect()
         let table = try makeTable(connection)
-        let error = #expect(throws: AppError.self) {
+        let error = #expect(throws: StorageError.self) {
             try connection.transaction { connection in
                 _ = try? connection.execute("INSERT INTO \(table) (n) VALUES ('x')")
                 try connection.execute("INSERT INTO \(table) (n) VALUES (1)")
             }
         }
-        #expect(error?.code == "storage.error")
+        #expect(error?.failure.code == "storage.error")
         #expect(try connection.queryOne("SELECT count(*) FROM \(table)") { try $0.int(0) } == 0)
     }
 
@@ -171,13 +171,13 @@ struct PostgresRoundTripTests {
     @Test func aWaitingWriteThatFailsFailsTheTransactionAtCommit() throws {
         let connection = try PostgresTestServer.connect()
         let table = try makeTable(connection)
-        let error = #expect(throws: AppError.self) {
+        let error = #expect(throws: StorageError.self) {
             try connection.transaction { connection in
                 try connection.execute("INSERT INTO \(table) (n) VALUES (1)")
                 try connection.executeLater("INSERT INTO \(table) (n) VALUES ($1)", [[.int(1)]])
             }
         }
-        #expect(error?.code == "storage.duplicate")
+        #expect(error?.failure.code == "storage.duplicate")
         #expect(!connection.isInTransaction)
         #expect(try connection.queryOne("SELECT count(*) FROM \(table)") { try $0.int(0) } == 0)
     }
