@@ -186,6 +186,16 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
   done
   check "two machines: 20 accept-or-cancel races, exactly one winner each" 0 "" pw_same "$pw_races" 20
   [ -f "$work/pw-races" ] && sed 's/^/    | /' "$work/pw-races" | head -20
+
+  # Ending the link as the receiver cancels what is pending between the two (the policy lets
+  # a receiver cancel only once the two are no longer mates: the link goes first).
+  pw_id=$(pw_as joon -e "print(walks.request{mate = '$pw_mina', message = '마지막', place = {lat = 37.5, lng = 127}}.id)" \
+    2>"$work/err")
+  check "two machines: mina ends the link with a request of joon's pending" 0 "" pw_as mina -e "mates.remove('$pw_joon')"
+  check "two machines: and his request is cancelled" 0 "" pw_same \
+    "$(pw_sql "SELECT status FROM walk_requests WHERE id = '$pw_id'")" cancelled
+  check "two machines: joon can ask her no more" 1 "" pw_as joon -e "walks.request{mate = '$pw_mina', message = 'x', place = {lat = 0, lng = 0}}"
+  grep -qF '[walks.not_a_mate]' "$work/err" || fail "two machines: no longer mates is walks.not_a_mate" "stderr" "$work/err"
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP DATABASE $pw_db WITH (FORCE)" \
     -c "DROP ROLE IF EXISTS $pw_mina, $pw_joon, ${pw_db}_members" -c "DROP ROLE $pw_admin" >/dev/null 2>&1
 fi
