@@ -47,7 +47,9 @@ func runShell() -> Int32 {
         Terminal.error("app-shell: \(error.message) \(CommandLineParser.seeHelp)")
         return 2
     } catch {
-        Terminal.error("app-shell: \(AppError.wrapping(error).message)")
+        // With its code, as a route's error shows: `storage.unavailable` for a server that
+        // is down or a refused login, `storage.schema_outdated`, ...
+        Terminal.error("app-shell: \(AppError.wrapping(error).description)")
         return 1
     }
 

@@ -8,7 +8,7 @@ import Core
 /// module's schema and every table's policy; it needs a `ServerSetup` in the container,
 /// which `AppAssembly.assemble` registers.
 public struct AdminPlugin: ModulePlugin {
-    /// The admin routes; they find `ServerSetup` in the container when called.
+    /// The admin routes; stateless, the setup comes from the container.
     public init() {}
 
     /// `admin`.

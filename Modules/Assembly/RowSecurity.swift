@@ -37,6 +37,12 @@ enum RowSecurity {
     }
 
     static let me = "(SELECT app_user_id())"
+
+    /// A PostgreSQL time function's value in milliseconds since 1970, as the walk store
+    /// writes and compares instants.
+    static func serverMilliseconds(_ function: String) -> String {
+        "CAST(floor(EXTRACT(EPOCH FROM \(function)) * 1000) AS BIGINT)"
+    }
     private static let readWrite = "SELECT, INSERT, UPDATE, DELETE"
 
     /// Every table members may touch, with what they may do.
@@ -203,13 +209,19 @@ enum RowSecurity {
                 table: "walk_requests", name: "walk_requests_send", command: "INSERT", using: nil,
                 check: "sender_id = \(me) AND status = 'pending' AND "
                     + "EXISTS (SELECT 1 FROM mates m WHERE m.user_id = \(me) AND m.mate_id = recipient_id) "
-                    + "AND expires_at = created_at + \(WalkRequest.replyWindow * 1000)"),
-            // Only a pending request is answered: the receiver accepts or declines, the sender
-            // cancels; when a mate link ends, either of the two cancels what is pending
-            // between them (the link is gone by then, in the same transaction).
+                    + "AND expires_at = created_at + \(WalkRequest.replyWindow * 1000) "
+                    // Made now by the server's clock, as the app makes it on a server: one
+                    // dated later would stay pending past its 60 seconds.
+                    + "AND created_at = \(serverMilliseconds("statement_timestamp()"))"),
+            // Only a pending request within its 60 seconds by the server's clock (judged when
+            // the row is answered, as the app's conditional UPDATE judges it) is answered:
+            // the receiver accepts or declines, the sender cancels; when a mate link ends,
+            // either of the two cancels what is pending between them (the link is gone by
+            // then, in the same transaction).
             Policy(
                 table: "walk_requests", name: "walk_requests_answer", command: "UPDATE",
-                using: "status = 'pending' AND (sender_id = \(me) OR recipient_id = \(me))",
+                using: "status = 'pending' AND (sender_id = \(me) OR recipient_id = \(me)) "
+                    + "AND expires_at > \(serverMilliseconds("clock_timestamp()"))",
                 check: "(recipient_id = \(me) AND status IN ('accepted', 'declined')) "
                     + "OR (sender_id = \(me) AND status = 'cancelled') "
                     + "OR (recipient_id = \(me) AND status = 'cancelled' AND NOT EXISTS "

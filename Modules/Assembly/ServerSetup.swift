@@ -12,7 +12,10 @@ public struct ServerSetup: Sendable {
     /// The version of what `setup()` creates (grants, policies, functions), recorded in
     /// `schema_versions` as module `server_setup`: a member whose app-shell expects more
     /// gets `storage.schema_outdated`.
-    public static let version = 1
+    ///
+    /// 2: walk requests are made and answered by the server's clock (`walk_requests_send`
+    /// and `walk_requests_answer`).
+    public static let version = 2
     /// The key of `version` in `schema_versions`.
     public static let module = "server_setup"
     /// The longest password `add_member` takes, in bytes.
@@ -156,6 +159,16 @@ public struct ServerSetup: Sendable {
                     try database.executeScript("GRANT \(grant.privileges) ON \(Self.quoted(grant.table)) TO \(group)")
                 }
                 applied.append("grants to \(place.group)")
+                // Set up by an older app-shell: its policies are replaced by today's, since
+                // a changed policy kept by name would stay as it was (and permissive
+                // policies add up, so a new one beside it would not narrow anything).
+                if try setupVersion() > 0 {
+                    for policy in RowSecurity.policies where present.contains(policy.table) {
+                        try database.executeScript(
+                            "DROP POLICY IF EXISTS \(Self.quoted(policy.name)) ON \(Self.quoted(policy.table))")
+                    }
+                    applied.append("policies replaced")
+                }
             }
             let existing = Set(
                 try database.query(

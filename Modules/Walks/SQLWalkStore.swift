@@ -89,16 +89,16 @@ public struct SQLWalkStore: WalkStore {
             RETURNING created_at
             """, arguments
         ) { try $0.instant(0) }
-        guard let stored, stored != request.createdAt else { return request }
+        guard let stored, judge == .database else { return request }
         return try WalkRequest(
             id: request.id, senderID: request.senderID, recipientID: request.recipientID, message: request.message,
             latitude: request.latitude, longitude: request.longitude, placeName: request.placeName,
-            storedStatus: request.storedStatus, createdAt: stored)
+            storedStatus: request.storedStatus, createdAt: stored, statusJudged: true)
     }
 
     /// The request with this id.
     public func request(id: String) throws -> WalkRequest? {
-        try database.queryOne("SELECT \(readColumns) FROM walk_requests WHERE id = ?", [.text(id)], Self.request)
+        try database.queryOne("SELECT \(readColumns) FROM walk_requests WHERE id = ?", [.text(id)], readRequest)
     }
 
     /// Requests to (`incoming`) or from a user, newest first.
@@ -106,7 +106,7 @@ public struct SQLWalkStore: WalkStore {
         try database.query(
             "SELECT \(readColumns) FROM walk_requests WHERE \(incoming ? "recipient_id" : "sender_id") = ? "
                 + "ORDER BY created_at DESC, seq DESC",
-            [.text(userID)], Self.request)
+            [.text(userID)], readRequest)
     }
 
     /// Moves a pending, unexpired request to `status` when `userID` may give that answer;
@@ -122,7 +122,7 @@ public struct SQLWalkStore: WalkStore {
             UPDATE walk_requests SET status = ?1
             WHERE id = ?2 AND \(answerer) = ?3 AND status = 'pending' AND expires_at > \(clock)
             RETURNING \(Self.columns)
-            """, [.text(status.rawValue), .text(id), .text(userID)] + clockArguments, Self.request)
+            """, [.text(status.rawValue), .text(id), .text(userID)] + clockArguments, readRequest)
     }
 
     /// Cancels the pending, unexpired requests between two users, both ways; returns how many.
@@ -165,11 +165,13 @@ public struct SQLWalkStore: WalkStore {
         }
     }
 
-    private static func request(_ row: Row) throws -> WalkRequest {
+    /// A request read back; by the database's clock, its status judged by that clock
+    /// (`readColumns`), which no machine's clock judges again.
+    private func readRequest(_ row: Row) throws -> WalkRequest {
         try WalkRequest(
             id: try row.string(0), senderID: try row.string(1), recipientID: try row.string(2),
             message: try row.string(3), latitude: try row.double(4), longitude: try row.double(5),
             placeName: row.optionalString(6), storedStatus: WalkStatus(rawValue: try row.string(7)) ?? .pending,
-            createdAt: try row.instant(8))
+            createdAt: try row.instant(8), statusJudged: judge == .database)
     }
 }

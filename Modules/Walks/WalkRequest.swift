@@ -27,12 +27,17 @@ public struct WalkRequest: Sendable, Equatable {
     public let createdAt: Instant
     /// When a pending request expires.
     public let expiresAt: Instant
+    /// Whether `storedStatus` was judged when the request was read, by the clock of a store
+    /// that judges time itself (the database server's): then it is the status, whatever the
+    /// clock of the machine that shows it says.
+    public let statusJudged: Bool
 
-    /// A request, checked.
+    /// A request, checked. `statusJudged`: `storedStatus` is already judged against the
+    /// window, by a store's own clock.
     /// - Throws: `invalid_argument` (fields `message`, `place.lat`, `place.lng`).
     public init(
         id: String, senderID: String, recipientID: String, message: String, latitude: Double, longitude: Double,
-        placeName: String?, storedStatus: WalkStatus, createdAt: Instant
+        placeName: String?, storedStatus: WalkStatus, createdAt: Instant, statusJudged: Bool = false
     ) throws {
         let text = message.trimmingWhitespace
         guard !text.isEmpty else { throw AppError.invalidArgument("a walk request needs a message", field: "message") }
@@ -55,10 +60,13 @@ public struct WalkRequest: Sendable, Equatable {
         self.storedStatus = storedStatus
         self.createdAt = createdAt
         self.expiresAt = createdAt.adding(seconds: Self.replyWindow)
+        self.statusJudged = statusJudged
     }
 
-    /// The status as of `now`: a pending request past its window is expired.
+    /// The status as of `now`: a pending request past its window is expired, unless a store
+    /// judged it already by its own clock (`statusJudged`): machines' clocks differ, and the
+    /// server's says whether it can still be answered.
     public func status(at now: Instant) -> WalkStatus {
-        storedStatus == .pending && now >= expiresAt ? .expired : storedStatus
+        !statusJudged && storedStatus == .pending && now >= expiresAt ? .expired : storedStatus
     }
 }

@@ -37,7 +37,7 @@ struct RowSecurityTests {
                 try body()
                 return nil
             } catch {
-                // Storage failures reach users as AppError codes through this one mapping.
+                // Storage's failures (StorageError) too, with the code users see.
                 return AppError.wrapping(error).code
             }
         }
@@ -215,9 +215,10 @@ struct RowSecurityTests {
             #expect(joon.failure { try joon.sql.execute(statement, arguments) } == "forbidden", "\(statement)")
         }
         // A request is sent to a mate with the 60-second window, never a longer one.
+        let now = "CAST(floor(EXTRACT(EPOCH FROM statement_timestamp()) * 1000) AS BIGINT)"
         let send =
             "INSERT INTO walk_requests (id, sender_id, recipient_id, message, latitude, longitude, status, "
-            + "created_at, expires_at) VALUES (?, (SELECT app_user_id()), ?, 'x', 0, 0, 'pending', 0, ?)"
+            + "created_at, expires_at) VALUES (?, (SELECT app_user_id()), ?, 'x', 0, 0, 'pending', \(now), \(now) + ?)"
         #expect(
             joon.failure { try joon.sql.execute(send, [.text("w1"), .text(mina), .int(3_600_000)]) } == "forbidden")
         #expect(try joon.sql.execute(send, [.text("w2"), .text(mina), .int(60_000)]) == 1)
@@ -230,6 +231,67 @@ struct RowSecurityTests {
         #expect(try scenario.mina.call("walks.accept", ["id": .string(request)])["status"] == "accepted")
         #expect(
             try joon.sql.execute("UPDATE walk_requests SET status = 'cancelled' WHERE id = ?", [.text(request)]) == 0)
+    }
+
+    /// The 60-second window is the server's, in SQL as in the app: a member with `psql` can
+    /// neither make a request that starts at another time than now by the server's clock
+    /// (one made to start next year would stay pending all year) nor answer one whose window
+    /// has passed by that clock.
+    @Test func walkRequestsKeepTheServersSixtySecondsInSQL() throws {
+        let scenario = try Scenario()
+        let joon = scenario.joon
+        let mina = scenario.mina
+        let serverNow = "CAST(floor(EXTRACT(EPOCH FROM statement_timestamp()) * 1000) AS BIGINT)"
+        func sending(_ id: String, at created: String) -> String {
+            "INSERT INTO walk_requests (id, sender_id, recipient_id, message, latitude, longitude, status, "
+                + "created_at, expires_at) VALUES (?, (SELECT app_user_id()), ?, 'x', 0, 0, 'pending', \(created), "
+                + "\(created) + 60000)"
+        }
+        let request = try #require(
+            try mina.call("walks.incoming", ["status": "pending"]).arrayValue?.first?["id"].stringValue)
+        let minaID = SQLValue.text(mina.session.user.id)
+        for (id, created) in [
+            ("past", "0"), ("next_year", "\(serverNow) + 31536000000"), ("later", "\(serverNow) + 5000"),
+        ] {
+            let failure = joon.failure { try joon.sql.execute(sending(id, at: created), [.text(id), minaID]) }
+            #expect(failure == "forbidden", "\(id)")
+        }
+        #expect(try joon.sql.execute(sending("now", at: serverNow), [.text("now"), minaID]) == 1)
+        // The app's request and the one just sent, 61 seconds old by the server's clock (moved
+        // back as the owner).
+        for id in [request, "now"] {
+            try scenario.server.admin.database.execute(
+                "UPDATE walk_requests SET created_at = created_at - 61000, expires_at = expires_at - 61000 WHERE id = ?",
+                [.text(id)])
+        }
+        #expect(
+            try mina.sql.execute("UPDATE walk_requests SET status = 'accepted' WHERE id = ?", [.text(request)]) == 0)
+        #expect(try joon.sql.execute("UPDATE walk_requests SET status = 'cancelled' WHERE id = 'now'") == 0)
+        #expect(mina.failure { try mina.call("walks.accept", ["id": .string(request)]) } == "walks.not_pending")
+        #expect(try mina.column("SELECT status FROM walk_requests WHERE id = 'now'") == ["pending"])
+    }
+
+    /// A server set up by an older app-shell gets the policies as they are now when its
+    /// administrator runs `admin.setup()` again: a policy that changed is replaced, not kept
+    /// beside the new one (permissive policies add up).
+    @Test func setupAgainAfterAnUpgradeReplacesChangedPolicies() throws {
+        let server = try PostgresMembers([])
+        try server.admin.database.executeScript(
+            """
+            DROP POLICY walk_requests_send ON walk_requests;
+            CREATE POLICY walk_requests_send ON walk_requests FOR INSERT WITH CHECK (true);
+            UPDATE schema_versions SET version = 1 WHERE module = 'server_setup'
+            """)
+        _ = try server.admin.router.call("admin.setup", Arguments([:]), session: server.adminSession)
+        let check = try server.admin.database.queryOne(
+            "SELECT with_check FROM pg_policies WHERE schemaname = ? AND policyname = 'walk_requests_send'",
+            [.text(server.schema)]
+        ) { try $0.string(0) }
+        #expect(check?.contains("statement_timestamp()") == true, "\(check ?? "no policy")")
+        #expect(
+            try server.admin.database.queryOne(
+                "SELECT version FROM schema_versions WHERE module = 'server_setup'", { try $0.int(0) })
+                == ServerSetup.version)
     }
 
     @Test func joiningGivesOneAnswerForEveryFailureAndStopsAfterFiveWrongCodes() throws {

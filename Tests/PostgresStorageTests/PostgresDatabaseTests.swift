@@ -75,7 +75,7 @@ struct PostgresDatabaseTests {
                 BatchQuery("SELECT 1") { _ in }, BatchQuery("SELECT no_such_column FROM notes") { _ in },
             ])
         }
-        #expect(error?.failure == .other)
+        #expect(error?.failure.code == "storage.error")
     }
 
     @Test func eachThreadsTransactionHasItsOwnConnection() throws {

@@ -97,12 +97,12 @@ struct PostgresRoundTripTests {
                 try connection.execute("INSERT INTO \(table) (n) VALUES ($1)", [.text("not a number")])
             }
         }
-        #expect(error?.failure == .other)
+        #expect(error?.failure.code == "storage.error")
         #expect(!connection.isInTransaction)
         let unknown = #expect(throws: StorageError.self) {
             try connection.transaction { try $0.execute("INSERT INTO no_such_table_here VALUES (1)") }
         }
-        #expect(unknown?.failure == .other)
+        #expect(unknown?.failure.code == "storage.error")
         #expect(connection.preparedStatementCount == 1)  // the INSERT into the table; not the bad one
         #expect(try connection.queryOne("SELECT count(*) FROM \(table)") { try $0.int(0) } == 0)
     }
@@ -116,7 +116,7 @@ struct PostgresRoundTripTests {
                 try connection.execute("INSERT INTO \(table) (n) VALUES (1)")
             }
         }
-        #expect(error?.failure == .other)
+        #expect(error?.failure.code == "storage.error")
         #expect(try connection.queryOne("SELECT count(*) FROM \(table)") { try $0.int(0) } == 0)
     }
 
@@ -177,7 +177,7 @@ struct PostgresRoundTripTests {
                 try connection.executeLater("INSERT INTO \(table) (n) VALUES ($1)", [[.int(1)]])
             }
         }
-        #expect(error?.failure == .duplicate)
+        #expect(error?.failure.code == "storage.duplicate")
         #expect(!connection.isInTransaction)
         #expect(try connection.queryOne("SELECT count(*) FROM \(table)") { try $0.int(0) } == 0)
     }

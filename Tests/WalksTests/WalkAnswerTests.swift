@@ -91,4 +91,26 @@ import Testing
         #expect(try store.answer(id: early.id, with: .accepted, by: fixture.joon.id, at: fixture.clock.now()) == nil)
         #expect(try store.cancelPending(between: fixture.mina.id, and: fixture.joon.id, at: fixture.clock.now()) == 0)
     }
+
+    /// A machine whose clock runs 2 minutes ahead of the database's sees the database's
+    /// window: a request the database calls pending is pending in every list and in what a
+    /// route shows (its own clock would call it expired), and it can be accepted.
+    @Test(arguments: DatabaseBackend.available)
+    func aMachineWhoseClockIsAheadSeesTheDatabasesWindow(backend: DatabaseBackend) throws {
+        let fixture = try WalksFixture(backend: backend)
+        let ahead = FixedClock(SystemClock(timeZone: .utc).now().adding(seconds: 120), timeZone: .utc)
+        let store = SQLWalkStore(database: fixture.database, judge: .database)
+        let walks = ManageWalks(
+            store: store, transactions: fixture.database, mates: fixture.mateStore,
+            users: SQLUserRepository(database: fixture.database), clock: ahead)
+        let made = try walks.request(
+            mate: "joon", message: "지금?", latitude: 0, longitude: 0, placeName: nil, senderID: fixture.mina.id)
+        #expect(made.status(at: ahead.now()) == .pending)
+        #expect(try walks.list(incoming: true, status: .pending, userID: fixture.joon.id).map(\.id) == [made.id])
+        #expect(
+            try walks.list(incoming: false, status: nil, userID: fixture.mina.id).map { $0.status(at: ahead.now()) }
+                == [.pending])
+        #expect(
+            try walks.answer(made.id, with: .accepted, userID: fixture.joon.id).status(at: ahead.now()) == .accepted)
+    }
 }
