@@ -92,7 +92,7 @@ import Testing
             "CREATE TRIGGER refuse BEFORE INSERT ON event_params BEGIN SELECT RAISE(ABORT, 'refused'); END")
         recorder.record(Self.event("first"))
         recorder.record(Self.event("with.params", [("k", "v")]))
-        #expect(throws: AppError.self) {
+        #expect(throws: StorageError.self) {
             try database.transaction { try database.execute("INSERT INTO notes (text) VALUES (?)", ["x"]) }
         }
         #expect(try database.queryOne("SELECT count(*) FROM events") { try $0.int(0) } == 0)
