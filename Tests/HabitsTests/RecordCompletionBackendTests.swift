@@ -64,8 +64,9 @@ import Testing
     ) throws {
         let fixture = try HabitFixture(backend: backend)
         try fixture.insert("Run", start: "2026-01-02", periods: ["2026-01-02...2026-01-03", "2026-01-05..."])
-        try fixture.create("Twin", start: "2026-01-01")
-        try fixture.create("Twin", start: "2026-01-02")
+        // Two habits of one name: one archived, one active (the name check allows that).
+        try fixture.insert("Twin", start: "2026-01-01", periods: ["2026-01-01...2026-01-02"])
+        try fixture.insert("Twin", start: "2026-01-03", periods: ["2026-01-03..."])
         try fixture.complete("Run", on: "2026-01-03")
         let before = try fixture.snapshot()
         let error = try #require(throws: AppError.self) { try fixture.complete(refusal.reference, on: refusal.day) }
