@@ -117,7 +117,11 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     /// The connection opened ahead, once it is open, or its error; nil when there is none
     /// (any more).
     private func takeAheadOrThrow() throws -> Pooled? {
-        guard let ahead = ahead.withLock({ ahead in defer { ahead = nil }; return ahead }) else { return nil }
+        let taken = ahead.withLock { ahead in
+            defer { ahead = nil }
+            return ahead
+        }
+        guard let ahead = taken else { return nil }
         ahead.done.wait()
         return try ahead.result.withLock { $0 }?.get()
     }
