@@ -22,8 +22,13 @@ let binaryFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPa
 let appShell = binaryFolder.appendingPathComponent("app-shell").path
 var results: [BenchResult] = []
 var skipped: [String] = []
-// `app-bench --postgres`: only the PostgreSQL figures.
+// `app-bench --postgres`: only the PostgreSQL figures. `app-bench --only startup,complete`:
+// only those SQLite figures (before and after a change that must leave them alone).
 let postgresOnly = CommandLine.arguments.dropFirst().contains("--postgres")
+let only: Set<String>? = CommandLine.arguments.firstIndex(of: "--only").flatMap { index in
+    index + 1 < CommandLine.arguments.count
+        ? Set(CommandLine.arguments[index + 1].split(separator: ",").map(String.init)) : nil
+}
 
 let runs: [(String, () throws -> BenchResult)] = [
     ("startup", { try Benchmarks.startup(appShell: appShell) }),
@@ -32,7 +37,15 @@ let runs: [(String, () throws -> BenchResult)] = [
     ("stats_10y_weekly", Benchmarks.statistics10YearsWeekly),
     ("overview_1000", Benchmarks.overview1000),
 ]
-if !postgresOnly {
+if let only {
+    for (name, run) in runs where only.contains(name) {
+        do {
+            results.append(try run())
+        } catch {
+            skipped.append("\(name): failed: \(error)")
+        }
+    }
+} else if !postgresOnly {
     do {
         results += try Benchmarks.routeCall()
     } catch {
@@ -51,12 +64,14 @@ if !postgresOnly {
         skipped.append("story_search, story_public_page, story_create, repl_memory: failed: \(error)")
     }
 }
-do {
-    results += try PostgresBenchmarks.all(appShell: appShell)
-} catch {
-    skipped.append("pg_startup, pg_complete, pg_story_page: \(error)")
+if only == nil {
+    do {
+        results += try PostgresBenchmarks.all(appShell: appShell)
+    } catch {
+        skipped.append("pg_startup, pg_complete, pg_story_page: \(error)")
+    }
 }
-if !postgresOnly {
+if !postgresOnly && only == nil {
     do {
         results += try Benchmarks.photo(appShell: appShell)
     } catch {

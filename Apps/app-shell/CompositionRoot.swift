@@ -18,13 +18,21 @@ enum CompositionRoot {
         _ options: ShellOptions, environment: [String: String], signposter: Signposter
     ) throws -> LuaEngine {
         let clock = try makeClock(options, environment: environment)
-        let app = try AppAssembly.assemble(
+        // On PostgreSQL the connection (loading libpq, TCP, the login: most of a start) is
+        // opened on a thread of its own while the Lua engine is built here; the engine's
+        // session acts as the user once the database has named them, before any Lua runs.
+        let prepared = try AppAssembly.prepare(
             AppOptions(
                 databasePath: try databasePath(options, environment: environment), clock: clock,
                 eventSink: eventSink(options.eventsSink),
                 eventBacklog: options.eventsBacklog ?? SQLEventStore.defaultCapacity, signposter: signposter,
                 superuserActsAsAnyone: environment["APP_SHELL_TEST_IMPERSONATE"] == "1"))
-        let session: Session
+        // app.notify reaches the desktop when a session bus is there.
+        prepared.container.register((any Notifier).self, instance: FreedesktopNotifier(environment: environment))
+        let session = Session(
+            user: User(id: "", name: "", createdAt: clock.now()), clock: clock, container: prepared.container)
+        let engine = try makeEngine(options, router: prepared.router, session: session, environment: environment)
+        let app = try prepared.start()
         if case .databaseLogin(let login) = app.identity {
             // On PostgreSQL the login is the user; APP_SHELL_USER (ambient) is ignored.
             if options.userName != nil {
@@ -32,19 +40,22 @@ enum CompositionRoot {
                     message: "--user: on PostgreSQL you act as your database login '\(login)'; "
                         + "connect as another role instead (--db postgresql://NAME@HOST/DATABASE)")
             }
-            session = try app.session(for: login)
+            session.switchUser(to: try app.session(for: login).user)
         } else {
             let userName = options.userName ?? environment["APP_SHELL_USER"] ?? "me"
             do {
-                session = try app.session(for: userName)
+                session.switchUser(to: try app.session(for: userName).user)
             } catch let error as AppError where error.code == "invalid_argument" {
                 throw UsageError(message: "--user: \(error.message)")
             }
         }
-        let router = app.router
-        // app.notify reaches the desktop when a session bus is there.
-        app.container.register((any Notifier).self, instance: FreedesktopNotifier(environment: environment))
+        return engine
+    }
 
+    /// The Lua engine over `router`, acting in `session`, with the shell's sandbox folders.
+    private static func makeEngine(
+        _ options: ShellOptions, router: Router, session: Session, environment: [String: String]
+    ) throws -> LuaEngine {
         let root = scriptFolder(options)
         let configuration = configurationFolder(environment)
         let modulePath = [

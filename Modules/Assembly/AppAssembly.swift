@@ -27,26 +27,25 @@ public enum AppAssembly {
     /// - Throws: `AppError` when the database cannot be opened or migrated, or a route is
     ///   declared twice.
     public static func assemble(_ options: AppOptions) throws -> AssembledApp {
-        let database = try openDatabase(options)
-        let login = try ServerLogin(database)
-        let identity =
-            login.map { $0.isSuperuser && options.superuserActsAsAnyone ? .chosen : .databaseLogin($0.name) }
-            ?? IdentitySource.chosen
-        let modules = StorageAssembly.modules(options.plugins)
-        try migrateOrCheck(database, modules: modules, login: login)
-        if options.plugins.contains(where: { $0 is ProfilesPlugin }) {
-            // Never fatal: what cannot be imported now (another process holds the write
-            // lock) waits in profile_photo_files for the next start.
-            _ = try? ProfilePhotoFileImport(database: database).run()
-        }
+        try prepare(options).start()
+    }
+
+    /// Wires the app without waiting for its database: the container with every plugin and
+    /// the router exist at once, while a PostgreSQL server is being connected to on a thread
+    /// of its own (loading libpq and the login take longer than the rest of a start). A
+    /// SQLite file is opened here. `PreparedApp.start()` then checks the login, migrates
+    /// and returns the app.
+    /// - Throws: `AppError` when a SQLite file cannot be opened or a route is declared twice.
+    public static func prepare(_ options: AppOptions) throws -> PreparedApp {
+        let database = try openDatabase(options, connectingAhead: true)
         let container = Container()
         // Route events are stored with the next transaction's own writes, or in a batch.
         let recorder = StorageAssembly.register(
             database, in: container, eventBacklog: options.eventBacklog, repositories: options.repositories)
+        let modules = StorageAssembly.modules(options.plugins)
         container.register((any Clock).self, instance: options.clock)
         container.register(Signposter.self, instance: options.signposter)
         container.register(EventSinkChoice.self, instance: options.eventSink)
-        container.register(IdentitySource.self, instance: identity)
         container.register(ServerSetup.self, instance: ServerSetup(database: database, modules: modules))
         container.register((any PhotoProcessing).self, instance: options.photoProcessor)
         for plugin in options.plugins { plugin.register(in: container) }
@@ -58,8 +57,28 @@ public enum AppAssembly {
             ] : []
         let router = try Router(
             routes: options.plugins.flatMap { $0.routes() } + options.extraRoutes, middleware: middleware)
+        return PreparedApp(
+            database: database, container: container, router: router, options: options, modules: modules)
+    }
+
+    /// The first statements of a start, after `prepare`: the login (PostgreSQL), the
+    /// migrations or the schema check, and the photo files of an earlier version.
+    static func start(_ prepared: PreparedApp) throws -> AssembledApp {
+        let database = prepared.database
+        let options = prepared.options
+        let login = try ServerLogin(database)
+        let identity =
+            login.map { $0.isSuperuser && options.superuserActsAsAnyone ? .chosen : .databaseLogin($0.name) }
+            ?? IdentitySource.chosen
+        try migrateOrCheck(database, modules: prepared.modules, login: login)
+        if options.plugins.contains(where: { $0 is ProfilesPlugin }) {
+            // Never fatal: what cannot be imported now (another process holds the write
+            // lock) waits in profile_photo_files for the next start.
+            _ = try? ProfilePhotoFileImport(database: database).run()
+        }
+        prepared.container.register(IdentitySource.self, instance: identity)
         return AssembledApp(
-            database: database, container: container, router: router, clock: options.clock,
+            database: database, container: prepared.container, router: prepared.router, clock: options.clock,
             shapes: options.plugins.flatMap { $0.shapes() }, identity: identity)
     }
 
@@ -75,10 +94,10 @@ public enum AppAssembly {
             try migrator.migrate(modules)
             return
         }
-        let versions = try migrator.versions()
+        let versions = try login.versions ?? migrator.versions()
         let setUp = versions[ServerSetup.module] ?? 0
         if setUp == 0, login.mayCreate {
-            try migrator.migrate(modules)
+            try migrator.migrate(modules, known: versions)
             return
         }
         // The administrator starts even when something is missing: admin.setup() applies it.
@@ -104,9 +123,10 @@ public enum AppAssembly {
     /// The backend `options.databasePath` names: `PostgresDatabase` for a PostgreSQL URL
     /// (libpq is loaded then, on the first connection, and never for SQLite), else the SQLite
     /// file (or `:memory:`).
-    static func openDatabase(_ options: AppOptions) throws -> any Database {
+    static func openDatabase(_ options: AppOptions, connectingAhead: Bool = false) throws -> any Database {
         if isPostgresURL(options.databasePath) {
-            return try PostgresDatabase(options.databasePath, signposter: options.signposter)
+            return try PostgresDatabase(
+                options.databasePath, signposter: options.signposter, connectingAhead: connectingAhead)
         }
         return try SQLiteDatabase(path: options.databasePath, signposter: options.signposter)
     }

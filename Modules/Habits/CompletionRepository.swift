@@ -15,6 +15,15 @@ public protocol CompletionRepository: Sendable {
     /// Stores a new completion.
     /// - Throws: `habits.already_completed` when the habit has one on that day.
     func insert(_ completion: Completion) throws
+    /// Reads the habit with id `habitID` (when given) and the habits named exactly `name`
+    /// of `ownerID`, with their periods, measures and completions on `day`; then inserts
+    /// completion `id` of `day`, recorded at `recordedAt`, for the habit those name (the one
+    /// with the id, else the only one of the name) when it has no measure and no completion
+    /// that day. One step: a server gets both statements in one round trip. Call it inside
+    /// the transaction that judges the result, so a refusal rolls the insert back.
+    func attempt(
+        habitID: String?, name: String, ownerID: String, on day: LocalDay, id: String, recordedAt: Instant
+    ) throws -> CompletionAttempt
     /// Removes a completion.
     /// - Throws: `habits.not_completed` when there is none with this id.
     func delete(id: String) throws

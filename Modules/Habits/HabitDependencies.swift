@@ -55,12 +55,22 @@ public struct HabitDependencies: Sendable {
     /// The habit `reference` names for `ownerID`: its id, or its exact name.
     /// - Throws: `habits.not_found`; `habits.ambiguous` when several habits share the name.
     public func habit(_ reference: String, ownedBy ownerID: String) throws -> Habit {
-        if Identifier.looksLikeIdentifier(reference),
-            let habit = try habits.habit(id: reference.lowercased(), ownedBy: ownerID)
-        {
+        if let id = Self.identifier(in: reference), let habit = try habits.habit(id: id, ownedBy: ownerID) {
             return habit
         }
-        let named = try habits.habits(named: reference, ownedBy: ownerID)
+        return try Self.choose(reference, withID: nil, named: try habits.habits(named: reference, ownedBy: ownerID))
+    }
+
+    /// The id `reference` may be (lowercased), when it looks like one.
+    static func identifier(in reference: String) -> String? {
+        Identifier.looksLikeIdentifier(reference) ? reference.lowercased() : nil
+    }
+
+    /// The habit a reference names, given the habit whose id it is (if any) and the habits
+    /// named exactly it: the first, else the only one of the others.
+    /// - Throws: `habits.not_found`; `habits.ambiguous` when several habits share the name.
+    static func choose(_ reference: String, withID habit: Habit?, named: [Habit]) throws -> Habit {
+        if let habit { return habit }
         guard named.count <= 1 else { throw HabitError.ambiguous(reference, count: named.count) }
         guard let habit = named.first else { throw HabitError.notFound(reference) }
         return habit

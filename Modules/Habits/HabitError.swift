@@ -49,6 +49,14 @@ enum HabitError {
             code: "habits.already_completed", message: "'\(habit.name)' is already completed on \(day)", field: "on")
     }
 
+    /// A bare completion of a measurable habit: its days are done by their totals, so a
+    /// completion without a value would disagree with them.
+    static func measured(_ habit: Habit, _ measure: HabitMeasure) -> AppError {
+        AppError.invalidArgument(
+            "'\(habit.name)' is measured in \(measure.unit): complete it with a value, such as {value = \(HabitMeasure.text(measure.target))}",
+            field: "value")
+    }
+
     static func notCompleted(_ habit: Habit, on day: LocalDay) -> AppError {
         AppError(code: "habits.not_completed", message: "'\(habit.name)' is not completed on \(day)", field: "on")
     }

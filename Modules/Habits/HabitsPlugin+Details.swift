@@ -11,19 +11,6 @@ extension HabitsPlugin {
         try context.resolve(HabitDetailsStore.self)
     }
 
-    /// Refuses `habits.complete` without a value on a measurable habit: its days are done by
-    /// their totals, so a bare completion would disagree with them.
-    /// - Throws: `invalid_argument` (field `value`); the lookup errors.
-    static func refuseMeasurable(_ reference: String, _ context: Context) throws {
-        let store = try detailStore(context)
-        let habit = try store.base.habit(reference, ownedBy: context.user.id)
-        if let measure = try store.details.measure(habitID: habit.id) {
-            throw AppError.invalidArgument(
-                "'\(habit.name)' is measured in \(measure.unit): complete it with a value, such as {value = \(HabitMeasure.text(measure.target))}",
-                field: "value")
-        }
-    }
-
     /// The routes of this extension.
     static func detailRoutes() -> [Route] {
         let lookup = ["habits.not_found", "habits.ambiguous"]

@@ -149,7 +149,6 @@ public struct HabitsPlugin: ModulePlugin {
                         on: try arguments.optionalDay("on"), ownerID: context.user.id)
                     return HabitDetailValues.amount(result, zone: context.clock.timeZone)
                 }
-                try Self.refuseMeasurable(try arguments.string("ref"), context)
                 let completion = try RecordCompletion(try Self.dependencies(context))(
                     try arguments.string("ref"), on: try arguments.optionalDay("on"), ownerID: context.user.id)
                 return HabitValues.completion(completion, zone: context.clock.timeZone)

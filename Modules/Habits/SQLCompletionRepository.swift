@@ -88,6 +88,86 @@ public struct SQLCompletionRepository: CompletionRepository {
         }
     }
 
+    /// The habits `attempt` may take, each row one period of one, with the habit's measure
+    /// and completion on the day (NULLs when it has none), grouped by habit, oldest first.
+    static let attemptRead = """
+        SELECT h.id, h.owner_id, h.name, h.start_day, h.created_at, h.updated_at, p.start_day, p.end_day,
+            m.unit, m.target, m.direction, c.id, c.recorded_at
+        FROM habits h
+        LEFT JOIN habit_periods p ON p.habit_id = h.id
+        LEFT JOIN habit_measures m ON m.habit_id = h.id
+        LEFT JOIN habit_completions c ON c.habit_id = h.id AND c.completed_on = ?3
+        WHERE h.owner_id = ?1 AND (h.id = ?2 OR h.name = ?4)
+        ORDER BY h.created_at, h.seq, h.id, p.position
+        """
+
+    /// The completion, for the habit the reference names (the one with the id, else the
+    /// only one of the name), unless it is measurable or done that day. The unique index on
+    /// (habit, day) turns a completion of the day into no row (ON CONFLICT DO NOTHING),
+    /// which `attempt` reports; nothing is ever replaced.
+    static let attemptInsert = """
+        INSERT INTO habit_completions (id, habit_id, completed_on, recorded_at)
+        SELECT ?5, h.id, ?3, CAST(?6 AS BIGINT) FROM habits h
+        WHERE h.owner_id = ?1 AND h.id = coalesce(
+                (SELECT i.id FROM habits i WHERE i.owner_id = ?1 AND i.id = ?2),
+                (SELECT min(n.id) FROM habits n WHERE n.owner_id = ?1 AND n.name = ?4 HAVING count(*) = 1))
+            AND NOT EXISTS (SELECT 1 FROM habit_measures m WHERE m.habit_id = h.id)
+        ON CONFLICT DO NOTHING
+        RETURNING habit_id
+        """
+
+    /// Reads the habits `habitID` and `name` may name, with their periods, measures and
+    /// completions on `day`, then inserts the completion for the one they name, in one batch
+    /// (one round trip on a server).
+    public func attempt(
+        habitID: String?, name: String, ownerID: String, on day: LocalDay, id: String, recordedAt: Instant
+    ) throws -> CompletionAttempt {
+        typealias Fields = (owner: String, name: String, start: LocalDay, created: Instant, updated: Instant)
+        var order: [String] = []
+        var fields: [String: Fields] = [:]
+        var periods: [String: [TrackingPeriod]] = [:]
+        var measures: [String: HabitMeasure] = [:]
+        var completions: [String: Completion] = [:]
+        var insertedFor: String?
+        let arguments: [SQLValue] = [.text(ownerID), habitID.map { .text($0) } ?? .null, .day(day), .text(name)]
+        try database.forEach([
+            BatchQuery(Self.attemptRead, arguments) { row in
+                let habit = try row.string(0)
+                if fields[habit] == nil {
+                    order.append(habit)
+                    fields[habit] = (
+                        try row.string(1), try row.string(2), try row.day(3), try row.instant(4), try row.instant(5)
+                    )
+                    if let unit = row.optionalString(8) {
+                        measures[habit] = HabitMeasure(
+                            unit: unit, target: try row.double(9), atMost: try row.string(10) == "at_most")
+                    }
+                    if let completion = row.optionalString(11) {
+                        completions[habit] = Completion(
+                            id: completion, habitID: habit, completedOn: day, recordedAt: try row.instant(12))
+                    }
+                }
+                if !row.isNull(6) { periods[habit, default: []].append(try SQLHabitRepository.period(row, from: 6)) }
+            },
+            BatchQuery(Self.attemptInsert, arguments + [.text(id), .instant(recordedAt)]) { row in
+                insertedFor = try row.string(0)
+            },
+        ])
+        var habitWithID: Habit?
+        var habitsNamed: [Habit] = []
+        for key in order {
+            guard let read = fields[key] else { continue }
+            let habit = try Habit(
+                id: key, ownerID: read.owner, name: read.name, startDay: read.start,
+                trackingPeriods: periods[key] ?? [], createdAt: read.created, updatedAt: read.updated)
+            if key == habitID { habitWithID = habit }
+            if habit.name == name { habitsNamed.append(habit) }
+        }
+        return CompletionAttempt(
+            habitWithID: habitWithID, habitsNamed: habitsNamed, measures: measures, completions: completions,
+            insertedFor: insertedFor)
+    }
+
     /// Removes a completion by id.
     public func delete(id: String) throws {
         guard try database.execute("DELETE FROM habit_completions WHERE id = ?", [.text(id)]) == 1 else {

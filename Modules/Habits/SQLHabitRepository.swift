@@ -8,7 +8,7 @@ public struct SQLHabitRepository: HabitRepository {
     /// A repository over `database` (migrated with the Habits plugin's migrations).
     public init(database: any Database) { self.database = database }
 
-    private static let columns = "id, owner_id, name, start_day, created_at, updated_at"
+    static let columns = "id, owner_id, name, start_day, created_at, updated_at"
 
     /// Every habit of `ownerID`, oldest first.
     public func habits(ownedBy ownerID: String) throws -> [Habit] {
@@ -112,7 +112,7 @@ public struct SQLHabitRepository: HabitRepository {
         ) { row in try Self.period(row, from: 1) }
     }
 
-    private static func period(_ row: Row, from column: Int32) throws -> TrackingPeriod {
+    static func period(_ row: Row, from column: Int32) throws -> TrackingPeriod {
         let start = try row.day(column)
         let end = try row.optionalDay(column + 1)
         guard let period = TrackingPeriod(start: start, end: end) else {
@@ -123,7 +123,7 @@ public struct SQLHabitRepository: HabitRepository {
         return period
     }
 
-    private static func habit(_ row: Row, periods: [TrackingPeriod]) throws -> Habit {
+    static func habit(_ row: Row, periods: [TrackingPeriod]) throws -> Habit {
         try Habit(
             id: try row.string(0), ownerID: try row.string(1), name: try row.string(2), startDay: try row.day(3),
             trackingPeriods: periods, createdAt: try row.instant(4), updatedAt: try row.instant(5))

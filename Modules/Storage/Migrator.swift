@@ -30,15 +30,18 @@ public struct Migrator: Sendable {
     /// - Throws: `storage.bad_migrations` when a module's versions are not 1, 2, 3 ...;
     ///   `storage.schema_too_new` when the file was written by a newer AppShell; or the
     ///   failing step's error, after which nothing of this run is applied.
+    /// - Parameter known: the versions when the caller has just read them (`versions()`);
+    ///   they decide only whether anything is missing, and are read again inside the
+    ///   transaction that applies it.
     @discardableResult
-    public func migrate(_ modules: [Module]) throws -> [(module: String, version: Int)] {
+    public func migrate(_ modules: [Module], known: [String: Int]? = nil) throws -> [(module: String, version: Int)] {
         for module in modules {
             for (index, migration) in module.migrations.enumerated() where migration.version != index + 1 {
                 let message = "\(module.name)'s migration #\(index + 1) has version \(migration.version)"
                 throw StorageError(.badMigrations, message: message)
             }
         }
-        guard try hasMissing(modules, in: try versions()) else { return [] }
+        guard try hasMissing(modules, in: try known ?? versions()) else { return [] }
         return try database.transaction {
             if database.dialect.name == .postgreSQL {
                 // PostgreSQL has no BEGIN IMMEDIATE: apps starting at once on an empty schema

@@ -1,0 +1,54 @@
+import Assembly
+import Core
+import Storage
+import Testing
+
+/// A start on PostgreSQL: the connection is opened on a thread of its own while the app is
+/// wired (`AppAssembly.prepare`), its failures reach the first statement unchanged, and
+/// the login and the schema's versions come in one round trip.
+struct PostgresStartTests {
+    @Test func aConnectionOpenedAheadReportsItsFailureAtTheFirstStatementNamingThePlace() throws {
+        // Port 1 of this machine: nothing listens there, so the refusal is immediate.
+        let url = "postgresql://mina:sEcret-123@127.0.0.1:1/walks?connect_timeout=2"
+        let database = try PostgresDatabase(url, connectingAhead: true)
+        let error = try #require(throws: StorageError.self) { try database.queryOne("SELECT 1") { _ in 1 } }
+        #expect(AppError.wrapping(error).code == "storage.unavailable")
+        #expect(error.message.contains("database \"walks\" on 127.0.0.1:1 as mina"))
+        #expect(!error.message.contains("sEcret-123"))
+        // The next statement tries again, with the same answer.
+        #expect(throws: StorageError.self) { try database.queryOne("SELECT 1") { _ in 1 } }
+        database.close()
+    }
+
+    @Test func anAppThatCannotConnectIsPreparedAndFailsToStartNamingThePlace() throws {
+        let instant = try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00"))
+        let prepared = try AppAssembly.prepare(
+            AppOptions(
+                databasePath: "postgresql://mina:sEcret-123@127.0.0.1:1/walks?connect_timeout=2",
+                clock: FixedClock(instant, timeZone: .utc)))
+        #expect(!prepared.router.routes.isEmpty)
+        let error = try #require(throws: (any Error).self) { try prepared.start() }
+        let appError = AppError.wrapping(error)
+        #expect(appError.code == "storage.unavailable")
+        #expect(appError.message.contains("database \"walks\" on 127.0.0.1:1"))
+        #expect(!appError.message.contains("sEcret-123"))
+    }
+
+    @Test(.enabled(if: DatabaseBackend.testServer != nil, "needs APP_SHELL_TEST_POSTGRES (make test sets it)"))
+    func aStartOnAMigratedSchemaTakesTwoRoundTrips() throws {
+        let (server, schema) = try PostgresDatabase.makeScratchSchema()
+        defer { PostgresDatabase.dropScratchSchema(server: server, schema: schema) }
+        let instant = try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00"))
+        let options = AppOptions(
+            databasePath: PostgresDatabase.scratchURL(server: server, schema: schema),
+            clock: FixedClock(instant, timeZone: .utc), superuserActsAsAnyone: true)
+        let first = try AppAssembly.assemble(options)  // migrates the empty schema
+        first.database.close()
+        let app = try AppAssembly.assemble(options)
+        defer { app.database.close() }
+        let database = try #require(app.database as? PostgresDatabase)
+        // The login with the schema's versions; the photo files an earlier version left.
+        #expect(database.roundTrips == 2)
+        #expect(try Migrator(database: app.database).firstMissing(StorageAssembly.modules(AppAssembly.plugins)) == nil)
+    }
+}
