@@ -65,6 +65,7 @@ struct RowSecurityTests {
             for (person, nickname) in [(mina, "미나"), (joon, "준호")] {
                 try person.call("habits.create", ["name": .string("Run \(nickname)")])
                 try person.call("habits.complete", ["ref": .string("Run \(nickname)")])
+                try person.call("habits.remind", ["ref": .string("Run \(nickname)"), "time": "21:00"])
                 try person.call(
                     "bookstories.create",
                     [
@@ -107,6 +108,10 @@ struct RowSecurityTests {
             // Habits and their rows: one's own only.
             #expect(try me.column("SELECT id FROM habits") == me.ids("habits.list"))
             #expect(try me.column("SELECT count(*)::text FROM habit_completions") == ["1"])
+            #expect(
+                try me.column("SELECT habit_id FROM habit_reminders")
+                    == Set((me.call("habits.reminders").arrayValue ?? []).compactMap { $0["habit_id"].stringValue }))
+            #expect(try me.column("SELECT count(*)::text FROM habit_reminders") == ["1"])
             // Stories: one's own and everyone's public ones; quotes and keywords follow.
             let stories = try me.ids("bookstories.mine").union(try me.ids("bookstories.public"))
             #expect(stories.count == 3)
