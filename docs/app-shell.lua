@@ -91,6 +91,7 @@ error('Cannot require a meta file')
 ---@field view? string The module of a route event.
 ---@field params table<string, string> Scalar arguments as strings; free text by length, secrets never; events.dropped has count.
 ---@field occurred_at instant When, with milliseconds.
+---@field habit? habit habits.reminder in an app.on hook only: the habit (the stored event keeps its id in params.ref).
 
 --- One person's data, the document `app-shell --export` writes (docs/data-in-and-out.md).
 ---@class export_document

@@ -28,7 +28,9 @@ public struct ImportReport: Sendable, Equatable {
     public mutating func cannotRepresent(_ line: String) { notRepresentable.append(line) }
 
     /// Notes that the item of `kind` with the document's id `old` was stored as `new`.
-    public mutating func renumber(_ kind: String, from old: String, to new: String) { newIDs[kind, default: [:]][old] = new }
+    public mutating func renumber(_ kind: String, from old: String, to new: String) {
+        newIDs[kind, default: [:]][old] = new
+    }
 
     /// The id under which the item of `kind` with the document's id `id` was stored.
     public func storedID(_ kind: String, _ id: String) -> String { newIDs[kind]?[id] ?? id }

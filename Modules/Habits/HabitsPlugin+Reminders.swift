@@ -43,8 +43,10 @@ extension HabitsPlugin {
             Route(
                 "habits.reminders", summary: "Your reminders, by time: of every habit, or of one.",
                 parameters: [
-                    .positional("ref", .string, "A habit's id or exact name; every habit when omitted.", required: false)
-                        .nameOrID
+                    .positional(
+                        "ref", .string, "A habit's id or exact name; every habit when omitted.", required: false
+                    )
+                    .nameOrID
                 ],
                 returns: "reminder[]", errors: lookup,
                 example: "for _, r in ipairs(habits.reminders()) do print(r.time, r.name) end"

@@ -14,7 +14,7 @@ public struct SQLRemindersSection: PortableSection {
     /// `reminders`.
     public var name: String { "reminders" }
 
-    /// 1.
+    /// 1: each reminder with its habit's id, its time and the instant it was set.
     public var version: Int { 1 }
 
     /// The most reminders a section may hold: 100,000.

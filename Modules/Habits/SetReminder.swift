@@ -26,13 +26,15 @@ public struct SetReminder: Sendable {
             guard own.count < Reminder.maximumPerHabit else {
                 throw AppError(
                     code: "habits.too_many_reminders",
-                    message: "a habit has at most \(Reminder.maximumPerHabit) reminders; take one off with habits.unremind",
+                    message:
+                        "a habit has at most \(Reminder.maximumPerHabit) reminders; take one off with habits.unremind",
                     field: "time")
             }
             guard try store.reminders.reminders(ownedBy: ownerID).count < Reminder.maximumPerUser else {
                 throw AppError(
                     code: "habits.too_many_reminders",
-                    message: "you have \(Reminder.maximumPerUser) reminders, the most; take one off with habits.unremind",
+                    message:
+                        "you have \(Reminder.maximumPerUser) reminders, the most; take one off with habits.unremind",
                     field: "time")
             }
             let reminder = Reminder(habitID: habit.id, time: time, createdAt: now)

@@ -83,7 +83,9 @@ import Testing
             #expect(report["added"]["reminders"] == 1)
             #expect(!lines.contains { $0.contains("reminder") })
             #expect(
-                try app.call("habits.reminders").arrayValue?.map { "\($0["name"].stringValue ?? "") \($0["time"].stringValue ?? "")" }
+                try app.call("habits.reminders").arrayValue?.map {
+                    "\($0["name"].stringValue ?? "") \($0["time"].stringValue ?? "")"
+                }
                     == ["Run 07:30"])
             #expect(lines.contains { $0.hasPrefix("1 repetitions name no habit") })
         }
@@ -183,7 +185,8 @@ import Testing
         }
         #expect(reminders == ["06:00 Gym", "21:05 치실 🦷"])
         let lines = Self.lines(report)
-        #expect(lines.contains { $0.hasPrefix("Loop habit 2 (Gym): its reminder at 06:00 comes on some weekdays only") })
+        #expect(
+            lines.contains { $0.hasPrefix("Loop habit 2 (Gym): its reminder at 06:00 comes on some weekdays only") })
         #expect(lines.contains("Loop habit 3 (Odd): its reminder at 25:0 is no time of day; left out"))
         let again = try app.call("app.import", ["path": .string(path)])
         #expect(again["skipped"]["reminders"] == 2)

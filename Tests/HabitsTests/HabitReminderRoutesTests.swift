@@ -17,9 +17,10 @@ import Testing
         #expect(try fixture.call("habits.remind", ["ref": "Run", "time": "7:05"])["time"] == "07:05")
         try fixture.call("habits.remind", ["ref": "치실 🦷", "time": "08:00"])
         let all = try fixture.call("habits.reminders")
-        #expect(all.items.map { "\($0["time"].stringValue ?? "") \($0["name"].stringValue ?? "")" } == [
-            "07:05 Run", "08:00 치실 🦷", "21:00 치실 🦷",
-        ])
+        #expect(
+            all.items.map { "\($0["time"].stringValue ?? "") \($0["name"].stringValue ?? "")" } == [
+                "07:05 Run", "08:00 치실 🦷", "21:00 치실 🦷",
+            ])
         #expect(try fixture.call("habits.reminders", ["ref": "Run"]).items.count == 1)
         let removed = try fixture.call("habits.unremind", ["ref": "치실 🦷", "time": "08:00"])
         #expect(removed.items.map { $0["time"] } == ["08:00"])
