@@ -7,9 +7,10 @@ import Core
 /// It reads the acting user's reminders from the database each time it is asked, so a
 /// reminder set while the loop runs (by a callback, or by another process: the loop looks
 /// again at least every `longestWait`) counts. A reminder comes when its time has passed
-/// since the last look, on a day its habit is due and not yet done (`ReminderCheck`); the
-/// first look only marks the time, so a reminder whose time passed before the loop started
-/// does not come.
+/// since the last look, on a day its habit is due and not yet done (`ReminderCheck`). The
+/// monitor's making counts as its first look (the shell makes it as it starts), so a
+/// reminder whose time comes while the script sets up, before `app.loop()` runs, still
+/// comes once the loop runs; one whose time passed before the shell started does not.
 ///
 /// Not shared: the loop's thread alone uses it.
 public final class ReminderMonitor {
@@ -20,8 +21,11 @@ public final class ReminderMonitor {
     private let session: Session
     private var lastLook: (user: String, at: Instant)?
 
-    /// A monitor of `session`'s acting user, on its clock.
-    public init(session: Session) { self.session = session }
+    /// A monitor of `session`'s acting user, on its clock, looking first now.
+    public init(session: Session) {
+        self.session = session
+        lastLook = (session.user.id, session.clock.now())
+    }
 
     /// Real milliseconds until the next reminder comes (at least 1, at most `longestWait`),
     /// or nil when the clock stands still; `longestWait` when there are no reminders. A
@@ -50,6 +54,7 @@ public final class ReminderMonitor {
         let clock = session.clock
         let now = clock.now()
         let user = session.user
+        // Another acting user (app.login in a callback) starts from now.
         guard let last = lastLook, last.user == user.id else {
             lastLook = (user.id, now)
             return []

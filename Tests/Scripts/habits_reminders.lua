@@ -1,6 +1,6 @@
--- Reminders in a running loop, on a fast clock: from 20:50 in Seoul at 3,600 times real time
--- the 21:00 reminders come about 10 s of app time later (a sixth of a real second).
--- args: --now 2026-11-29T20:50:00+09:00 --clock-speed 3600
+-- Reminders in a running loop, on a fast clock: from 20:50 in Seoul at 1,200 times real time
+-- the 21:00 reminders come ten minutes of app time later (half a real second).
+-- args: --now 2026-11-29T20:50:00+09:00 --clock-speed 1200
 -- stdout: habits reminders ok
 local check = require("lib.check")
 
