@@ -177,6 +177,8 @@ struct RowSecurityTests {
                 "DELETE FROM book_story_quotes WHERE story_seq IN (SELECT seq FROM book_stories WHERE author_id = ?)",
                 [.text(mina)]) == 0)
         #expect(try joon.sql.execute("DELETE FROM habit_completions") == 1)  // his own, not Mina's
+        #expect(try joon.sql.execute("DELETE FROM habit_reminders") == 1)  // his own, not Mina's
+        #expect(try scenario.mina.column("SELECT count(*)::text FROM habit_reminders") == ["1"])
         #expect(try scenario.mina.column("SELECT count(*)::text FROM habit_completions") == ["1"])
         // Writing rows as someone else, or what only the database may write, is refused.
         let refused: [(String, [SQLValue])] = [
@@ -189,6 +191,11 @@ struct RowSecurityTests {
                 [.text(mina), .text(joon.session.user.id)]
             ),
             ("INSERT INTO mate_attempts (user_id, at) VALUES (?, 0)", [.text(mina)]),
+            // A reminder on someone else's habit.
+            (
+                "INSERT INTO habit_reminders (habit_id, remind_at, created_at) VALUES (?, '06:00', 0)",
+                [.text(try scenario.mina.ids("habits.list").first ?? "")]
+            ),
             ("UPDATE mate_invites SET used_by = ?", [.text(mina)]),
             // Inserting a code someone has would answer "duplicate": a probe past the
             // wrong-code limit. Codes are drawn only by mate_invite(), in the database.
