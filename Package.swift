@@ -70,7 +70,9 @@ let package = Package(
             path: "Modules/Assembly"),
         .executableTarget(
             name: "AppShell",
-            dependencies: ["Core", "Storage", "Scripting", "CEdit", "CHTTP", "CDBus", "Assembly", "BookStories"],
+            dependencies: [
+                "Core", "Storage", "Scripting", "CEdit", "CHTTP", "CDBus", "Assembly", "BookStories", "Habits",
+            ],
             path: "Apps/app-shell"),
         .executableTarget(
             name: "AppBench", dependencies: ["Core", "Storage", "Scripting", "Assembly", "Habits", "BookStories"],

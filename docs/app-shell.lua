@@ -91,6 +91,7 @@ error('Cannot require a meta file')
 ---@field view? string The module of a route event.
 ---@field params table<string, string> Scalar arguments as strings; free text by length, secrets never; events.dropped has count.
 ---@field occurred_at instant When, with milliseconds.
+---@field habit? habit habits.reminder in an app.on hook only: the habit (the stored event keeps its id in params.ref).
 
 --- One person's data, the document `app-shell --export` writes (docs/data-in-and-out.md).
 ---@class export_document
@@ -206,6 +207,13 @@ error('Cannot require a meta file')
 ---@class quote
 ---@field text string The quote, 1 to 500 characters.
 ---@field page? integer The page.
+
+--- A habit's reminder at a local time of day.
+---@class reminder
+---@field habit_id string The habit's id.
+---@field name string The habit's name.
+---@field time string HH:MM, local to the clock's zone.
+---@field created_at instant When it was set.
 
 --- A route of the router.
 ---@class route
@@ -617,6 +625,21 @@ function habits.overview() end
 --- Example: `habits.pause("Run", {from = "2026-12-20", to = "2026-12-31"})`
 function habits.pause(ref, opts) end
 
+--- Sets a reminder: each day at that time, if the habit is due and not yet done, a running app.loop() fires the event habits.reminder.
+---@param ref string The habit's id or exact name.
+---@param time string The local time of day, HH:MM from 00:00 to 23:59, in the clock's zone (--tz).
+---@return reminder
+--- Raises: habits.not_found, habits.ambiguous, habits.reminder_exists, habits.too_many_reminders.
+--- Example: `habits.remind("Floss", "21:00")`
+function habits.remind(ref, time) end
+
+--- Your reminders, by time: of every habit, or of one.
+---@param ref? string A habit's id or exact name; every habit when omitted.
+---@return reminder[]
+--- Raises: habits.not_found, habits.ambiguous.
+--- Example: `for _, r in ipairs(habits.reminders()) do print(r.time, r.name) end`
+function habits.reminders(ref) end
+
 --- Gives a habit a new name.
 ---@param ref string The habit's id or exact name.
 ---@param name string 1 to 100 characters after trimming white space.
@@ -684,6 +707,14 @@ function habits.uncomplete(ref, opts) end
 --- Raises: habits.not_found, habits.ambiguous, habits.not_paused.
 --- Example: `habits.unpause("Run", {from = "2026-12-20"})`
 function habits.unpause(ref, opts) end
+
+--- Takes off a habit's reminder at a time, or all its reminders.
+---@param ref string The habit's id or exact name.
+---@param time? string The reminder's time, HH:MM; every reminder of the habit when omitted.
+---@return reminder[]
+--- Raises: habits.not_found, habits.ambiguous, habits.no_reminder.
+--- Example: `habits.unremind("Floss", "21:00")`
+function habits.unremind(ref, time) end
 
 --- Takes back a skip.
 ---@param ref string The habit's id or exact name.

@@ -62,13 +62,16 @@ enum CompositionRoot {
             "\(root)/?.lua", "\(root)/?/init.lua", "\(configuration)/plugins/?.lua", "\(configuration)/lua/?.lua",
             "\(configuration)/lua/?/init.lua",
         ].joined(separator: ";")
-        return try LuaEngine(
+        let engine = try LuaEngine(
             router: router, session: session,
             options: EngineOptions(
                 allowIO: options.allowIO, memoryLimitBytes: options.maxMemoryMB * 1_048_576, sandboxRoot: root,
                 modulePath: modulePath, configurationFolder: configuration,
                 presenters: plugins.flatMap { $0.shapes() }.compactMap(\.presenter),
                 colour: Terminal.outputTakesColour))
+        // Reminders come to a running app.loop() as habits.reminder events.
+        engine.addLoopSource(ReminderLoopSource(session: session))
+        return engine
     }
 
     static func makeClock(_ options: ShellOptions, environment: [String: String]) throws -> any Clock {

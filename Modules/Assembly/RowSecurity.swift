@@ -80,7 +80,7 @@ enum RowSecurity {
     /// A habit's rows beside the habit itself: each follows its habit.
     static let habitDetailTables = [
         "habit_periods", "habit_completions", "habit_frequencies", "habit_measures", "habit_skips", "habit_pauses",
-        "habit_amounts", "habit_notes",
+        "habit_amounts", "habit_notes", "habit_reminders",
     ]
 
     /// Rows of one person: `column` is their user id.

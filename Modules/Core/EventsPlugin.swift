@@ -137,6 +137,10 @@ public struct EventsPlugin: ModulePlugin {
                         "params", "table<string, string>",
                         "Scalar arguments as strings; free text by length, secrets never; events.dropped has count."),
                     .init("occurred_at", "instant", "When, with milliseconds."),
+                    .init(
+                        "habit", "habit",
+                        "habits.reminder in an app.on hook only: the habit (the stored event keeps its id in params.ref).",
+                        optional: true),
                 ]),
             RecordShape(
                 "flush_result", doc: "What events.flush did.",

@@ -10,6 +10,11 @@ public struct ImportReport: Sendable, Equatable {
     /// What could not be taken in, one line each.
     public private(set) var notRepresentable: [String] = []
 
+    /// Ids the import gave anew (the document's id belongs to another user), by kind and the
+    /// document's id, so that a later section naming the item (a reminder names its habit)
+    /// finds it. Not part of the result.
+    public private(set) var newIDs: [String: [String: String]] = [:]
+
     /// An empty report of `format`.
     public init(format: String) { self.format = format }
 
@@ -21,6 +26,14 @@ public struct ImportReport: Sendable, Equatable {
 
     /// Reports something that could not be taken in.
     public mutating func cannotRepresent(_ line: String) { notRepresentable.append(line) }
+
+    /// Notes that the item of `kind` with the document's id `old` was stored as `new`.
+    public mutating func renumber(_ kind: String, from old: String, to new: String) {
+        newIDs[kind, default: [:]][old] = new
+    }
+
+    /// The id under which the item of `kind` with the document's id `id` was stored.
+    public func storedID(_ kind: String, _ id: String) -> String { newIDs[kind]?[id] ?? id }
 
     /// How many items of `kind` were added.
     public func addedCount(_ kind: String) -> Int { added.first { $0.kind == kind }?.count ?? 0 }

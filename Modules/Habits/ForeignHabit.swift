@@ -31,6 +31,8 @@ struct ForeignHabit {
     var marks: [LocalDay: Mark] = [:]
     /// The notes by day.
     var notes: [LocalDay: String] = [:]
+    /// The time of its reminder, if it has one.
+    var reminder: DailyTime?
     /// What the other app has of it that AppShell cannot hold (a description, a reminder,
     /// a colour), one phrase each.
     var unrepresentable: [String] = []

@@ -79,6 +79,9 @@ struct ForeignHabitWriter {
                     report.cannotRepresent("\(foreign.label) (\(name)): \(phrase)")
                 }
             }
+            if let time = foreign.reminder {
+                try writeReminder(time, of: habit, label: foreign.label, for: user, at: now, report: &report)
+            }
             let current = try details.details(habitID: habit.id)
             // Read once per habit: one query per day would make a long history slow.
             let doneDays = Set(try completions.completedDays(habitID: habit.id))
@@ -154,6 +157,27 @@ struct ForeignHabitWriter {
     }
 
     /// A stable id for the `occurrence`-th habit named `name` in a file of `format`, for `userID`.
+    /// Adds the other tracker's reminder unless the habit has one at that time already.
+    private func writeReminder(
+        _ time: DailyTime, of habit: Habit, label: String, for user: User, at now: Instant,
+        report: inout ImportReport
+    ) throws {
+        let reminders = SQLReminderRepository(database: database)
+        let own = try reminders.reminders(habitID: habit.id)
+        if own.contains(where: { $0.time == time }) {
+            report.skip("reminders")
+        } else if try own.count >= Reminder.maximumPerHabit
+            || reminders.reminders(ownedBy: user.id).count >= Reminder.maximumPerUser
+        {
+            report.cannotRepresent(
+                "\(label): its reminder at \(time) is over the limit of \(Reminder.maximumPerHabit) a habit, \(Reminder.maximumPerUser) in all; left out"
+            )
+        } else {
+            try reminders.insert(Reminder(habitID: habit.id, time: time, createdAt: now))
+            report.add("reminders")
+        }
+    }
+
     static func identifier(format: String, userID: String, name: String, occurrence: Int) -> String {
         let digest = SHA256.digest(Array("\(format)\u{0}\(userID)\u{0}\(name)\u{0}\(occurrence)".utf8))
         var bytes = Array(digest.prefix(16))

@@ -64,5 +64,17 @@ enum HabitSchema {
         Migration(
             version: 4, summary: "habit frequencies, measures, skips, pauses, amounts and notes",
             sql: HabitDetailsSchema.sql),
+        // A reminder is a habit's time of day, `HH:MM` as text (local to whichever zone the
+        // loop runs in, as an alarm clock's); the habit's other rows go with it.
+        Migration(
+            version: 5, summary: "habit reminders",
+            sql: """
+                CREATE TABLE habit_reminders (
+                    habit_id TEXT NOT NULL REFERENCES habits (id) ON DELETE CASCADE,
+                    remind_at TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    PRIMARY KEY (habit_id, remind_at)
+                );
+                """),
     ]
 }

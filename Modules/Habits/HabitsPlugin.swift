@@ -27,6 +27,11 @@ public struct HabitsPlugin: ModulePlugin {
                 base: try resolver.resolve(HabitDependencies.self),
                 details: try resolver.resolve((any HabitDetailsRepository).self))
         }
+        container.register(ReminderStore.self) { resolver in
+            ReminderStore(
+                details: try resolver.resolve(HabitDetailsStore.self),
+                reminders: try resolver.resolve((any ReminderRepository).self))
+        }
     }
 
     // A habit's name is private: events keep a ref that is an id, and a name's length only.
@@ -243,7 +248,7 @@ public struct HabitsPlugin: ModulePlugin {
                 try DeleteHabit(try Self.dependencies(context))(try arguments.string("ref"), ownerID: context.user.id)
                 return .null
             },
-        ] + Self.detailRoutes()
+        ] + Self.detailRoutes() + Self.reminderRoutes()
     }
 
     /// The records the `habits` routes return.
@@ -339,7 +344,7 @@ public struct HabitsPlugin: ModulePlugin {
                     .init("current_streak", "integer", "Its current streak."),
                     .init("completion_rate", "number", "Its completion rate, 0 to 1."),
                 ]),
-        ] + Self.detailShapes()
+        ] + Self.detailShapes() + Self.reminderShapes()
     }
 
     private static func dependencies(_ context: Context) throws -> HabitDependencies {

@@ -3,7 +3,7 @@ import Storage
 
 /// Reads a Loop Habit Tracker backup (the `.db` file its "Export full backup" writes), in
 /// the schemas Loop has used: `Habits` (`freq_num`/`freq_den` from the first schema,
-/// `reminder_days` from version 11, `type` from 16, `target_type`/`target_value`/`unit` from
+/// `reminder_hour`, `reminder_min` and `reminder_days` (a reminder) from version 11, `type` from 16, `target_type`/`target_value`/`unit` from
 /// 18, `question` from 23, `uuid` from 24, habit groups in 26) and `Repetitions`
 /// (`habit`, `timestamp` in UTC milliseconds at midnight, `value` from 16, `notes` from 25).
 ///
@@ -32,7 +32,7 @@ enum LoopBackupReader {
             SELECT id, name, \(column("freq_num", "1")), \(column("freq_den", "1")), \(column("archived", "0")),
             \(column("type", "0")), \(column("target_type", "0")), \(column("target_value", "0")), \(column("unit", "''")),
             \(column("description", "''")), \(column("question", "''")), \(column("reminder_hour", "NULL")),
-            \(column("reminder_min", "NULL")), \(column("color", "NULL"))
+            \(column("reminder_min", "NULL")), \(column("color", "NULL")), \(column("reminder_days", "127"))
             FROM Habits ORDER BY \(order) LIMIT \(ForeignHabitWriter.maximumHabits + 1)
             """
         var habits: [ForeignHabit] = []
@@ -60,8 +60,19 @@ enum LoopBackupReader {
                 habit.unrepresentable.append("its \(what) is not kept")
             }
             if let hour = row.optionalInt(11), let minute = row.optionalInt(12) {
-                let time = "\(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute)"
-                habit.unrepresentable.append("its reminder at \(time) is not kept (reminders are not in AppShell yet)")
+                if let time = DailyTime(hour: hour, minute: minute) {
+                    habit.reminder = time
+                    // Loop's days are a mask of 7 bits; AppShell reminds on every day the
+                    // habit is due.
+                    let days = row.optionalInt(14) ?? 127
+                    if days & 127 != 127 {
+                        habit.unrepresentable.append(
+                            "its reminder at \(time) comes on some weekdays only there (mask \(days)); here on every day the habit is due"
+                        )
+                    }
+                } else {
+                    habit.unrepresentable.append("its reminder at \(hour):\(minute) is no time of day; left out")
+                }
             }
             index[id] = habits.count
             habits.append(habit)

@@ -125,6 +125,7 @@ public struct SQLHabitsSection: PortableSection {
             }
             if owner != nil {
                 habitID = Identifier.random()
+                report.renumber("habit", from: try item.string("id"), to: habitID)
                 habit = try Habit(
                     id: habitID, ownerID: user.id, name: habit.name, startDay: habit.startDay,
                     trackingPeriods: habit.trackingPeriods, createdAt: habit.createdAt, updatedAt: habit.updatedAt)

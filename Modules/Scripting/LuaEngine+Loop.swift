@@ -168,7 +168,8 @@ extension LuaEngine {
             }
             if sourcesDue, let end = collectFromSources(caller: caller) { return end }
             if !due.isEmpty { continue }
-            if timers.isEmpty, activeHooks == 0, loopSources.isEmpty { return .idle }
+            // Without hooks, what sources bring goes to no one.
+            if timers.isEmpty, activeHooks == 0 { return .idle }
             sourcesDue = wait()
         }
     }

@@ -29,6 +29,8 @@ import Testing
             "habits.create", ["name": "읽기", "start": "2026-11-01", "unit": "쪽", "target": 20, "at_most": false])
         try app.call("habits.complete", ["ref": "읽기", "on": "2026-11-02", "value": 25.5])
         try app.call("habits.complete", ["ref": "읽기", "on": "2026-11-03", "value": 5])
+        try app.call("habits.remind", ["ref": "Run", "time": "21:00"])
+        try app.call("habits.remind", ["ref": "물 마시기 💧", "time": "07:30"])
         let theme = try app.field(try app.call("bookstories.themes.create", ["name": "성장", "description": "자람"]), "id")
         try app.call(
             "bookstories.create",
@@ -90,6 +92,12 @@ import Testing
         #expect(reading["completions"].arrayValue?.count == 1)
         #expect(
             document["sections"]["profiles"]["profile"]["photo"]["card"]["jpeg"].bytesValue?.prefix(2) == [0xFF, 0xD8])
+        let reminders = document["sections"]["reminders"]
+        #expect(reminders["version"] == 1)
+        #expect(reminders["reminders"].arrayValue?.map { $0["time"] } == ["07:30", "21:00"])
+        #expect(
+            reminders["reminders"].arrayValue?.last?["habit_id"]
+                == document["sections"]["habits"]["habits"].arrayValue?.first?["id"])
         let path = try Self.write(document, in: source)
 
         let target = try App(backend)
@@ -105,6 +113,7 @@ import Testing
         #expect(report["added"]["themes"] == 1)
         #expect(report["added"]["photos"] == 1)
         #expect(report["added"]["walk_logs"] == 1)
+        #expect(report["added"]["reminders"] == 2)
         #expect(report["not_representable"] == .array([]))
         let again = try target.call("app.export")
         #expect(again.jsonText == document.jsonText)
@@ -114,6 +123,7 @@ import Testing
         #expect(second["added"] == .table(Record()))
         #expect(second["skipped"]["habits"] == 4)
         #expect(second["skipped"]["stories"] == 2)
+        #expect(second["skipped"]["reminders"] == 2)
         #expect(try target.call("app.export").jsonText == document.jsonText)
     }
 
@@ -190,6 +200,10 @@ import Testing
             ] as Value, "sections.bookstories.stories[1].quotes"
         ),
         ("walks", ["logs": [["id": "w1", "steps": "many"]]] as Value, "sections.walks.logs[1].steps"),
+        (
+            "reminders", ["reminders": [["habit_id": "h1", "time": "25:00", "created_at": 0]]] as Value,
+            "sections.reminders.reminders[1].time"
+        ),
     ])
     func aBadItemIsNamedByItsPathInTheDocument(section: String, value: Value, field: String) throws {
         let app = try App()
@@ -201,6 +215,17 @@ import Testing
         }
         #expect(error?.code == "invalid_argument")
         #expect(error?.field == field)
+    }
+
+    @Test func aReminderOfAHabitNotInTheDataIsReported() throws {
+        let app = try App()
+        let document: Value = [
+            "format": "app-shell-export", "version": 1,
+            "sections": ["reminders": ["reminders": [["habit_id": "nowhere", "time": "21:00", "created_at": 0]]]],
+        ]
+        let report = try app.call("app.import", ["path": .string(try Self.write(document, in: app))])
+        #expect(report["not_representable"] == ["reminder at 21:00: its habit nowhere is not among yours"])
+        #expect(report["added"] == .table(Record()))
     }
 
     @Test func anotherUserOfTheSameFileGetsNewIdsAndTheReportSaysSo() throws {
@@ -215,6 +240,11 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("profile: another user has the nickname 보리맘") })
         let mine = try app.call("app.export")
         #expect(mine["sections"]["habits"]["habits"].arrayValue?.count == 4)
+        // The reminders follow their habits to the new ids.
+        #expect(report["added"]["reminders"] == 2)
+        let ids = Set(mine["sections"]["habits"]["habits"].arrayValue?.compactMap { $0["id"].stringValue } ?? [])
+        let reminded = mine["sections"]["reminders"]["reminders"].arrayValue?.compactMap { $0["habit_id"].stringValue }
+        #expect(reminded?.count == 2 && reminded?.allSatisfy(ids.contains) == true)
         #expect(mine["user"] == "joon")
     }
 

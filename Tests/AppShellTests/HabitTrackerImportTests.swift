@@ -79,7 +79,14 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("Loop habit 5 (📚 Read): its description is not kept") })
         if name == "loop-v25.db" {
             #expect(lines.contains("Loop habit 1: 1 days after today (2026-11-29) left out"))
-            #expect(lines.contains { $0.hasPrefix("Loop habit 1 (Run): its reminder at 07:30 is not kept") })
+            // Loop's reminder (every day) becomes a reminder of the habit.
+            #expect(report["added"]["reminders"] == 1)
+            #expect(!lines.contains { $0.contains("reminder") })
+            #expect(
+                try app.call("habits.reminders").arrayValue?.map {
+                    "\($0["name"].stringValue ?? "") \($0["time"].stringValue ?? "")"
+                }
+                    == ["Run 07:30"])
             #expect(lines.contains { $0.hasPrefix("1 repetitions name no habit") })
         }
 
@@ -88,6 +95,8 @@ import Testing
         let again = try app.call("app.import", ["path": Self.path(name)])
         #expect(again["added"] == .table(Record()))
         #expect(again["skipped"]["habits"] == 5)
+        let skippedReminders: Value = name == "loop-v25.db" ? 1 : .null
+        #expect(again["skipped"]["reminders"] == skippedReminders)
         #expect(try app.call("app.export")["sections"]["habits"] == before)
     }
 
@@ -150,6 +159,37 @@ import Testing
         let error = #expect(throws: AppError.self) { try app.call("app.import", ["path": .string(path)]) }
         #expect(error?.code == code)
         #expect(try app.call("app.export")["sections"]["habits"]["habits"] == .array([]))
+    }
+
+    /// Loop's reminders: a time every day becomes a reminder; a reminder on some weekdays
+    /// only comes here on every day the habit is due, and the result says so; an hour that
+    /// is no time of day is left out and reported.
+    @Test func loopsRemindersBecomeReminders() throws {
+        let app = try App()
+        let path = "\(app.folder)/reminders.db"
+        let database = try SQLiteDatabase(path: path)
+        try database.executeScript(
+            """
+            CREATE TABLE Habits (id INTEGER PRIMARY KEY, name TEXT, freq_num INTEGER, freq_den INTEGER,
+              position INTEGER, reminder_hour INTEGER, reminder_min INTEGER, reminder_days INTEGER NOT NULL DEFAULT 127);
+            CREATE TABLE Repetitions (id INTEGER PRIMARY KEY, habit INTEGER, timestamp INTEGER, value INTEGER);
+            INSERT INTO Habits VALUES (1, '치실 🦷', 1, 1, 0, 21, 5, 127), (2, 'Gym', 3, 7, 1, 6, 0, 21),
+              (3, 'Odd', 1, 1, 2, 25, 0, 127), (4, 'None', 1, 1, 3, NULL, NULL, 127);
+            PRAGMA journal_mode = DELETE;
+            """)
+        database.close()
+        let report = try app.call("app.import", ["path": .string(path)])
+        #expect(report["added"]["reminders"] == 2)
+        let reminders = try app.call("habits.reminders").arrayValue?.map {
+            "\($0["time"].stringValue ?? "") \($0["name"].stringValue ?? "")"
+        }
+        #expect(reminders == ["06:00 Gym", "21:05 치실 🦷"])
+        let lines = Self.lines(report)
+        #expect(
+            lines.contains { $0.hasPrefix("Loop habit 2 (Gym): its reminder at 06:00 comes on some weekdays only") })
+        #expect(lines.contains("Loop habit 3 (Odd): its reminder at 25:0 is no time of day; left out"))
+        let again = try app.call("app.import", ["path": .string(path)])
+        #expect(again["skipped"]["reminders"] == 2)
     }
 
     /// A SQLite file that is not Loop's says so.

@@ -64,6 +64,7 @@ struct RowSecurityTests {
             for (person, nickname) in [(mina, "미나"), (joon, "준호")] {
                 try person.call("habits.create", ["name": .string("Run \(nickname)")])
                 try person.call("habits.complete", ["ref": .string("Run \(nickname)")])
+                try person.call("habits.remind", ["ref": .string("Run \(nickname)"), "time": "21:00"])
                 try person.call(
                     "bookstories.create",
                     [
@@ -106,6 +107,10 @@ struct RowSecurityTests {
             // Habits and their rows: one's own only.
             #expect(try me.column("SELECT id FROM habits") == me.ids("habits.list"))
             #expect(try me.column("SELECT count(*)::text FROM habit_completions") == ["1"])
+            #expect(
+                try me.column("SELECT habit_id FROM habit_reminders")
+                    == Set((me.call("habits.reminders").arrayValue ?? []).compactMap { $0["habit_id"].stringValue }))
+            #expect(try me.column("SELECT count(*)::text FROM habit_reminders") == ["1"])
             // Stories: one's own and everyone's public ones; quotes and keywords follow.
             let stories = try me.ids("bookstories.mine").union(try me.ids("bookstories.public"))
             #expect(stories.count == 3)
@@ -171,6 +176,8 @@ struct RowSecurityTests {
                 "DELETE FROM book_story_quotes WHERE story_seq IN (SELECT seq FROM book_stories WHERE author_id = ?)",
                 [.text(mina)]) == 0)
         #expect(try joon.sql.execute("DELETE FROM habit_completions") == 1)  // his own, not Mina's
+        #expect(try joon.sql.execute("DELETE FROM habit_reminders") == 1)  // his own, not Mina's
+        #expect(try scenario.mina.column("SELECT count(*)::text FROM habit_reminders") == ["1"])
         #expect(try scenario.mina.column("SELECT count(*)::text FROM habit_completions") == ["1"])
         // Writing rows as someone else, or what only the database may write, is refused.
         let refused: [(String, [SQLValue])] = [
@@ -183,6 +190,11 @@ struct RowSecurityTests {
                 [.text(mina), .text(joon.session.user.id)]
             ),
             ("INSERT INTO mate_attempts (user_id, at) VALUES (?, 0)", [.text(mina)]),
+            // A reminder on someone else's habit.
+            (
+                "INSERT INTO habit_reminders (habit_id, remind_at, created_at) VALUES (?, '06:00', 0)",
+                [.text(try scenario.mina.ids("habits.list").first ?? "")]
+            ),
             ("UPDATE mate_invites SET used_by = ?", [.text(mina)]),
             // Inserting a code someone has would answer "duplicate": a probe past the
             // wrong-code limit. Codes are drawn only by mate_invite(), in the database.

@@ -18,9 +18,10 @@ import Testing
             names == [
                 "habits.archive", "habits.calendar", "habits.complete", "habits.completions", "habits.create",
                 "habits.day", "habits.delete", "habits.details", "habits.get", "habits.list", "habits.note",
-                "habits.overview", "habits.pause", "habits.rename", "habits.scores", "habits.set_frequency",
-                "habits.skip", "habits.stats", "habits.today", "habits.unarchive", "habits.uncomplete",
-                "habits.unpause", "habits.unskip", "habits.year",
+                "habits.overview", "habits.pause", "habits.remind", "habits.reminders", "habits.rename",
+                "habits.scores", "habits.set_frequency", "habits.skip", "habits.stats", "habits.today",
+                "habits.unarchive", "habits.uncomplete", "habits.unpause", "habits.unremind", "habits.unskip",
+                "habits.year",
             ])
     }
 

@@ -97,6 +97,15 @@ final class PollingSource: LoopSource {
         #expect(try fixture.values("return app.loop()") == [.string("idle")])
     }
 
+    /// What a source brings goes only to hooks: with no hook and no timer the loop has
+    /// nothing to run, so a source (reminders, a database watcher) keeps no loop going.
+    @Test func aLoopWithASourceButNoHookOrTimerEndsIdle() throws {
+        let fixture = try EngineFixture()
+        let source = PollingSource()
+        fixture.engine.addLoopSource(source)
+        #expect(try fixture.values("return app.loop()") == [.string("idle")])
+    }
+
     @Test func aFailingHookOverSourceEventsIsReportedAndTheLoopGoesOn() throws {
         let fixture = try EngineFixture()
         let source = try PipeSource()

@@ -46,7 +46,7 @@ check "import: a long Hangul title makes a file name Linux takes" 0 "wrote 1 Mar
 # what came; and the way back, Loop's CSV layout, which a second database reads the same.
 ifix="$here/../Fixtures/import"
 check "import: Loop, 1: the backup" 0 "" "$binary" --db "$idir/loop.db" "${inow[@]}" --import "$ifix/loop-v25.db"
-if grep -qF '"format":"loop","added":{"habits":5,"completions":7,"notes":2,"skips":1,"amounts":2}' "$work/out" \
+if grep -qF '"format":"loop","added":{"habits":5,"reminders":1,"completions":7,"notes":2,"skips":1,"amounts":2}' "$work/out" \
   && grep -qF 'Loop habit 2 (Run): another habit has that name; named Run (2)' "$work/out"; then
   echo "ok   import: Loop's habits, days and the renamed twin are reported"; passed=$((passed + 1)); else
   fail "import: Loop's habits, days and the renamed twin are reported" "result" "$work/out"; fi

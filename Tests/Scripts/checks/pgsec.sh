@@ -38,6 +38,7 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
     check "member $sec_who fills the database through app-shell" 0 "" \
       "$binary" --db "$(sec_url "$sec_name" "$sec_pw")" --now "$(date -u +%Y-%m-%dT%H:%M:%SZ)" -e "
         habits.create{name = 'Run'} habits.complete('Run') habits.note('Run', 'private note')
+        habits.remind('Run', '21:00')
         local s = bookstories.create{book = {title = 'Secret', author = 'A'}, quotes = {'private quote'},
           keywords = {'hidden'}, visibility = 'private'}
         bookstories.create{book = {title = 'Open', author = 'A'}, quotes = {'public quote'}, keywords = {'shown'},
@@ -76,6 +77,7 @@ habit_skips|$sec_habit|false
 habit_pauses|$sec_habit|false
 habit_amounts|$sec_habit|false
 habit_notes|$sec_habit|false
+habit_reminders|$sec_habit|false
 book_stories|author_id = $sec_me|visibility = 'public'
 book_story_quotes|$sec_story|$sec_story_public
 book_story_keywords|$sec_story|$sec_story_public
@@ -107,7 +109,7 @@ walk_logs|user_id = $sec_me|false"
     check "member $sec_who reads nothing private of the other, in any table" 0 "" \
       awk '$2 != 0 { print "others private rows: " $0; bad = 1 } END { exit bad }' "$work/pgsec-read-$sec_who"
     check "member $sec_who reads their own habits, notes, stories, invites, walk requests" 0 "" bash -c "
-      for t in habits habit_completions habit_notes book_stories book_story_quotes book_story_themes mate_invites walk_requests mates events; do
+      for t in habits habit_completions habit_notes habit_reminders book_stories book_story_quotes book_story_themes mate_invites walk_requests mates events; do
         grep -q \"^\$t [0-9]* [1-9]\" '$work/pgsec-read-$sec_who' || { echo \"no own rows in \$t\"; exit 1; }
       done"
     check "member $sec_who reads no invite code but their own" 0 "1" \

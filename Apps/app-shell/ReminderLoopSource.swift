@@ -1,0 +1,20 @@
+import Core
+import Habits
+import Scripting
+
+/// Reminders in a running `app.loop()`: the loop asks `ReminderMonitor` how long it may
+/// sleep (until the next reminder, a minute at most) and, when that time has come, for the
+/// `habits.reminder` events, which it hands to the `app.on` hooks. No descriptor: a
+/// reminder is a time, and the monitor reads the reminders again at each look.
+final class ReminderLoopSource: LoopSource {
+    private let monitor: ReminderMonitor
+
+    /// The reminders of `session`'s acting user.
+    init(session: Session) { monitor = ReminderMonitor(session: session) }
+
+    var descriptor: Int32? { nil }
+
+    var pollInterval: Int? { monitor.realMillisecondsToNext }
+
+    func collect() throws -> [Value] { try monitor.collect() }
+}

@@ -1,0 +1,84 @@
+import Core
+
+/// What a running `app.loop()` asks about reminders: how long it may sleep before the next
+/// one comes, and which came since it last asked (as `habits.reminder` events for the
+/// `app.on` hooks). The shell wraps it in a `LoopSource`.
+///
+/// It reads the acting user's reminders from the database each time it is asked, so a
+/// reminder set while the loop runs (by a callback, or by another process: the loop looks
+/// again at least every `longestWait`) counts. A reminder comes when its time has passed
+/// since the last look, on a day its habit is due and not yet done (`ReminderCheck`). The
+/// monitor's making counts as its first look (the shell makes it as it starts), so a
+/// reminder whose time comes while the script sets up, before `app.loop()` runs, still
+/// comes once the loop runs; one whose time passed before the shell started does not.
+///
+/// Not shared: the loop's thread alone uses it.
+public final class ReminderMonitor {
+    /// The longest real time between two looks, in milliseconds: a reminder another process
+    /// sets is seen within a minute even when nothing else wakes the loop.
+    public static let longestWait = 60_000
+
+    private let session: Session
+    private var lastLook: (user: String, at: Instant)?
+
+    /// A monitor of `session`'s acting user, on its clock, looking first now.
+    public init(session: Session) {
+        self.session = session
+        lastLook = (session.user.id, session.clock.now())
+    }
+
+    /// Real milliseconds until the next reminder comes (at least 1, at most `longestWait`),
+    /// or nil when the clock stands still; `longestWait` when there are no reminders. A
+    /// failing read says 1 s, and the next `collect` reports the failure.
+    public var realMillisecondsToNext: Int? {
+        let clock = session.clock
+        guard clock.rate > 0 else { return nil }
+        let now = clock.now()
+        let since = lastLook.map { min($0.at, now) } ?? now
+        guard let reminders = try? store().reminders.reminders(ownedBy: session.user.id) else { return 1_000 }
+        guard let next = ReminderSchedule.next(reminders, after: since, in: clock.timeZone) else {
+            return Self.longestWait
+        }
+        // One app millisecond more, so the clock has surely reached it.
+        let app = Double(next.millisecondsSince1970 - now.millisecondsSince1970 + 1)
+        let real = (max(app, 0) / clock.rate).rounded(.up)
+        return Int(min(max(real, 1), Double(Self.longestWait)))
+    }
+
+    /// The reminders that came since the last look, as `habits.reminder` events (recorded
+    /// for the events table too), oldest first: `{name, view, params = {ref, time, day},
+    /// occurred_at, user_id, habit}`, where `habit` is the habit record (the stored event
+    /// keeps only its id, as every event does).
+    /// - Throws: storage errors.
+    public func collect() throws -> [Value] {
+        let clock = session.clock
+        let now = clock.now()
+        let user = session.user
+        // Another acting user (app.login in a callback) starts from now.
+        guard let last = lastLook, last.user == user.id else {
+            lastLook = (user.id, now)
+            return []
+        }
+        lastLook = (user.id, now)
+        let store = try store()
+        let due = ReminderSchedule.due(
+            try store.reminders.reminders(ownedBy: user.id), after: last.at, upTo: now, in: clock.timeZone)
+        guard !due.isEmpty else { return [] }
+        let today = now.localDay(in: clock.timeZone)
+        let pending = try ReminderCheck(store).pending(Set(due.map(\.reminder.habitID)), on: today, ownerID: user.id)
+        let recorder = try session.container.resolveIfRegistered(EventRecorder.self)
+        return due.compactMap { entry in
+            guard let habit = pending[entry.reminder.habitID] else { return nil }
+            let event = PendingEvent(
+                name: "habits.reminder", view: "habits",
+                params: [("ref", habit.id), ("time", entry.reminder.time.description), ("day", today.description)],
+                occurredAt: now, userID: user.id)
+            recorder?.record(event)
+            guard case .table(var record) = event.value(in: clock.timeZone) else { return nil }
+            record["habit"] = HabitValues.habit(habit, zone: clock.timeZone)
+            return .table(record)
+        }
+    }
+
+    private func store() throws -> ReminderStore { try session.container.resolve(ReminderStore.self) }
+}
