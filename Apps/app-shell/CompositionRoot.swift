@@ -51,13 +51,20 @@ enum CompositionRoot {
             "\(root)/?.lua", "\(root)/?/init.lua", "\(configuration)/plugins/?.lua", "\(configuration)/lua/?.lua",
             "\(configuration)/lua/?/init.lua",
         ].joined(separator: ";")
-        return try LuaEngine(
+        let engine = try LuaEngine(
             router: router, session: session,
             options: EngineOptions(
                 allowIO: options.allowIO, memoryLimitBytes: options.maxMemoryMB * 1_048_576, sandboxRoot: root,
                 modulePath: modulePath, configurationFolder: configuration,
                 presenters: plugins.flatMap { $0.shapes() }.compactMap(\.presenter),
                 colour: Terminal.outputTakesColour))
+        // Other people's actions reach a running app.loop()'s hooks (docs/loop.md).
+        engine.addLoopSource(
+            InboxWatcher(
+                database: app.database, inbox: try app.container.resolve((any Inbox).self),
+                timeouts: try app.container.resolveIfRegistered((any InboxTimeouts).self), clock: clock,
+                user: { session.user.id }))
+        return engine
     }
 
     static func makeClock(_ options: ShellOptions, environment: [String: String]) throws -> any Clock {

@@ -12,7 +12,7 @@ public struct ServerSetup: Sendable {
     /// The version of what `setup()` creates (grants, policies, functions), recorded in
     /// `schema_versions` as module `server_setup`: a member whose app-shell expects more
     /// gets `storage.schema_outdated`.
-    public static let version = 1
+    public static let version = 2
     /// The key of `version` in `schema_versions`.
     public static let module = "server_setup"
     /// The longest password `add_member` takes, in bytes.
@@ -141,6 +141,9 @@ public struct ServerSetup: Sendable {
                     \(RowSecurity.joinFunction(schema: schema));
                     \(RowSecurity.inviteFunction(schema: schema));
                     \(RowSecurity.eventCounterGuard(schema: schema));
+                    \(RowSecurity.expireFunction(schema: schema));
+                    REVOKE ALL ON FUNCTION walk_requests_expire(bigint) FROM PUBLIC;
+                    GRANT EXECUTE ON FUNCTION walk_requests_expire(bigint) TO \(group);
                     REVOKE ALL ON FUNCTION app_user_id() FROM PUBLIC;
                     REVOKE ALL ON FUNCTION mate_join(text) FROM PUBLIC;
                     REVOKE ALL ON FUNCTION mate_invite() FROM PUBLIC;
@@ -150,7 +153,19 @@ public struct ServerSetup: Sendable {
                     GRANT EXECUTE ON FUNCTION mate_invite() TO \(group);
                     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA \(schema) TO \(group);
                     """)
-                applied.append("functions app_user_id, mate_join, mate_invite, event_backlog_guard")
+                for function in RowSecurity.inboxTriggerFunctions
+                where try database.queryOne(
+                    "SELECT to_regprocedure(?) IS NOT NULL", [.text(function)], { try $0.bool(0) }) == true
+                {
+                    try database.executeScript(
+                        """
+                        ALTER FUNCTION \(function) SECURITY DEFINER SET search_path = \(schema), pg_temp;
+                        REVOKE ALL ON FUNCTION \(function) FROM PUBLIC
+                        """)
+                }
+                applied.append(
+                    "functions app_user_id, mate_join, mate_invite, event_backlog_guard, walk_requests_expire, "
+                        + "inbox triggers")
                 let present = Set(tables.keys)
                 for grant in RowSecurity.grants where present.contains(grant.table) {
                     try database.executeScript("GRANT \(grant.privileges) ON \(Self.quoted(grant.table)) TO \(group)")
