@@ -229,7 +229,8 @@ enum RowSecurity {
             Policy(
                 table: "inbox", name: "inbox_recipient_delivered", command: "UPDATE", using: "recipient_id = \(me)",
                 check: "recipient_id = \(me)"),
-            Policy(table: "inbox", name: "inbox_definer", command: "ALL", using: "true", check: "true", ownerOnly: true),
+            Policy(
+                table: "inbox", name: "inbox_definer", command: "ALL", using: "true", check: "true", ownerOnly: true),
         ]
 
     /// `app_user_id()`: the acting member's user id. Invoker's rights (users is readable

@@ -53,10 +53,10 @@ import Testing
                 _ = try router.call(
                     "profiles.save",
                     Arguments(
-                    [
-                        "nickname": .string(nickname),
-                        "dog": ["name": "콩", "age": 3, "sex": "female", "size": "small", "keywords": ["friendly"]],
-                    ]), session: session)
+                        [
+                            "nickname": .string(nickname),
+                            "dog": ["name": "콩", "age": 3, "sex": "female", "size": "small", "keywords": ["friendly"]],
+                        ]), session: session)
             }
             code = try router.call("mates.invite", Arguments([:]), session: mina)["code"].stringValue ?? ""
             _ = try router.call("mates.join", Arguments(["code": .string(code)]), session: joon)
@@ -332,7 +332,8 @@ struct InboxRowSecurityTests {
         let (mina, joon) = (pair.mina, pair.joon)
         let minaID = mina.session.user.id
         let request = try joon.call(
-            "walks.request", ["mate": .string(mina.session.user.name), "message": "산책?", "place": ["lat": 1, "lng": 2]])
+            "walks.request",
+            ["mate": .string(mina.session.user.name), "message": "산책?", "place": ["lat": 1, "lng": 2]])
         // Joon's join (through mate_join) and request reached Mina; SQL shows her the same.
         #expect(try mina.call("app.inbox").arrayValue?.map { $0["name"] } == ["mates.joined", "walks.incoming"])
         #expect(try mina.column("SELECT id::text FROM inbox") == mina.inboxIDs())
@@ -367,7 +368,9 @@ struct InboxRowSecurityTests {
         let fresh = try joon.call(
             "walks.request", ["mate": .string(mina.session.user.name), "message": "또?", "place": ["lat": 1, "lng": 2]])
         #expect(
-            joon.failure("UPDATE walk_requests SET status = 'expired' WHERE id = ?", [fresh["id"].stringValue.map(SQLValue.text) ?? .null])
+            joon.failure(
+                "UPDATE walk_requests SET status = 'expired' WHERE id = ?",
+                [fresh["id"].stringValue.map(SQLValue.text) ?? .null])
                 == "forbidden")
         #expect(
             try joon.sql.queryOne("SELECT walk_requests_expire(?)", [.int(Int.max)]) { try $0.int(0) } == 0)
@@ -385,7 +388,8 @@ struct InboxRowSecurityTests {
         #expect(watcher.isListening)
         #expect(watcher.pollInterval == InboxWatcher.listeningPollMilliseconds)
         let request = try joon.call(
-            "walks.request", ["mate": .string(mina.session.user.name), "message": "지금!", "place": ["lat": 1, "lng": 2]])
+            "walks.request",
+            ["mate": .string(mina.session.user.name), "message": "지금!", "place": ["lat": 1, "lng": 2]])
         let descriptor = try #require(watcher.descriptor)
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         #expect(poll(&entry, 1, 5_000) == 1)  // the wake-up, long before the 5 s fallback poll

@@ -67,7 +67,12 @@ final class NumberingSource: LoopSource {
             calls += 1
             return calls
         }
-        return [.table(Record([("name", .string("test.numbered")), ("params", .table(Record([("number", .string("\(call)"))])))]))]
+        return [
+            .table(
+                Record([
+                    ("name", .string("test.numbered")), ("params", .table(Record([("number", .string("\(call)"))]))),
+                ]))
+        ]
     }
 }
 
