@@ -385,6 +385,12 @@ function app.export() end
 --- Example: `local r = app.import("My Clippings.txt")  print(r.added.quotes, r.skipped.quotes)`
 function app.import(path, opts) end
 
+--- Events other people's actions left for you (walks.incoming, walks.answered, mates.joined), oldest first, whether or not a loop has handed them to hooks.
+---@param opts? {since?: integer|instant, limit?: integer}
+---@return event[]
+--- Example: `for _, e in ipairs(app.inbox{since = "2026-11-29T00:00:00+09:00"}) do print(e.name) end`
+function app.inbox(opts) end
+
 --- Acts as another user from now on, creating them on first use (SQLite; on PostgreSQL you are your database login).
 ---@param name string 1 to 32 letters, digits, '_', '-' or '.'.
 ---@return user

@@ -49,6 +49,12 @@ enum CompositionRoot {
                 throw UsageError(message: "--user: \(error.message)")
             }
         }
+        // Other people's actions reach a running app.loop()'s hooks (docs/loop.md).
+        engine.addLoopSource(
+            InboxWatcher(
+                database: app.database, inbox: try app.container.resolve((any Inbox).self),
+                timeouts: try app.container.resolveIfRegistered((any InboxTimeouts).self), clock: clock,
+                user: { session.user.id }))
         return engine
     }
 
@@ -58,10 +64,11 @@ enum CompositionRoot {
     ) throws -> LuaEngine {
         let root = scriptFolder(options)
         let configuration = configurationFolder(environment)
-        let modulePath = [
-            "\(root)/?.lua", "\(root)/?/init.lua", "\(configuration)/plugins/?.lua", "\(configuration)/lua/?.lua",
-            "\(configuration)/lua/?/init.lua",
-        ].joined(separator: ";")
+        // One interpolation rather than `joined(separator:)`, whose first use costs a start-up
+        // ~0.24 M instructions of generic-conformance lookups.
+        let modulePath =
+            "\(root)/?.lua;\(root)/?/init.lua;\(configuration)/plugins/?.lua;\(configuration)/lua/?.lua;"
+            + "\(configuration)/lua/?/init.lua"
         let engine = try LuaEngine(
             router: router, session: session,
             options: EngineOptions(

@@ -72,9 +72,12 @@ enum RowSecurity {
             Grant(table: "mate_attempts", privileges: "SELECT"),
             Grant(table: "mates", privileges: "SELECT, DELETE"),
             Grant(table: "mate_reports", privileges: "SELECT, INSERT"),
-            // An answer changes the status and nothing else.
-            Grant(table: "walk_requests", privileges: "SELECT, INSERT, UPDATE (status)"),
+            // An answer changes the status and dates it (`answered_at`), nothing else.
+            Grant(table: "walk_requests", privileges: "SELECT, INSERT, UPDATE (status, answered_at)"),
             Grant(table: "walk_logs", privileges: readWrite),
+            // Only the database writes the inbox (its triggers, as the owner); the recipient
+            // reads it and marks what a loop was handed.
+            Grant(table: "inbox", privileges: "SELECT, UPDATE (delivered_at)"),
         ]
 
     /// A habit's rows beside the habit itself: each follows its habit.
@@ -226,7 +229,20 @@ enum RowSecurity {
                     + "OR (sender_id = \(me) AND status = 'cancelled') "
                     + "OR (recipient_id = \(me) AND status = 'cancelled' AND NOT EXISTS "
                     + "(SELECT 1 FROM mates m WHERE m.user_id = \(me) AND m.mate_id = sender_id))"),
+            // Expiring requests (walk_requests_expire) is done with the owner's rights.
+            Policy(
+                table: "walk_requests", name: "walk_requests_definer", command: "ALL", using: "true", check: "true",
+                ownerOnly: true),
             ownerOnly("walk_logs", "user_id"),
+            // The inbox: the recipient reads and marks delivered; the triggers write as the owner.
+            Policy(
+                table: "inbox", name: "inbox_recipient_read", command: "SELECT", using: "recipient_id = \(me)",
+                check: nil),
+            Policy(
+                table: "inbox", name: "inbox_recipient_delivered", command: "UPDATE", using: "recipient_id = \(me)",
+                check: "recipient_id = \(me)"),
+            Policy(
+                table: "inbox", name: "inbox_definer", command: "ALL", using: "true", check: "true", ownerOnly: true),
         ]
 
     /// `app_user_id()`: the acting member's user id. Invoker's rights (users is readable
@@ -286,6 +302,34 @@ enum RowSecurity {
             $fn$
             """
     }
+
+    /// `walk_requests_expire(now)`: stores `expired` on every pending request whose window
+    /// has closed, with the owner's rights (members may store only their own answers), at
+    /// the earlier of `now` and the server's `clock_timestamp()`: a member can make it wait,
+    /// never come early. Whoever's requests they are, each is a fact that the trigger then
+    /// tells the sender; nothing is returned but the count.
+    static func expireFunction(schema: String) -> String {
+        """
+        CREATE OR REPLACE FUNCTION walk_requests_expire(p_now bigint) RETURNS integer
+            LANGUAGE plpgsql SECURITY DEFINER SET search_path = \(schema), pg_temp
+            AS $fn$
+        DECLARE
+            v_count integer;
+        BEGIN
+            UPDATE walk_requests SET status = 'expired'
+                WHERE status = 'pending'
+                    AND expires_at <= LEAST(p_now, floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint);
+            GET DIAGNOSTICS v_count = ROW_COUNT;
+            RETURN v_count;
+        END
+        $fn$
+        """
+    }
+
+    /// The trigger functions that write the inbox (created by the Walks and Mates
+    /// migrations): setup gives them the owner's rights and a fixed `search_path`, since
+    /// members may not write the inbox themselves.
+    static let inboxTriggerFunctions = ["walk_requests_inbox()", "mates_inbox()"]
 
     /// The largest step of the event id counter in one update: a commit's events, at most
     /// the largest backlog.

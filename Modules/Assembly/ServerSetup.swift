@@ -14,8 +14,8 @@ public struct ServerSetup: Sendable {
     /// gets `storage.schema_outdated`.
     ///
     /// 2: walk requests are made and answered by the server's clock (`walk_requests_send`
-    /// and `walk_requests_answer`).
-    public static let version = 2
+    /// and `walk_requests_answer`). 3: the inbox, written by `SECURITY DEFINER` triggers.
+    public static let version = 3
     /// The key of `version` in `schema_versions`.
     public static let module = "server_setup"
     /// The longest password `add_member` takes, in bytes.
@@ -144,6 +144,9 @@ public struct ServerSetup: Sendable {
                     \(RowSecurity.joinFunction(schema: schema));
                     \(RowSecurity.inviteFunction(schema: schema));
                     \(RowSecurity.eventCounterGuard(schema: schema));
+                    \(RowSecurity.expireFunction(schema: schema));
+                    REVOKE ALL ON FUNCTION walk_requests_expire(bigint) FROM PUBLIC;
+                    GRANT EXECUTE ON FUNCTION walk_requests_expire(bigint) TO \(group);
                     REVOKE ALL ON FUNCTION app_user_id() FROM PUBLIC;
                     REVOKE ALL ON FUNCTION mate_join(text) FROM PUBLIC;
                     REVOKE ALL ON FUNCTION mate_invite() FROM PUBLIC;
@@ -153,7 +156,19 @@ public struct ServerSetup: Sendable {
                     GRANT EXECUTE ON FUNCTION mate_invite() TO \(group);
                     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA \(schema) TO \(group);
                     """)
-                applied.append("functions app_user_id, mate_join, mate_invite, event_backlog_guard")
+                for function in RowSecurity.inboxTriggerFunctions
+                where try database.queryOne(
+                    "SELECT to_regprocedure(?) IS NOT NULL", [.text(function)], { try $0.bool(0) }) == true
+                {
+                    try database.executeScript(
+                        """
+                        ALTER FUNCTION \(function) SECURITY DEFINER SET search_path = \(schema), pg_temp;
+                        REVOKE ALL ON FUNCTION \(function) FROM PUBLIC
+                        """)
+                }
+                applied.append(
+                    "functions app_user_id, mate_join, mate_invite, event_backlog_guard, walk_requests_expire, "
+                        + "inbox triggers")
                 let present = Set(tables.keys)
                 for grant in RowSecurity.grants where present.contains(grant.table) {
                     try database.executeScript("GRANT \(grant.privileges) ON \(Self.quoted(grant.table)) TO \(group)")

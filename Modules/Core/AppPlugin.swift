@@ -115,6 +115,39 @@ public struct AppPlugin: ModulePlugin {
                 return .string(notifier.show(notification))
             },
             Route(
+                "app.inbox",
+                summary:
+                    "Events other people's actions left for you (walks.incoming, walks.answered, mates.joined), "
+                    + "oldest first, whether or not a loop has handed them to hooks.",
+                parameters: [
+                    .option(
+                        "since", .oneOf([.integer, .instant]),
+                        "An event's id (the events after it) or an instant (the events at or after it)."),
+                    .option(
+                        "limit", .integer,
+                        "At most this many, 1 to \(Self.maximumInboxListed); \(Self.defaultInboxListed) when omitted."),
+                ],
+                returns: "event[]",
+                example: #"for _, e in ipairs(app.inbox{since = "2026-11-29T00:00:00+09:00"}) do print(e.name) end"#
+            ) { arguments, context in
+                let limit = arguments.optionalInt("limit") ?? Self.defaultInboxListed
+                guard (1...Self.maximumInboxListed).contains(limit) else {
+                    throw AppError.invalidArgument(
+                        "limit is 1 to \(Self.maximumInboxListed), got \(limit)", field: "limit")
+                }
+                let after = arguments["since"].intValue
+                let since = after == nil ? try arguments.optionalInstant("since") : nil
+                // Time makes things happen too (a request nobody answered): recorded as one looks.
+                if let timeouts = try context.container.resolveIfRegistered((any InboxTimeouts).self) {
+                    try timeouts.recordDue(at: context.clock.now())
+                }
+                let zone = context.clock.timeZone
+                return .array(
+                    try context.resolve((any Inbox).self).entries(
+                        of: context.user.id, after: after, since: since, limit: limit
+                    ).map { $0.value(in: zone) })
+            },
+            Route(
                 "app.routes", summary: "Every route, sorted by name, with its summary.", returns: "route[]",
                 example: "for _, r in ipairs(app.routes()) do print(r.name) end"
             ) { _, context in
@@ -125,6 +158,11 @@ public struct AppPlugin: ModulePlugin {
             },
         ]
     }
+
+    /// The most events one `app.inbox` returns.
+    public static let maximumInboxListed = 1_000
+    /// How many `app.inbox` returns when not told.
+    public static let defaultInboxListed = 100
 
     /// The `user` and `route` records.
     public func shapes() -> [RecordShape] {

@@ -1,4 +1,5 @@
 import Core
+import Storage
 
 /// The Mates module's tables: invites, wrong-code attempts, the (symmetric) mate links, reports.
 enum MatesSchema {
@@ -36,5 +37,55 @@ enum MatesSchema {
         Migration(
             version: 2, summary: "wrong codes counted by time across users",
             sql: "CREATE INDEX mate_attempts_by_time ON mate_attempts (at);"),
+        // Someone using your invite code leaves `mates.joined` in your inbox, written by the
+        // database when the link is made (so also by the server's mate_join()). Of the pair's
+        // two rows, the one whose user is the inviter of the latest used invite between the
+        // two tells: after an unlink either of them may have invited the other.
+        Migration(
+            version: 3, summary: "joining by your code reaches your inbox",
+            sql: """
+                CREATE TRIGGER mates_inbox_joined AFTER INSERT ON mates
+                WHEN EXISTS (\(latestInvite("i")))
+                BEGIN
+                    INSERT INTO inbox (recipient_id, name, params, occurred_at) VALUES (
+                        NEW.user_id, 'mates.joined',
+                        json_object(
+                            'mate', (SELECT u.name FROM users u WHERE u.id = NEW.mate_id),
+                            'code', (\(latestInvite("i", select: "i.code")) ORDER BY i.created_at DESC LIMIT 1)),
+                        NEW.since);
+                END;
+                """,
+            postgreSQL: """
+                CREATE FUNCTION mates_inbox() RETURNS trigger LANGUAGE plpgsql AS $fn$
+                DECLARE
+                    v_code text;
+                BEGIN
+                    \(latestInvite("i", select: "i.code")) ORDER BY i.created_at DESC LIMIT 1 INTO v_code;
+                    IF v_code IS NULL THEN
+                        RETURN NULL;
+                    END IF;
+                    INSERT INTO inbox (recipient_id, name, params, occurred_at) VALUES (
+                        NEW.user_id, 'mates.joined',
+                        json_build_object(
+                            'mate', (SELECT u.name FROM users u WHERE u.id = NEW.mate_id), 'code', v_code)::text,
+                        NEW.since);
+                    -- A wake-up only: notifications ignore row-level security, so they carry nothing.
+                    PERFORM pg_notify('\(InboxWatcher.channel)', '');
+                    RETURN NULL;
+                END
+                $fn$;
+                CREATE TRIGGER mates_inbox AFTER INSERT ON mates FOR EACH ROW EXECUTE FUNCTION mates_inbox();
+                """),
     ]
+
+    /// The invites `NEW.user_id` made that `NEW.mate_id` used, with none newer the other way
+    /// round: `NEW.user_id` is the inviter of this join.
+    private static func latestInvite(_ alias: String, select: String = "1") -> String {
+        """
+        SELECT \(select) FROM mate_invites \(alias)
+                    WHERE \(alias).inviter_id = NEW.user_id AND \(alias).used_by = NEW.mate_id AND NOT EXISTS (
+                        SELECT 1 FROM mate_invites j WHERE j.inviter_id = NEW.mate_id AND j.used_by = NEW.user_id
+                            AND j.created_at > \(alias).created_at)
+        """
+    }
 }

@@ -168,7 +168,7 @@ extension LuaEngine {
             }
             if sourcesDue, let end = collectFromSources(caller: caller) { return end }
             if !due.isEmpty { continue }
-            // Without hooks, what sources bring goes to no one.
+            // Sources only feed hooks: with neither timers nor hooks nothing can ever run.
             if timers.isEmpty, activeHooks == 0 { return .idle }
             sourcesDue = wait()
         }
@@ -198,13 +198,16 @@ extension LuaEngine {
             }
         }
         var sourceTimeout: Int64 = -1
-        for interval in loopSources.compactMap(\.pollInterval) {
+        // Without hooks the sources are not asked (what they hold waits for a loop that has
+        // some), so they neither wake nor shorten the sleep.
+        let sources = activeHooks > 0 ? loopSources : []
+        for interval in sources.compactMap(\.pollInterval) {
             let nanoseconds = Int64(max(interval, 1)) * 1_000_000
             sourceTimeout = sourceTimeout < 0 ? nanoseconds : min(sourceTimeout, nanoseconds)
         }
         let limit = timeout < 0 ? sourceTimeout : (sourceTimeout < 0 ? timeout : min(timeout, sourceTimeout))
         var descriptors = [pollfd(fd: loopControl.descriptor, events: Int16(POLLIN), revents: 0)]
-        for source in loopSources {
+        for source in sources {
             if let descriptor = source.descriptor {
                 descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
             }
@@ -218,7 +221,8 @@ extension LuaEngine {
     /// Asks every source for events and runs the `app.on` hooks over them, each batch as a
     /// run of its own; returns why the loop must end, if it must.
     func collectFromSources(caller: OpaquePointer) -> LoopEnd? {
-        for source in loopSources {
+        // A source hands each event over once: asked with no hook to run, it would lose them.
+        for source in loopSources where activeHooks > 0 {
             let events: [Value]
             do {
                 events = try source.collect()
@@ -226,7 +230,7 @@ extension LuaEngine {
                 Self.report("app-shell: a loop source failed; the loop goes on: \(AppError.wrapping(error).message)")
                 continue
             }
-            guard !events.isEmpty, activeHooks > 0 else { continue }
+            guard !events.isEmpty else { continue }
             let runner = control.pointer.pointee.hook_runner
             // As after a route call: events the hooks make fire no hooks.
             control.pointer.pointee.in_hooks = 1

@@ -1,6 +1,7 @@
 import Core
 
-/// The tables Core's types need, owned by Storage (Core has no SQL): the users.
+/// The tables Core's types need, owned by Storage (Core has no SQL): the users, and the
+/// inbox of events other people's actions leave for them.
 public enum CoreSchema {
     /// The migration key.
     public static let module = "core"
@@ -34,6 +35,25 @@ public enum CoreSchema {
                 UPDATE users SET name_key = lower(name) WHERE id IN (
                     SELECT DISTINCT ON (lower(name)) id FROM users ORDER BY lower(name), created_at, id);
                 CREATE UNIQUE INDEX users_by_name_key ON users (name_key);
+                """),
+        // Rows are written only by the database itself: triggers of the tables whose changes
+        // they report (walks, mates). `params` is a JSON object of strings, and of numbers of
+        // milliseconds under keys ending in `_at`. `delivered_at` says a running loop has
+        // handed the row to its hooks; the partial index keeps looking for new rows cheap
+        // however long the inbox grows.
+        Migration(
+            version: 3, summary: "the inbox of events other people's actions leave",
+            sql: """
+                CREATE TABLE inbox (
+                    id INTEGER PRIMARY KEY,
+                    recipient_id TEXT NOT NULL REFERENCES users (id),
+                    name TEXT NOT NULL,
+                    params TEXT NOT NULL,
+                    occurred_at INTEGER NOT NULL,
+                    delivered_at INTEGER
+                );
+                CREATE INDEX inbox_by_recipient ON inbox (recipient_id, id);
+                CREATE INDEX inbox_undelivered ON inbox (recipient_id, id) WHERE delivered_at IS NULL;
                 """),
     ]
 

@@ -19,7 +19,7 @@ public enum StorageAssembly {
     }
 
     /// Registers `database` as itself and as the `TransactionRunner`, the SQL user
-    /// repository and event store, and an `EventRecorder` whose route events are stored by
+    /// repository, event store and inbox, and an `EventRecorder` whose route events are stored by
     /// the transaction that commits them (or dropped with its rollback). The event store
     /// keeps at most `eventBacklog` events (`--events-backlog`). Each feature's
     /// `repositories` are registered over `database`: the plugins resolve only protocols.
@@ -43,6 +43,7 @@ public enum StorageAssembly {
         let events = SQLEventStore(database: database, capacity: eventBacklog)
         container.register(EventRecorder.self, instance: recorder)
         container.register((any EventStore).self, instance: events)
+        container.register((any Inbox).self, instance: SQLInbox(database: database))
         database.setCommitHooks(
             CommitHooks(
                 beforeCommit: { try events.insertBeforeCommit(recorder.drainForCommit()) },

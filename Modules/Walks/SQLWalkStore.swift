@@ -119,7 +119,7 @@ public struct SQLWalkStore: WalkStore {
         let (clock, clockArguments) = self.now(now, position: 4)
         return try database.queryOne(
             """
-            UPDATE walk_requests SET status = ?1
+            UPDATE walk_requests SET status = ?1, answered_at = \(clock)
             WHERE id = ?2 AND \(answerer) = ?3 AND status = 'pending' AND expires_at > \(clock)
             RETURNING \(Self.columns)
             """, [.text(status.rawValue), .text(id), .text(userID)] + clockArguments, readRequest)
@@ -135,6 +135,33 @@ public struct SQLWalkStore: WalkStore {
             WHERE status = 'pending' AND expires_at > \(clock)
                 AND ((sender_id = ?1 AND recipient_id = ?2) OR (sender_id = ?2 AND recipient_id = ?1))
             """, [.text(userID), .text(otherID)] + clockArguments)
+    }
+
+    /// Stores `expired` on every pending request whose window has closed by `now` (whoever's:
+    /// each is a fact, and its trigger tells the sender); returns how many. On a set-up
+    /// server members may not store `expired` themselves: `walk_requests_expire` does it
+    /// with the owner's rights, and never earlier than the server's own clock says.
+    @discardableResult
+    public func expirePending(at now: Instant) throws -> Int {
+        if database.dialect.name == .postgreSQL,
+            try database.queryOne(
+                "SELECT to_regprocedure('walk_requests_expire(bigint)') IS NOT NULL", [], { try $0.bool(0) }) == true
+        {
+            // By the server's clock alone when it judges; else the earlier of the two.
+            let limit = judge == .database ? Int.max : now.millisecondsSince1970
+            return try database.queryOne("SELECT walk_requests_expire(?)", [.int(limit)]) { try $0.int(0) } ?? 0
+        }
+        let (clock, clockArguments) = self.now(now, position: 1)
+        return try database.execute(
+            "UPDATE walk_requests SET status = 'expired' WHERE status = 'pending' AND expires_at <= \(clock)",
+            clockArguments)
+    }
+
+    /// The earliest window end of a pending request `userID` sent, closed already or not.
+    public func nextExpiry(sentBy userID: String) throws -> Instant? {
+        try database.queryOne(
+            "SELECT min(expires_at) FROM walk_requests WHERE status = 'pending' AND sender_id = ?", [.text(userID)]
+        ) { row in row.optionalInt(0).map(Instant.init(millisecondsSince1970:)) } ?? nil
     }
 
     /// Stores a walk log.

@@ -8,6 +8,7 @@ public enum WalkStatus: String, Sendable, CaseIterable {
     case declined
     /// The sender withdrew it.
     case cancelled
-    /// Nobody answered within 60 seconds (judged when read, never stored).
+    /// Nobody answered within 60 seconds: judged when read, and stored once someone looks
+    /// at an inbox (`app.inbox`, a running loop), which tells the sender.
     case expired
 }

@@ -20,6 +20,12 @@ public protocol WalkStore: Sendable {
     /// Cancels the pending, unexpired requests between two users, both ways; returns how many.
     @discardableResult
     func cancelPending(between userID: String, and otherID: String, at now: Instant) throws -> Int
+    /// Stores `expired` on every pending request whose window has closed by `now` (by the
+    /// database's clock when the store judges by it); returns how many.
+    @discardableResult
+    func expirePending(at now: Instant) throws -> Int
+    /// The earliest window end of a pending request `userID` sent, closed already or not.
+    func nextExpiry(sentBy userID: String) throws -> Instant?
     /// Stores a walk log.
     func insert(_ log: WalkLog) throws
     /// A user's walk logs starting in [from, to), oldest first.

@@ -13,8 +13,12 @@ public struct WalksPlugin: ModulePlugin {
     /// The requests and logs tables.
     public var migrations: [Migration] { WalksSchema.migrations }
 
-    /// Registers the use case, and the `MateLinkEndHandler` Mates calls when a link ends.
+    /// Registers the use case, the `MateLinkEndHandler` Mates calls when a link ends, and
+    /// the inbox's timeouts (requests that expire).
     public func register(in container: Container) {
+        container.register((any InboxTimeouts).self) { resolver in
+            WalkTimeouts(store: try resolver.resolve((any WalkStore).self))
+        }
         container.register((any MateLinkEndHandler).self) { resolver in
             CancelWalksOnMateLinkEnd(store: try resolver.resolve((any WalkStore).self))
         }

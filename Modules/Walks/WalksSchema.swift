@@ -1,4 +1,5 @@
 import Core
+import Storage
 
 /// The Walks module's tables: requests between mates, and walk logs.
 enum WalksSchema {
@@ -47,7 +48,112 @@ enum WalksSchema {
                 ALTER TABLE walk_logs ADD COLUMN seq BIGINT NOT NULL DEFAULT 0;
                 \(seqIndexes)
                 """),
+        // An expired request is recorded once someone looks (InboxTimeouts), so `expired` may
+        // be stored; an answer keeps its time. Each request and each answer leaves an inbox
+        // row for the other person, written by the database itself (triggers), so whoever
+        // writes the row (an app-shell on another machine, a member in psql) leaves it too.
+        // The payloads hold what the recipient may see of the request anyway, cut to the
+        // payload limit. SQLite cannot alter a CHECK, so the table is rebuilt.
+        Migration(
+            version: 3, summary: "expired recorded, answers dated; requests and answers reach the inbox",
+            sql: """
+                CREATE TABLE walk_requests_v3 (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    sender_id TEXT NOT NULL REFERENCES users (id),
+                    recipient_id TEXT NOT NULL REFERENCES users (id),
+                    message TEXT NOT NULL,
+                    latitude REAL NOT NULL,
+                    longitude REAL NOT NULL,
+                    place_name TEXT,
+                    status TEXT NOT NULL CHECK (status IN (\(statuses))),
+                    created_at INTEGER NOT NULL,
+                    expires_at INTEGER NOT NULL,
+                    seq BIGINT NOT NULL DEFAULT 0,
+                    answered_at INTEGER
+                );
+                INSERT INTO walk_requests_v3 (id, sender_id, recipient_id, message, latitude, longitude, place_name,
+                        status, created_at, expires_at, seq)
+                    SELECT id, sender_id, recipient_id, message, latitude, longitude, place_name, status, created_at,
+                        expires_at, seq
+                    FROM walk_requests;
+                DROP TABLE walk_requests;
+                ALTER TABLE walk_requests_v3 RENAME TO walk_requests;
+                CREATE INDEX walk_requests_in ON walk_requests (recipient_id, created_at, seq);
+                CREATE INDEX walk_requests_out ON walk_requests (sender_id, created_at, seq);
+                CREATE INDEX walk_requests_by_seq ON walk_requests (seq);
+                CREATE INDEX walk_requests_pending ON walk_requests (expires_at) WHERE status = 'pending';
+                CREATE TRIGGER walk_requests_inbox_incoming AFTER INSERT ON walk_requests
+                BEGIN
+                    INSERT INTO inbox (recipient_id, name, params, occurred_at) VALUES (
+                        NEW.recipient_id, 'walks.incoming',
+                        json_object(
+                            'id', NEW.id, 'from', (SELECT u.name FROM users u WHERE u.id = NEW.sender_id),
+                            'message', substr(NEW.message, 1, \(payloadTextLimit)),
+                            'place', substr(NEW.place_name, 1, \(payloadTextLimit)),
+                            'lat', CAST(NEW.latitude AS TEXT), 'lng', CAST(NEW.longitude AS TEXT),
+                            'expires_at', NEW.expires_at),
+                        NEW.created_at);
+                END;
+                CREATE TRIGGER walk_requests_inbox_answered AFTER UPDATE OF status ON walk_requests
+                WHEN OLD.status = 'pending' AND NEW.status IN ('accepted', 'declined', 'expired')
+                BEGIN
+                    INSERT INTO inbox (recipient_id, name, params, occurred_at) VALUES (
+                        NEW.sender_id, 'walks.answered',
+                        json_object(
+                            'id', NEW.id, 'to', (SELECT u.name FROM users u WHERE u.id = NEW.recipient_id),
+                            'answer', NEW.status),
+                        CASE WHEN NEW.status = 'expired' THEN NEW.expires_at
+                            ELSE coalesce(NEW.answered_at, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER))
+                        END);
+                END;
+                """,
+            postgreSQL: """
+                ALTER TABLE walk_requests DROP CONSTRAINT walk_requests_status_check;
+                ALTER TABLE walk_requests ADD CONSTRAINT walk_requests_status_check CHECK (status IN (\(statuses)));
+                ALTER TABLE walk_requests ADD COLUMN answered_at BIGINT;
+                CREATE INDEX walk_requests_pending ON walk_requests (expires_at) WHERE status = 'pending';
+                CREATE FUNCTION walk_requests_inbox() RETURNS trigger LANGUAGE plpgsql AS $fn$
+                BEGIN
+                    IF TG_OP = 'INSERT' THEN
+                        INSERT INTO inbox (recipient_id, name, params, occurred_at) VALUES (
+                            NEW.recipient_id, 'walks.incoming',
+                            json_build_object(
+                                'id', NEW.id, 'from', (SELECT u.name FROM users u WHERE u.id = NEW.sender_id),
+                                'message', left(NEW.message, \(payloadTextLimit)),
+                                'place', left(NEW.place_name, \(payloadTextLimit)),
+                                'lat', NEW.latitude::text, 'lng', NEW.longitude::text,
+                                'expires_at', NEW.expires_at)::text,
+                            NEW.created_at);
+                    ELSIF OLD.status = 'pending' AND NEW.status IN ('accepted', 'declined', 'expired') THEN
+                        INSERT INTO inbox (recipient_id, name, params, occurred_at) VALUES (
+                            NEW.sender_id, 'walks.answered',
+                            json_build_object(
+                                'id', NEW.id, 'to', (SELECT u.name FROM users u WHERE u.id = NEW.recipient_id),
+                                'answer', NEW.status)::text,
+                            CASE WHEN NEW.status = 'expired' THEN NEW.expires_at
+                                ELSE coalesce(NEW.answered_at, floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint)
+                            END);
+                    ELSE
+                        RETURN NULL;
+                    END IF;
+                    -- A wake-up only: notifications ignore row-level security, so they carry nothing.
+                    PERFORM pg_notify('\(inboxChannel)', '');
+                    RETURN NULL;
+                END
+                $fn$;
+                CREATE TRIGGER walk_requests_inbox AFTER INSERT OR UPDATE OF status ON walk_requests
+                    FOR EACH ROW EXECUTE FUNCTION walk_requests_inbox();
+                """),
     ]
+
+    /// Every status a request may be stored with.
+    private static let statuses = "'pending', 'accepted', 'declined', 'cancelled', 'expired'"
+    /// The most characters (code points) of a message or place name an inbox payload copies:
+    /// far above the app's 100 characters, however many code points they take, but a row
+    /// written in psql cannot put megabytes into someone's inbox.
+    static let payloadTextLimit = 1_000
+    /// The channel the inbox triggers wake (`InboxWatcher.channel`).
+    static let inboxChannel = InboxWatcher.channel
 
     private static let seqIndexes = """
         DROP INDEX walk_requests_in;

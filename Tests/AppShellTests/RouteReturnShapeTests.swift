@@ -207,6 +207,8 @@ import Testing
                 "ended_at": "2026-11-29T07:30:00+09:00",
             ])
         try app.call("walks.logs", ["from": "2026-11-01"])
+        // Mina's requests and her joining left events in my inbox.
+        #expect(try app.call("app.inbox", ["limit": 10]).arrayValue?.count == 4)
         try app.call("mates.remove", ["user": "mina"])
         // A report ends the pair too: mina joins again first.
         let again = try app.field(try app.call("mates.invite"), "code")

@@ -87,7 +87,9 @@ import Testing
         let names = try #require(result.arrayValue).map { $0["name"] }
         #expect(
             names == [
-                "app.export", "app.import", "app.login", "app.notify", "app.now", "app.routes", "app.today", "app.user",
+                "app.export", "app.import", "app.inbox", "app.login", "app.notify", "app.now", "app.routes",
+                "app.today",
+                "app.user",
             ])
     }
 

@@ -56,6 +56,26 @@ final class PollingSource: LoopSource {
     }
 }
 
+/// A source with no descriptor, asked every 10 ms: each answer is one event, numbered.
+final class NumberingSource: LoopSource {
+    let calls = Mutex(0)
+    var descriptor: Int32? { nil }
+    var pollInterval: Int? { 10 }
+
+    func collect() throws -> [Value] {
+        let call = calls.withLock { calls in
+            calls += 1
+            return calls
+        }
+        return [
+            .table(
+                Record([
+                    ("name", .string("test.numbered")), ("params", .table(Record([("number", .string("\(call)"))]))),
+                ]))
+        ]
+    }
+}
+
 @Suite struct LoopSourceTests {
     @Test func eventsFromADescriptorWakeTheLoopAndRunTheHooks() throws {
         let fixture = try EngineFixture()
@@ -97,13 +117,42 @@ final class PollingSource: LoopSource {
         #expect(try fixture.values("return app.loop()") == [.string("idle")])
     }
 
-    /// What a source brings goes only to hooks: with no hook and no timer the loop has
-    /// nothing to run, so a source (reminders, a database watcher) keeps no loop going.
-    @Test func aLoopWithASourceButNoHookOrTimerEndsIdle() throws {
+    @Test func aLoopWithASourceButNothingToRunEndsIdle() throws {
         let fixture = try EngineFixture()
         let source = PollingSource()
         fixture.engine.addLoopSource(source)
+        // A loop that waited on the source would end only when told to terminate.
+        let control = fixture.engine.loopControl
+        DispatchQueue.global().asyncAfter(deadline: .now() + 2) { _ = control.terminate() }
         #expect(try fixture.values("return app.loop()") == [.string("idle")])
+        #expect(source.calls.withLock { $0 } == 0)
+    }
+
+    @Test func aSourceIsAskedOnlyWhileAHookCouldTakeItsEvents() throws {
+        let fixture = try EngineFixture()
+        let source = NumberingSource()
+        fixture.engine.addLoopSource(source)
+        // The fixture's clock stands still: another thread moves it past the timer after
+        // 100 ms and wakes the loop. Until then only a timer waits, and a source asked then
+        // would hand its events to nobody.
+        let clock = try #require(fixture.engine.session.clock as? FixedClock)
+        let control = fixture.engine.loopControl
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) {
+            clock.advance(seconds: 1)
+            control.wake()
+        }
+        let values = try fixture.values(
+            """
+            local first
+            app.after(1, function()
+              app.on("test%.numbered", function(e)
+                first = first or e.params.number
+                app.stop()
+              end)
+            end)
+            return app.loop(), first
+            """)
+        #expect(values == [.string("stopped"), .string("1")])
     }
 
     @Test func aFailingHookOverSourceEventsIsReportedAndTheLoopGoesOn() throws {

@@ -18,7 +18,7 @@ import Testing
         let values = try EngineFixture().values(
             "local names = {} for k in pairs(app) do names[#names + 1] = k end table.sort(names) return table.concat(names, ',')"
         )
-        #expect(values == ["after,every,export,import,login,loop,notify,now,on,routes,stop,today,user"])
+        #expect(values == ["after,every,export,import,inbox,login,loop,notify,now,on,routes,stop,today,user"])
     }
 
     @Test func tracebacksNameRoutesByTheirDottedNames() throws {

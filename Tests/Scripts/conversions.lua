@@ -15,7 +15,7 @@ for _, route in ipairs(routes) do
   assert(type(route.summary) == "string" and #route.summary > 0, route.name)
   if route.name:match("^app%.") then app_routes = app_routes + 1 end
 end
-assert(app_routes == 8, app_routes)
+assert(app_routes == 9, app_routes)
 for i = 2, #routes do assert(routes[i - 1].name < routes[i].name) end
 
 -- JSON: integers stay integers, floats stay floats, nested tables keep their shape.

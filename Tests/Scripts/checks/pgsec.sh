@@ -91,7 +91,8 @@ mate_attempts|user_id = $sec_me|false
 mates|$sec_me IN (user_id, mate_id)|false
 mate_reports|reporter_id = $sec_me|false
 walk_requests|$sec_me IN (sender_id, recipient_id)|false
-walk_logs|user_id = $sec_me|false"
+walk_logs|user_id = $sec_me|false
+inbox|recipient_id = $sec_me|false"
   check "every table of the schema has a row in this check" 0 "" bash -c "
     diff <(psql -X -At '$sec_super' -c \"SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1\") \
       <(printf '%s\n' \"\$1\" | cut -d'|' -f1 | LC_ALL=C sort)" _ "$sec_tables"
@@ -122,6 +123,7 @@ walk_logs|user_id = $sec_me|false"
       column=$(psql -X -At "$sec_super" \
         -c "SELECT attname FROM pg_attribute WHERE attrelid = 'public.$table'::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum LIMIT 1" 2>/dev/null)
       [ "$table" = walk_requests ] && column=status
+      [ "$table" = inbox ] && column=delivered_at
       sec_sql+="UPDATE $table SET $column = $column RETURNING 'touched', '$table', coalesce($mine, false);"$'\n'
       sec_sql+="DELETE FROM $table RETURNING 'touched', '$table', coalesce($mine, false);"$'\n'
     done <<<"$sec_tables"

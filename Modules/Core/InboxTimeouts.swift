@@ -1,0 +1,13 @@
+/// What the passing of time puts into inboxes: a walk request nobody answered within its
+/// window becomes `walks.answered` with answer `expired` for its sender. No process runs
+/// in the background, so it is recorded when someone looks: `app.inbox` and a running
+/// loop's watcher call `recordDue` (a loop when one of its user's requests comes due).
+/// Walks implements it; Core declares it so the inbox needs no feature module.
+public protocol InboxTimeouts: Sendable {
+    /// Records, for everyone, what is due at `now` (each only once: an expired request is
+    /// final). A store that judges time by the database's clock judges by that clock.
+    func recordDue(at now: Instant) throws
+    /// When the next thing of `userID`'s own comes due (the earliest window of a pending
+    /// request they sent), or nil when nothing is waiting.
+    func nextDue(for userID: String) throws -> Instant?
+}

@@ -1,0 +1,401 @@
+import Assembly
+import Core
+import FoundationEssentials
+import Storage
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The inbox on every backend: what other people's actions leave for whom (written by the
+/// database's own triggers), what `app.inbox` lists, when an unanswered request is recorded
+/// as expired, and how a loop's watcher hands each event over once.
+@Suite struct InboxTests {
+    /// The whole app on a fresh database of `backend` (a SQLite file, or a PostgreSQL
+    /// scratch schema) with a clock that moves only when told; Mina and Joon have profiles,
+    /// and Joon joined Mina with her code. Watchers run on an app of their own over the same
+    /// database, as another process's would: SQLite's data version counts other
+    /// connections' commits only.
+    final class People {
+        let app: AssembledApp
+        let clock: FixedClock
+        let mina: Session
+        let joon: Session
+        let code: String
+        /// Where the database is: a file or a URL.
+        private let location: String
+        /// The PostgreSQL scratch schema, dropped with the app.
+        private let scratch: (server: String, schema: String)?
+        private let folder: String?
+        private var others: [AssembledApp] = []
+
+        static let start = "2026-11-29T08:00:00+09:00"
+
+        init(_ backend: DatabaseBackend) throws {
+            clock = FixedClock(
+                try #require(Instant(iso8601: Self.start)), timeZone: try TimeZoneRules.named("Asia/Seoul"))
+            scratch = backend == .postgres ? try PostgresDatabase.makeScratchSchema() : nil
+            if let scratch {
+                folder = nil
+                location = PostgresDatabase.scratchURL(server: scratch.server, schema: scratch.schema)
+            } else {
+                let made = "/tmp/inbox-tests-\(Identifier.random())"
+                try FileManager.default.createDirectory(atPath: made, withIntermediateDirectories: false)
+                folder = made
+                location = "\(made)/app.db"
+            }
+            app = try Self.open(location, clock: clock)
+            mina = try app.session(for: "mina")
+            joon = try app.session(for: "joon")
+            let router = app.router
+            for (session, nickname) in [(mina, "미나"), (joon, "준호🐶")] {
+                _ = try router.call(
+                    "profiles.save",
+                    Arguments(
+                        [
+                            "nickname": .string(nickname),
+                            "dog": ["name": "콩", "age": 3, "sex": "female", "size": "small", "keywords": ["friendly"]],
+                        ]), session: session)
+            }
+            code = try router.call("mates.invite", Arguments([:]), session: mina)["code"].stringValue ?? ""
+            _ = try router.call("mates.join", Arguments(["code": .string(code)]), session: joon)
+        }
+
+        deinit {
+            for other in others { other.database.close() }
+            app.database.close()
+            if let scratch { PostgresDatabase.dropScratchSchema(server: scratch.server, schema: scratch.schema) }
+            if let folder { try? FileManager.default.removeItem(atPath: folder) }
+        }
+
+        static func open(_ location: String, clock: any Clock) throws -> AssembledApp {
+            try AppAssembly.assemble(AppOptions(databasePath: location, clock: clock, superuserActsAsAnyone: true))
+        }
+
+        @discardableResult
+        func call(_ route: String, _ session: Session, _ arguments: [String: Value] = [:]) throws -> Value {
+            try app.router.call(route, Arguments(arguments), session: session)
+        }
+
+        /// `app.inbox` of `session`, as a list.
+        func inbox(_ session: Session, _ arguments: [String: Value] = [:]) throws -> [Value] {
+            try call("app.inbox", session, arguments).arrayValue ?? []
+        }
+
+        /// Joon asks Mina for a walk; returns the request's id.
+        func request(_ message: String = "한강 갈래? 🐕") throws -> String {
+            try call(
+                "walks.request", joon,
+                ["mate": "mina", "message": .string(message), "place": ["lat": 37.52, "lng": 126.93, "name": "한강"]]
+            )["id"].stringValue ?? ""
+        }
+
+        /// A watcher of `session`'s inbox in an app of its own, as `app-shell` makes one for a
+        /// loop in another process.
+        func watcher(of session: Session) throws -> InboxWatcher {
+            let other = try Self.open(location, clock: clock)
+            others.append(other)
+            let userID = session.user.id
+            return InboxWatcher(
+                database: other.database, inbox: try other.container.resolve((any Inbox).self),
+                timeouts: try other.container.resolveIfRegistered((any InboxTimeouts).self), clock: clock,
+                user: { userID })
+        }
+    }
+
+    /// Waits (up to 2 s) until a PostgreSQL watcher's `LISTEN` connection has a wake-up to
+    /// read, as the loop's `ppoll` does; nothing for SQLite, whose watcher reads the data
+    /// version, which another connection's commit has changed already.
+    static func awaitWakeUp(_ watcher: InboxWatcher) {
+        guard let descriptor = watcher.descriptor else { return }
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&entry, 1, 2_000)
+    }
+
+    /// What `watcher` hands over once its wake-up has come.
+    static func awaited(_ watcher: InboxWatcher) throws -> [Value] {
+        awaitWakeUp(watcher)
+        return try watcher.collect()
+    }
+
+    /// An event's name and params, for comparing.
+    static func summary(_ event: Value) -> String {
+        let params = (event["params"].recordValue?.fields ?? []).map { "\($0.key)=\($0.value.stringValue ?? "?")" }
+        return "\(event["name"].stringValue ?? "?") \(params.joined(separator: " "))"
+    }
+
+    @Test(arguments: DatabaseBackend.available)
+    func eachActionLeavesOneEventForItsRecipientAlone(backend: DatabaseBackend) throws {
+        let people = try People(backend)
+        // Joining with Mina's code tells Mina, not Joon.
+        let joined = try people.inbox(people.mina)
+        #expect(joined.map(Self.summary) == ["mates.joined mate=joon code=\(people.code)"])
+        #expect(joined.first?["view"] == "inbox")
+        #expect(joined.first?["user_id"] == .string(people.mina.user.id))
+        #expect(try people.inbox(people.joon) == [])
+
+        // A request tells Mina, with what she may see of it anyway.
+        let id = try people.request()
+        let incoming = try people.inbox(people.mina).dropFirst()
+        #expect(
+            incoming.map(Self.summary) == [
+                "walks.incoming id=\(id) from=joon message=한강 갈래? 🐕 place=한강 lat=37.52 lng=126.93 "
+                    + "expires_at=2026-11-29T08:01:00+09:00"
+            ])
+        #expect(incoming.first?["occurred_at"] == "2026-11-29T08:00:00.000+09:00")
+        #expect(try people.inbox(people.joon) == [])
+
+        // Her answers tell Joon, dated when she gave them.
+        people.clock.advance(seconds: 30)
+        try people.call("walks.accept", people.mina, ["id": .string(id)])
+        let declined = try people.request("내일?")
+        try people.call("walks.decline", people.mina, ["id": .string(declined)])
+        let answers = try people.inbox(people.joon)
+        #expect(
+            answers.map(Self.summary) == [
+                "walks.answered id=\(id) to=mina answer=accepted",
+                "walks.answered id=\(declined) to=mina answer=declined",
+            ])
+        #expect(answers.first?["occurred_at"] == "2026-11-29T08:00:30.000+09:00")
+        // A cancel tells nobody; Mina's inbox holds her three events and nothing of Joon's.
+        let cancelled = try people.request("취소")
+        try people.call("walks.cancel", people.joon, ["id": .string(cancelled)])
+        #expect(try people.inbox(people.joon).count == 2)
+        #expect(
+            try people.inbox(people.mina).map { $0["name"].stringValue ?? "" } == [
+                "mates.joined", "walks.incoming", "walks.incoming", "walks.incoming",
+            ])
+    }
+
+    @Test(arguments: DatabaseBackend.available)
+    func anUnansweredRequestIsRecordedExpiredOnceSomeoneLooks(backend: DatabaseBackend) throws {
+        let people = try People(backend)
+        let id = try people.request()
+        people.clock.advance(seconds: 59)
+        #expect(try people.inbox(people.joon) == [])
+        people.clock.advance(seconds: 1)
+        // Looking at any inbox records it, dated at the window's end, for the sender only.
+        #expect(try people.inbox(people.mina).count == 2)
+        let expired = try people.inbox(people.joon)
+        #expect(expired.map(Self.summary) == ["walks.answered id=\(id) to=mina answer=expired"])
+        #expect(expired.first?["occurred_at"] == "2026-11-29T08:01:00.000+09:00")
+        #expect(try people.call("walks.outgoing", people.joon).arrayValue?.first?["status"] == "expired")
+        let late = try #require(throws: AppError.self) {
+            try people.call("walks.accept", people.mina, ["id": .string(id)])
+        }
+        #expect(late.code == "walks.not_pending")
+        // Recorded once, however often one looks.
+        people.clock.advance(seconds: 600)
+        #expect(try people.inbox(people.joon).count == 1)
+    }
+
+    @Test(arguments: DatabaseBackend.available)
+    func sinceTakesAnIdOrAnInstantAndTheLimitIsANumber(backend: DatabaseBackend) throws {
+        let people = try People(backend)
+        people.clock.advance(seconds: 10)
+        _ = try people.request("one")
+        people.clock.advance(seconds: 10)
+        _ = try people.request("two")
+        let all = try people.inbox(people.mina)
+        #expect(all.count == 3)
+        let firstID = try #require(all.first?["id"])
+        #expect(try people.inbox(people.mina, ["since": firstID]).map { $0["params"]["message"] } == ["one", "two"])
+        #expect(
+            try people.inbox(people.mina, ["since": "2026-11-29T08:00:20+09:00"]).map { $0["params"]["message"] } == [
+                "two"
+            ])
+        #expect(try people.inbox(people.mina, ["limit": 1]).map { $0["name"] } == ["mates.joined"])
+        for (arguments, field) in [
+            (["limit": Value.int(0)], "limit"), (["limit": 1001], "limit"), (["since": "yesterday"], "since"),
+        ] as [([String: Value], String)] {
+            let error = try #require(throws: AppError.self) { try people.call("app.inbox", people.mina, arguments) }
+            #expect(error.code == "invalid_argument")
+            #expect(error.field == field)
+        }
+    }
+
+    @Test(arguments: DatabaseBackend.available)
+    func aLoopGetsEachEventOnceAndNothingAgainOnItsNextStart(backend: DatabaseBackend) throws {
+        let people = try People(backend)
+        // A loop started later gets what arrived while none ran.
+        let first = try people.watcher(of: people.mina)
+        #expect(try first.collect().map(Self.summary) == ["mates.joined mate=joon code=\(people.code)"])
+        #expect(try first.collect() == [])
+        let id = try people.request()
+        let delivered = try Self.awaited(first)
+        #expect(delivered.map { $0["params"]["id"] } == [.string(id)])
+        #expect(delivered.first?["view"] == "inbox")
+        #expect(delivered.first?["params"]["expires_at"] == "2026-11-29T08:01:00+09:00")
+        // The next start (a new watcher) gets nothing twice; app.inbox still lists all.
+        let second = try people.watcher(of: people.mina)
+        #expect(try second.collect() == [])
+        #expect(try people.inbox(people.mina).count == 2)
+        // Two loops of one user: each new event goes to exactly one of them.
+        for message in ["a", "b", "c"] { _ = try people.request(message) }
+        let got = try Self.awaited(first) + Self.awaited(second)
+        #expect(got.compactMap { $0["params"]["message"].stringValue }.sorted() == ["a", "b", "c"])
+    }
+
+    @Test(arguments: DatabaseBackend.available)
+    func aWaitingSendersLoopHearsTheExpiryWhenItComesDue(backend: DatabaseBackend) throws {
+        let people = try People(backend)
+        let watcher = try people.watcher(of: people.joon)
+        #expect(try watcher.collect() == [])
+        let id = try people.request()
+        people.clock.advance(seconds: 59)
+        #expect(try Self.awaited(watcher) == [])
+        // Nothing else changes in the database: the due time alone makes the watcher look.
+        people.clock.advance(seconds: 1)
+        #expect(try watcher.collect().map(Self.summary) == ["walks.answered id=\(id) to=mina answer=expired"])
+        #expect(try watcher.collect() == [])
+    }
+
+    @Test(arguments: DatabaseBackend.available)
+    func aHundredAndOneEventsComeInTwoBatches(backend: DatabaseBackend) throws {
+        let people = try People(backend)
+        let watcher = try people.watcher(of: people.mina)
+        _ = try watcher.collect()
+        for number in 1...(InboxWatcher.batchSize + 1) { _ = try people.request("#\(number)") }
+        #expect(try Self.awaited(watcher).count == InboxWatcher.batchSize)
+        #expect(watcher.pollInterval == 1)  // the rest at once
+        #expect(try watcher.collect().map { $0["params"]["message"] } == [.string("#\(InboxWatcher.batchSize + 1)")])
+    }
+}
+
+/// The inbox on a set-up server with real member logins: each member reads only their own
+/// events, also in SQL; only the database writes them, also when a member writes the row
+/// that causes one in SQL; an expiry is stored only through `walk_requests_expire`, never
+/// before the server's clock says; and a member's loop is woken by `NOTIFY` through its own
+/// `LISTEN` connection.
+@Suite(.enabled(if: DatabaseBackend.testServer != nil, "needs APP_SHELL_TEST_POSTGRES (make test sets it)"))
+struct InboxRowSecurityTests {
+    /// A member's app, session and plain SQL connection.
+    struct Member {
+        let app: AssembledApp
+        let session: Session
+        let sql: PostgresDatabase
+
+        @discardableResult
+        func call(_ route: String, _ arguments: [String: Value] = [:]) throws -> Value {
+            try app.router.call(route, Arguments(arguments), session: session)
+        }
+
+        func inboxIDs() throws -> Set<String> {
+            Set(try call("app.inbox").arrayValue?.compactMap { $0["id"].intValue.map(String.init) } ?? [])
+        }
+
+        func column(_ query: String, _ arguments: [SQLValue] = []) throws -> Set<String> {
+            Set(try sql.query(query, arguments) { try $0.string(0) })
+        }
+
+        func failure(_ statement: String, _ arguments: [SQLValue] = []) -> String? {
+            do {
+                try sql.execute(statement, arguments)
+                return nil
+            } catch {
+                return AppError.wrapping(error).code
+            }
+        }
+    }
+
+    /// Mina and Joon, mates through Mina's code; the real clock, so the server judges time.
+    final class Pair: @unchecked Sendable {
+        let server: PostgresMembers
+        let mina: Member
+        let joon: Member
+
+        init() throws {
+            let server = try PostgresMembers(["mina", "joon"])
+            func member(_ prefix: String) throws -> Member {
+                let (app, session) = try server.app(of: server.name(prefix))
+                return Member(app: app, session: session, sql: try server.sql(of: server.name(prefix)))
+            }
+            self.server = server
+            mina = try member("mina")
+            joon = try member("joon")
+            for (person, nickname) in [(mina, "미나"), (joon, "준호")] {
+                try person.call(
+                    "profiles.save",
+                    [
+                        "nickname": .string(nickname),
+                        "dog": ["name": "콩", "age": 3, "sex": "female", "size": "small", "keywords": ["shy"]],
+                    ])
+            }
+            let code = try mina.call("mates.invite")["code"]
+            try joon.call("mates.join", ["code": code])
+        }
+    }
+
+    @Test func eachMemberReadsOnlyTheirOwnEventsAndOnlyTheDatabaseWritesThem() throws {
+        let pair = try Pair()
+        let (mina, joon) = (pair.mina, pair.joon)
+        let minaID = mina.session.user.id
+        let request = try joon.call(
+            "walks.request",
+            ["mate": .string(mina.session.user.name), "message": "산책?", "place": ["lat": 1, "lng": 2]])
+        // Joon's join (through mate_join) and request reached Mina; SQL shows her the same.
+        #expect(try mina.call("app.inbox").arrayValue?.map { $0["name"] } == ["mates.joined", "walks.incoming"])
+        #expect(try mina.column("SELECT id::text FROM inbox") == mina.inboxIDs())
+        #expect(try joon.column("SELECT id::text FROM inbox") == [])
+        #expect(try joon.inboxIDs() == [])
+        // A request Joon writes in SQL (as pgsec's psql would) reaches Mina too.
+        let send =
+            "INSERT INTO walk_requests (id, sender_id, recipient_id, message, latitude, longitude, status, "
+            + "created_at, expires_at) VALUES ('by-hand', (SELECT app_user_id()), ?, 'psql', 0, 0, 'pending', 0, 60000)"
+        #expect(try joon.sql.execute(send, [.text(minaID)]) == 1)
+        #expect(
+            try mina.call("app.inbox").arrayValue?.last?["params"]["id"] == "by-hand")
+        // Mina's answer reaches Joon, with her name and nothing of hers beyond it.
+        try mina.call("walks.accept", ["id": request["id"]])
+        let answered = try joon.call("app.inbox").arrayValue ?? []
+        // Mina's look at her inbox above stored by-hand's expiry (its window closed in 1970).
+        #expect(answered.map { $0["params"]["answer"] } == ["expired", "accepted"])
+        #expect(try joon.column("SELECT id::text FROM inbox") == joon.inboxIDs())
+        // Nobody writes the inbox but the database, nor reads or marks another's.
+        let refused = [
+            "INSERT INTO inbox (recipient_id, name, params, occurred_at) VALUES (?, 'walks.incoming', '{}', 0)",
+            "UPDATE inbox SET params = '{}' WHERE recipient_id = ?",
+            "DELETE FROM inbox WHERE recipient_id = ?",
+        ]
+        for statement in refused {
+            #expect(joon.failure(statement, [.text(minaID)]) == "forbidden", "\(statement)")
+        }
+        #expect(try joon.sql.execute("UPDATE inbox SET delivered_at = 1 WHERE recipient_id = ?", [.text(minaID)]) == 0)
+        #expect(try joon.column("SELECT count(*)::text FROM inbox WHERE recipient_id = ?", [.text(minaID)]) == ["0"])
+        // Storing an expiry goes through walk_requests_expire, which the server's clock bounds:
+        // a request made now stays pending whatever "now" a member claims.
+        let fresh = try joon.call(
+            "walks.request", ["mate": .string(mina.session.user.name), "message": "또?", "place": ["lat": 1, "lng": 2]])
+        #expect(
+            joon.failure(
+                "UPDATE walk_requests SET status = 'expired' WHERE id = ?",
+                [fresh["id"].stringValue.map(SQLValue.text) ?? .null])
+                == "forbidden")
+        #expect(
+            try joon.sql.queryOne("SELECT walk_requests_expire(?)", [.int(Int.max)]) { try $0.int(0) } == 0)
+        #expect(try mina.call("walks.accept", ["id": fresh["id"]])["status"] == "accepted")
+    }
+
+    @Test func aMembersLoopIsWokenByNotifyAndReadsThroughThePolicies() throws {
+        let pair = try Pair()
+        let (mina, joon) = (pair.mina, pair.joon)
+        let watcher = InboxWatcher(
+            database: mina.app.database, inbox: try mina.app.container.resolve((any Inbox).self),
+            timeouts: try mina.app.container.resolveIfRegistered((any InboxTimeouts).self), clock: mina.app.clock,
+            user: { [session = mina.session] in session.user.id })
+        #expect(try watcher.collect().map { $0["name"] } == ["mates.joined"])
+        #expect(watcher.isListening)
+        #expect(watcher.pollInterval == InboxWatcher.listeningPollMilliseconds)
+        let request = try joon.call(
+            "walks.request",
+            ["mate": .string(mina.session.user.name), "message": "지금!", "place": ["lat": 1, "lng": 2]])
+        let descriptor = try #require(watcher.descriptor)
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&entry, 1, 5_000) == 1)  // the wake-up, long before the 5 s fallback poll
+        let events = try watcher.collect()
+        #expect(events.map { $0["params"]["id"] } == [request["id"]])
+        #expect(events.first?["user_id"] == .string(mina.session.user.id))
+        #expect(try watcher.collect() == [])
+    }
+}
