@@ -102,6 +102,9 @@ public struct TimeZoneRules: Sendable, CustomStringConvertible {
         self.footer = footer
     }
 
+    /// The largest time-zone file read: 4 MiB (the largest in tzdata is under 4 KiB).
+    static let maximumFileBytes = 4 * 1_048_576
+
     /// Loads a named zone from `directory` (`Asia/Seoul`), accepts `UTC`/`GMT`, a POSIX TZ
     /// rule (`KST-9`), and a leading `:` as the `TZ` variable allows.
     /// - Throws: `AppError` `invalid_argument` (field `tz`) for an unknown zone.
@@ -114,8 +117,8 @@ public struct TimeZoneRules: Sendable, CustomStringConvertible {
         let isSafeName =
             !trimmed.isEmpty && !trimmed.contains("..")
             && trimmed.allSatisfy { $0.isLetter || $0.isNumber || "/_-+".contains($0) }
-        if isSafeName, let data = try? Data(contentsOf: URL(fileURLWithPath: directory + "/" + trimmed)) {
-            return try TimeZoneRules(identifier: trimmed, tzif: [UInt8](data))
+        if isSafeName, let data = SmallFile.read(directory + "/" + trimmed, limit: maximumFileBytes) {
+            return try TimeZoneRules(identifier: trimmed, tzif: data)
         }
         if let rule = PosixTimeZoneRule(parsing: trimmed) {
             return TimeZoneRules(identifier: trimmed, rule: rule)
@@ -125,8 +128,8 @@ public struct TimeZoneRules: Sendable, CustomStringConvertible {
 
     /// The zone of this machine: `/etc/localtime`, else UTC.
     public static func systemLocal() -> TimeZoneRules {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: "/etc/localtime")),
-            let rules = try? TimeZoneRules(identifier: "localtime", tzif: [UInt8](data))
+        guard let data = SmallFile.read("/etc/localtime", limit: maximumFileBytes),
+            let rules = try? TimeZoneRules(identifier: "localtime", tzif: data)
         else { return .utc }
         return rules
     }
