@@ -153,8 +153,8 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
   done
   [ ${#ib_delays[@]} -gt 0 ] && ib_summary "PostgreSQL (LISTEN/NOTIFY)"
   ib_idle "PostgreSQL: an idle loop listening for the inbox uses next to no CPU" "$ib_mina_url"
-  # A request joon writes by hand in psql reaches mina's loop too: the database writes the
-  # inbox row and wakes her.
+  # A request joon writes by hand in psql (made now by the server's clock, as the walk policy
+  # requires) reaches mina's loop too: the database writes the inbox row and wakes her.
   "$binary" --db "$ib_mina_url" --tz Asia/Seoul --no-init "$work/inbox-receiver.lua" "$ib_joon" \
     >"$work/inbox-r.out" 2>"$work/inbox-r.err" </dev/null &
   ib_pid=$!
@@ -163,7 +163,7 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
   PGPASSWORD="$ib_joon_pw" PGPASSFILE=/dev/null psql -X -q -h "$PGHOST" -p "$PGPORT" -U "$ib_joon" -d "$ib_pgdb" -c "
     INSERT INTO walk_requests (id, sender_id, recipient_id, message, latitude, longitude, status, created_at, expires_at, seq)
     SELECT 'by-hand-$$', app_user_id(), (SELECT id FROM users WHERE name = '$ib_mina'), 'psql', 0, 0, 'pending', n, n + 60000, 0
-    FROM (SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS n) t" >/dev/null 2>"$work/err"
+    FROM (SELECT floor(extract(epoch FROM statement_timestamp()) * 1000)::bigint AS n) t" >/dev/null 2>"$work/err"
   wait "$ib_pid"
   if grep -q "^accepted	accepted	" "$work/inbox-r.out"; then
     echo "ok   PostgreSQL: a request written by hand in psql reaches mina's loop, which accepts it"; passed=$((passed + 1))
