@@ -19,12 +19,14 @@ public final class ReminderMonitor {
     public static let longestWait = 60_000
 
     private let session: Session
-    private var lastLook: (user: String, at: Instant)?
+    /// The last look and whose it was; nil as the user until the first `collect`, since the
+    /// shell builds its engine (and this monitor) before the database has named the user.
+    private var lastLook: (user: String?, at: Instant)?
 
     /// A monitor of `session`'s acting user, on its clock, looking first now.
     public init(session: Session) {
         self.session = session
-        lastLook = (session.user.id, session.clock.now())
+        lastLook = (nil, session.clock.now())
     }
 
     /// Real milliseconds until the next reminder comes (at least 1, at most `longestWait`),
@@ -55,7 +57,7 @@ public final class ReminderMonitor {
         let now = clock.now()
         let user = session.user
         // Another acting user (app.login in a callback) starts from now.
-        guard let last = lastLook, last.user == user.id else {
+        guard let last = lastLook, last.user == nil || last.user == user.id else {
             lastLook = (user.id, now)
             return []
         }
