@@ -1,5 +1,9 @@
 import Core
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Loop Habit Tracker's habit score, day by day; pure, no I/O.
 ///
