@@ -9,12 +9,11 @@ import Synchronization
 
 /// Stores the buffered events on every way out of the process, so a run's trace is never
 /// lost: a normal end and an error exit (from `runShell`), `os.exit` from a script, `-e` or
-/// the REPL and any other `exit()` (an `atexit` handler), and SIGTERM (a thread that stores
-/// them and exits with 143, as the default action's status would be).
+/// the REPL and any other `exit()` (an `atexit` handler), and SIGTERM (the sentinel's thread
+/// sees it; a thread of its own stores them and exits with 143, as the default action's
+/// status would be).
 enum EventsAtExit {
     private static let target = Mutex<(database: any Database, recorder: EventRecorder)?>(nil)
-    /// The pipe the SIGTERM handler writes to (async-signal-safe), read by a thread.
-    private static let terminationPipe = Mutex<(read: Int32, write: Int32)?>(nil)
     /// The write end again, for the signal handler, which may not take a lock.
     private static let terminationWrite = Atomic<Int32>(-1)
 
@@ -59,32 +58,41 @@ enum EventsAtExit {
         var descriptors: [Int32] = [-1, -1]
         guard pipe(&descriptors) == 0 else { return }
         for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(descriptors[1], F_SETFL, O_NONBLOCK)
+        let readEnd = descriptors[0]
         terminationWrite.store(descriptors[1], ordering: .releasing)
-        terminationPipe.withLock { $0 = (descriptors[0], descriptors[1]) }
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { _ in
-                EventsAtExit.awaitTermination()
-                return nil
-            }, nil)
-        guard started == 0 else { return }
-        pthread_detach(thread)
+        Sentinel.shared.watch(readEnd) { terminated(reading: readEnd) }
         signal(SIGTERM) { _ in
             var byte: UInt8 = 1
             _ = write(EventsAtExit.terminationWrite.load(ordering: .acquiring), &byte, 1)
         }
     }
 
-    /// On the thread: waits for SIGTERM, stores the events (waiting for a route that is
-    /// running to commit) and ends the process.
-    private static func awaitTermination() {
-        guard let descriptor = terminationPipe.withLock({ $0?.read }) else { return }
-        var byte: UInt8 = 0
-        while true {
-            while read(descriptor, &byte, 1) < 0 && errno == EINTR {}
-            guard let control = loop.withLock({ $0 }), control.terminate() else { break }
+    /// On the sentinel's thread, after SIGTERM: a running loop takes it; otherwise a thread
+    /// of its own stores the events (waiting for a route that is running to commit, which
+    /// the sentinel must not do: the deadline that may end that route is its job) and ends
+    /// the process.
+    private static func terminated(reading descriptor: Int32) {
+        var bytes = (UInt64(0), UInt64(0))
+        _ = withUnsafeMutableBytes(of: &bytes) { read(descriptor, $0.baseAddress, $0.count) }
+        if let control = loop.withLock({ $0 }), control.terminate() { return }
+        Sentinel.shared.unwatch(descriptor)
+        var thread = pthread_t()
+        let started = pthread_create(
+            &thread, nil,
+            { _ in
+                EventsAtExit.storeAndExit()
+                return nil
+            }, nil)
+        if started == 0 {
+            pthread_detach(thread)
+        } else {
+            storeAndExit()
         }
+    }
+
+    /// Stores what is buffered and exits with SIGTERM's status.
+    private static func storeAndExit() {
         if let (database, recorder) = target.withLock({ $0 }), recorder.bufferedCount > 0 {
             _ = try? database.transaction {}
         }

@@ -1,8 +1,9 @@
 import Core
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Loop Habit Tracker's habit score, day by day; pure, no I/O.

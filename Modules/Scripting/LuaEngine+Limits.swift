@@ -1,5 +1,4 @@
 import CLua
-import Dispatch
 
 /// The deadline, Ctrl-C and the backstop behind them.
 ///
@@ -10,11 +9,6 @@ import Dispatch
 /// many seconds after its stop. It calls `_exit`: buffered output is flushed if no thread
 /// holds it, but nothing else runs (buffered events are not stored).
 extension LuaEngine {
-    /// The watchdog's own serial queue. A private queue targets libdispatch's overcommit
-    /// pool, so the deadline fires even when every worker of the shared pool is busy
-    /// (running Swift tasks, or spinning Lua code on them).
-    public static let watchdogQueue = DispatchQueue(label: "app-shell.watchdog")
-
     /// The longest deadline taken as one; a longer one means none (a `Double` of seconds
     /// past this would not fit the clock's nanoseconds).
     static let longestTimeout: Double = 1e9
@@ -24,14 +18,14 @@ extension LuaEngine {
     /// `limit` is the timeout the message names when it differs from `seconds` (what was
     /// left of it after an `app.loop`).
     func armWatchdog(run runID: Int, after seconds: Double, what: String = "chunk", limit: Double? = nil)
-        -> DispatchWorkItem?
+        -> SentinelTimer?
     {
         guard seconds > 0, seconds <= Self.longestTimeout else { return nil }
         let stopSwitch = self.stopSwitch
         let shown = Self.seconds(limit ?? seconds)
         let message = "timeout: the \(what) ran longer than \(shown) s (--timeout)"
         let grace = stopGrace
-        let item = DispatchWorkItem {
+        return Sentinel.shared.after(seconds) {
             stopSwitch.stop(run: runID, reason: CLUA_STOP_TIMEOUT, message: message)
             if let grace {
                 Self.backstop(
@@ -39,8 +33,6 @@ extension LuaEngine {
                     message: "the script did not stop within \(Self.seconds(grace)) s after its \(shown) s timeout")
             }
         }
-        Self.watchdogQueue.asyncAfter(deadline: .now() + seconds, execute: item)
-        return item
     }
 
     /// Watches stopped run `runID`: wakes its thread from blocking calls every quarter of
@@ -52,7 +44,7 @@ extension LuaEngine {
             return
         }
         let tick = min(0.25, grace - waited)
-        watchdogQueue.asyncAfter(deadline: .now() + tick) {
+        _ = Sentinel.shared.after(tick) {
             backstop(run: runID, stopSwitch: stopSwitch, grace: grace, message: message, waited: waited + tick)
         }
     }

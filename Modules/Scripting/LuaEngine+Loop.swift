@@ -1,6 +1,5 @@
 import CLua
 import Core
-import Dispatch
 
 #if canImport(Glibc)
     import Glibc
@@ -126,7 +125,7 @@ extension LuaEngine {
         loopControl.setRunning(true)
         // The chunk's deadline stands still while the loop runs; it gets what was left.
         let remaining = activeRun?.deadline.map { deadline in
-            Double(Int64(deadline.uptimeNanoseconds) - Int64(DispatchTime.now().uptimeNanoseconds)) / 1e9
+            Double(Int64(bitPattern: deadline &- Sentinel.now())) / 1e9
         }
         activeRun?.watchdog?.cancel()
         let end = loopBody(caller: thread)
@@ -139,7 +138,7 @@ extension LuaEngine {
             let seconds = max(remaining, 0.001)
             let limit = activeRun?.timeout
             activeRun?.watchdog = armWatchdog(run: runID, after: seconds, limit: limit)
-            activeRun?.deadline = .now() + seconds
+            activeRun?.deadline = Sentinel.now() + UInt64(seconds * 1e9)
         }
         storeBufferedEvents()
         LuaStack(thread).push(end.rawValue)

@@ -1,6 +1,5 @@
 import CLua
 import Core
-import Dispatch
 
 /// Loading chunks and running them in a fresh coroutine under the watchdog.
 extension LuaEngine {
@@ -70,7 +69,8 @@ extension LuaEngine {
         let watchdog = timeout.flatMap { seconds in armWatchdog(run: runID, after: seconds) }
         let previousRun = activeRun
         activeRun = ActiveRun(
-            id: runID, watchdog: watchdog, deadline: watchdog.flatMap { _ in timeout.map { .now() + $0 } },
+            id: runID, watchdog: watchdog,
+            deadline: watchdog.flatMap { _ in timeout.map { Sentinel.now() + UInt64($0 * 1e9) } },
             timeout: timeout)
         // The run stays open (deadline, Ctrl-C, memory cap) until the clean-up after an
         // error is done: __tostring and __close handlers are Lua code too.

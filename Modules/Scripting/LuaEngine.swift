@@ -1,6 +1,5 @@
 import CLua
 import Core
-import Dispatch
 
 #if canImport(Glibc)
     import Glibc
@@ -39,8 +38,9 @@ public final class LuaEngine {
     /// The event recorder of the session, resolved when the first `app.on` hook is set;
     /// nil while no hook is set, or when no plugin records events.
     var eventRecorder: EventRecorder?
-    /// Reads the SIGINT pipe (see `handleInterrupts`).
-    var interruptSource: (any DispatchSourceRead)?
+    /// The descriptor the SIGINT handler writes to, watched by the sentinel (see
+    /// `handleInterrupts`).
+    var interruptDescriptor: Int32 = -1
     /// The open `trace.span` intervals by handle.
     var openSpans: [Int: Signposter.Token] = [:]
     var nextSpan = 1
@@ -92,7 +92,7 @@ public final class LuaEngine {
     deinit {
         // Ctrl-C still reaches the finalizers that closing runs.
         closeState()
-        interruptSource?.cancel()
+        if interruptDescriptor >= 0 { Sentinel.shared.unwatch(interruptDescriptor) }
         clua_forget_sigint(control.pointer)
     }
 
@@ -109,16 +109,14 @@ public final class LuaEngine {
     public func handleInterrupts(exitWhenIdle: Bool) {
         let descriptor = clua_install_sigint(control.pointer, exitWhenIdle ? 1 : 0)
         guard descriptor >= 0 else { return }
-        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: Self.watchdogQueue)
         let stopSwitch = self.stopSwitch
         let grace = stopGrace
-        source.setEventHandler {
-            var bytes = [UInt8](repeating: 0, count: 64)
-            _ = read(descriptor, &bytes, bytes.count)
+        Sentinel.shared.watch(descriptor) {
+            var bytes = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+            _ = withUnsafeMutableBytes(of: &bytes) { read(descriptor, $0.baseAddress, $0.count) }
             Self.interrupted(run: stopSwitch.interrupt(), stopSwitch: stopSwitch, grace: grace, script: exitWhenIdle)
         }
-        source.resume()
-        interruptSource = source
+        interruptDescriptor = descriptor
     }
 
     /// How many times Ctrl-C was pressed since `handleInterrupts()`.
