@@ -2,6 +2,10 @@ import Core
 import FoundationEssentials
 import Scripting
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The user's own start-up code, like Hammerspoon's init.lua and Spoons: the
 /// configuration folder's `init.lua`, then every `plugins/*.lua` in name order.
 ///
@@ -15,7 +19,9 @@ enum UserScripts {
         let initScript = "\(folder)/init.lua"
         if FileManager.default.fileExists(atPath: initScript) { files.append(initScript) }
         let plugins = "\(folder)/plugins"
-        if let names = try? FileManager.default.contentsOfDirectory(atPath: plugins) {
+        // Most people have no plugins folder: asking FileManager to list a missing one builds
+        // an error with its user info, a quarter million instructions of every start.
+        if isDirectory(plugins), let names = try? FileManager.default.contentsOfDirectory(atPath: plugins) {
             files += names.filter { $0.hasSuffix(".lua") }.sorted().map { "\(plugins)/\($0)" }
         }
         guard !files.isEmpty else { return 0 }
@@ -35,5 +41,11 @@ enum UserScripts {
             }
         }
         return failures
+    }
+
+    /// Whether `path` names a directory (through symbolic links).
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 }

@@ -35,4 +35,7 @@ enum BoundFunction: Sendable {
     case loop
     /// `app.stop()`.
     case loopStop
+    /// `fill(real)` of module proxy `index` (see `LuaEngine.fillModule`): puts the
+    /// module's functions in its table the first time a script reads it.
+    case fillModule(Int)
 }

@@ -43,18 +43,11 @@ extension LuaEngine {
                 guard next.hasPrefix(prefix) else { continue }
                 candidates.append(head + next + (rest.contains(".") ? "" : "("))
             }
-            // Functions written in Lua (app.on, trace.span) live in the real table only.
-            lua_getfield(state, clua_registryindex(), Self.namesKey)
-            stack.push(module)
-            lua_rawget(state, -2)
-            if stack.type(at: -1) == LUA_TTABLE {
-                lua_pushnil(state)
-                while lua_next(state, -2) != 0 {
-                    if stack.type(at: -1) == LUA_TFUNCTION, let key = stack.string(at: -2), key.hasPrefix(prefix) {
-                        candidates.append(head + key + "(")
-                    }
-                    stack.pop()
-                }
+            // Functions written in Lua (app.on, trace.span) are the engine's builtins.
+            for builtin in options.builtins where builtin.name.hasPrefix(module + ".") {
+                let rest = builtin.name.dropFirst(module.count + 1)
+                guard !rest.contains("."), rest.hasPrefix(prefix) else { continue }
+                candidates.append(head + rest + "(")
             }
         } else if stack.type(at: -1) == LUA_TTABLE {
             lua_pushnil(state)

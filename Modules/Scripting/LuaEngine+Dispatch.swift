@@ -61,6 +61,7 @@ extension LuaEngine {
             case .timerOff: return try removeTimer(stack)
             case .loop: return try runLoop(thread)
             case .loopStop: return stopLoop()
+            case .fillModule(let index): return try fillModule(index, stack)
             case .osTime: return osTime(stack)
             case .osDate: return osDate(stack)
             case .hookCount:

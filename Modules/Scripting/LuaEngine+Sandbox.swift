@@ -16,66 +16,71 @@ extension LuaEngine {
     /// Registry key of the table proxy -> real table (for completion, which reads raw).
     static let proxiesKey = "appshell.proxies"
 
-    /// Replaces the real table at `real` (the top of the stack) with its read-only proxy
-    /// named `name`, made with the prelude's `readonly` metatable maker at `prelude`.
+    /// Replaces the real table at `real` (the top of `thread`'s stack) with its read-only
+    /// proxy named `name`, made with the prelude's `readonly` metatable maker. With `fill`,
+    /// the table is filled by `fillModule(fill)` when the proxy is first read.
     /// - Parameter loaded: whether `package.loaded[name]` gets the proxy (module tables).
-    func replaceWithProxy(named name: String, prelude: Int32, loaded: Bool = true) throws {
-        let stack = LuaStack(state)
-        let real = lua_gettop(state)
-        guard lua_checkstack(state, 6) != 0 else { throw AppError.internal("the Lua stack is full") }
-        lua_getfield(state, clua_registryindex(), Self.namesKey)
+    func replaceWithProxy(named name: String, on thread: OpaquePointer, fill: Int? = nil, loaded: Bool = true) throws {
+        let stack = LuaStack(thread)
+        let real = lua_gettop(thread)
+        guard lua_checkstack(thread, 8) != 0 else { throw AppError.internal("the Lua stack is full") }
+        lua_getfield(thread, clua_registryindex(), Self.namesKey)
         if stack.type(at: -1) != LUA_TTABLE {
             stack.pop()
-            lua_createtable(state, 0, 16)
-            lua_pushvalue(state, -1)
-            lua_setfield(state, clua_registryindex(), Self.namesKey)
+            lua_createtable(thread, 0, 16)
+            lua_pushvalue(thread, -1)
+            lua_setfield(thread, clua_registryindex(), Self.namesKey)
         }
         if loaded {
             stack.push(name)
-            lua_pushvalue(state, real)
-            lua_rawset(state, -3)
+            lua_pushvalue(thread, real)
+            lua_rawset(thread, -3)
         }
         stack.pop()
 
+        lua_rawgeti(thread, clua_registryindex(), lua_Integer(preludeReference))
         stack.push("readonly")
-        lua_rawget(state, prelude)
+        lua_rawget(thread, -2)
+        lua_rotate(thread, -2, -1)
+        stack.pop()
         stack.push(name)
-        lua_pushvalue(state, real)
-        guard lua_pcallk(state, 2, 1, 0, 0, nil) == LUA_OK else {
+        lua_pushvalue(thread, real)
+        if let fill { pushBound(.fillModule(fill), on: thread) }
+        guard lua_pcallk(thread, fill == nil ? 2 : 3, 1, 0, 0, nil) == LUA_OK else {
             let detail = stack.string(at: -1) ?? "?"
             throw AppError.internal("cannot make \(name) read-only: \(detail)")
         }
-        _ = lua_newuserdatauv(state, 0, 0)
-        lua_rotate(state, -2, 1)
-        lua_setmetatable(state, -2)
+        _ = lua_newuserdatauv(thread, 0, 0)
+        lua_rotate(thread, -2, 1)
+        lua_setmetatable(thread, -2)
         if loaded {
-            lua_getfield(state, clua_registryindex(), LUA_LOADED_TABLE)
+            lua_getfield(thread, clua_registryindex(), LUA_LOADED_TABLE)
             stack.push(name)
-            lua_pushvalue(state, -3)
-            lua_rawset(state, -3)
+            lua_pushvalue(thread, -3)
+            lua_rawset(thread, -3)
             stack.pop()
         }
-        if lua_getfield(state, clua_registryindex(), Self.proxiesKey) != LUA_TTABLE {
+        if lua_getfield(thread, clua_registryindex(), Self.proxiesKey) != LUA_TTABLE {
             stack.pop()
-            lua_createtable(state, 0, 16)
-            lua_pushvalue(state, -1)
-            lua_setfield(state, clua_registryindex(), Self.proxiesKey)
+            lua_createtable(thread, 0, 16)
+            lua_pushvalue(thread, -1)
+            lua_setfield(thread, clua_registryindex(), Self.proxiesKey)
         }
-        lua_pushvalue(state, -2)
-        lua_pushvalue(state, real)
-        lua_rawset(state, -3)
+        lua_pushvalue(thread, -2)
+        lua_pushvalue(thread, real)
+        lua_rawset(thread, -3)
         stack.pop()
-        lua_rotate(state, real, 1)  // proxy below real
-        lua_settop(state, real)  // drop real, keep proxy
+        lua_rotate(thread, real, 1)  // proxy below real
+        lua_settop(thread, real)  // drop real, keep proxy
     }
 
     /// In the sandbox, makes `package` read-only (its `path` is fixed), as the global and
     /// as `package.loaded.package`, keeping `package.loaded` and `package.preload` the
     /// tables `require` uses.
-    func freezePackage(prelude: Int32) throws {
+    func freezePackage() throws {
         guard !options.allowIO else { return }
         lua_getglobal(state, "package")
-        try replaceWithProxy(named: "package", prelude: prelude)
+        try replaceWithProxy(named: "package", on: state)
         lua_setglobal(state, "package")
     }
 

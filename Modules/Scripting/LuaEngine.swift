@@ -46,6 +46,12 @@ public final class LuaEngine {
     var nextSpan = 1
     /// Every module and nested namespace name (`habits`, `bookstories.themes`).
     var namespaces = Set<String>()
+    /// The modules whose tables are still empty, by the index their `fill` carries; nil
+    /// once filled (see `fillModule`).
+    var unfilledModules: [(name: String, namespace: RouteNamespace)?] = []
+    /// Registry reference of the prelude's table of functions (`readonly`, the builtins'
+    /// factories), which filling a module needs after set-up.
+    var preludeReference: Int32 = LUA_NOREF
     /// Seconds a stopped chunk (timeout, or Ctrl-C of a script) may take to stop before the
     /// process ends (see `LuaEngine+Limits`); nil never ends the process. Set it before
     /// `handleInterrupts`.

@@ -36,6 +36,28 @@ for k, v in mt.__pairs() do count = count + 1; eq(real[k], v, "pairs value") end
 eq(count, 2, "pairs walks every key")
 eq(mt.__tostring(), "module habits", "module name")
 
+-- A module filled on first use: once, by whichever read comes first, then plain reads.
+for _, first in ipairs({ "index", "pairs", "len" }) do
+  local empty, fills = {}, 0
+  local lazy = prelude.readonly("walks", empty, function(t) fills = fills + 1; t[1] = "x"; t.send = "fn" end)
+  local module = setmetatable({}, lazy)
+  if first == "index" then eq(module.send, "fn", "filled on index")
+  elseif first == "pairs" then local n = 0 for _ in lazy.__pairs() do n = n + 1 end eq(n, 2, "filled on pairs")
+  else eq(lazy.__len(), 1, "filled on len") end
+  eq(module.send, "fn", "read after the fill (" .. first .. ")")
+  eq(fills, 1, "filled once (" .. first .. ")")
+  eq(lazy.__index, empty, "__index is the table after the fill (" .. first .. ")")
+end
+local failing, tries = {}, 0
+local retried = prelude.readonly("mates", failing, function(t)
+  tries = tries + 1
+  if tries == 1 then error("not yet") end
+  t.list = "fn"
+end)
+local mates = setmetatable({}, retried)
+eq(pcall(function() return mates.list end), false, "a failed fill raises")
+eq(mates.list, "fn", "the next read fills again")
+
 -- trace.span: the interval closes however fn ends; results and errors pass through.
 local log = {}
 local span = prelude.span_with(function(name) log[#log + 1] = "begin " .. name; return 7 end,

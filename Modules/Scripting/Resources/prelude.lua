@@ -29,22 +29,35 @@ prelude.error_metatable = {
 -- The metatable of a module's read-only proxy (a userdata the engine makes, so that
 -- rawset cannot touch it): reads go to the real table, writes raise, pairs walks a
 -- private copy, so nothing a script holds can replace a route.
-function prelude.readonly(name, real)
-  return {
+-- The metatable of a read-only module proxy over `real`. With `fill`, `real` is still
+-- empty: the first read of any kind calls fill(real) once, which puts the module's
+-- functions in it; from then on `__index` is `real` itself, as fast as a plain table.
+function prelude.readonly(name, real, fill)
+  local meta
+  local function ready()
+    if fill then
+      fill(real)
+      fill = nil
+      meta.__index = real
+    end
+    return real
+  end
+  meta = {
     __name = "module",
     __metatable = "locked",
-    __index = real,
+    __index = fill and function(_, key) return ready()[key] end or real,
     __newindex = function(_, key)
       error(name .. " is read-only (cannot set '" .. tostring(key) .. "')", 2)
     end,
     __pairs = function()
       local copy = {}
-      for k, v in next, real do copy[k] = v end
+      for k, v in next, ready() do copy[k] = v end
       return next, copy, nil
     end,
-    __len = function() return #real end,
+    __len = function() return #ready() end,
     __tostring = function() return "module " .. name end,
   }
+  return meta
 end
 
 -- show (show.lua) is a chunk of its own; the driver prints with it.
