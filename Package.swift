@@ -57,7 +57,9 @@ let package = Package(
             resources: [
                 .embedInCode("Resources/calendar_presenter.lua"), .embedInCode("Resources/statistics_presenter.lua"),
                 .embedInCode("Resources/year_presenter.lua"),
-            ]),
+            ],
+            // Its presenters are compiled to bytecode too: show loads them, not parses them.
+            plugins: ["CompileLua"]),
         .target(name: "BookStories", dependencies: ["Core", "Storage"], path: "Modules/BookStories"),
         .target(name: "Profiles", dependencies: ["Core", "Storage"], path: "Modules/Profiles"),
         .target(name: "Mates", dependencies: ["Core", "Storage"], path: "Modules/Mates"),
@@ -128,7 +130,9 @@ let package = Package(
         // Over every plugin of the composition root: each route's result against its shape.
         .testTarget(
             name: "AppShellTests",
-            dependencies: ["AppShell", "Assembly", "Core", "Storage", "Imaging", "Profiles", "Habits", "Walks"],
+            dependencies: [
+                "AppShell", "Assembly", "Core", "Storage", "Imaging", "Profiles", "Habits", "Walks", "Scripting", "CLua",
+            ],
             path: "Tests/AppShellTests", exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -69,12 +69,13 @@ enum CompositionRoot {
         let modulePath =
             "\(root)/?.lua;\(root)/?/init.lua;\(configuration)/plugins/?.lua;\(configuration)/lua/?.lua;"
             + "\(configuration)/lua/?/init.lua"
+        let presented = plugins.flatMap { $0.shapes() }.filter { $0.presenter != nil }
         let engine = try LuaEngine(
             router: router, session: session,
             options: EngineOptions(
                 allowIO: options.allowIO, memoryLimitBytes: options.maxMemoryMB * 1_048_576, sandboxRoot: root,
                 modulePath: modulePath, configurationFolder: configuration,
-                presenters: plugins.flatMap { $0.shapes() }.compactMap(\.presenter),
+                presenters: presented.compactMap(\.presenter), presenterBytecode: presented.map(\.presenterBytecode),
                 colour: Terminal.outputTakesColour))
         // Reminders come to a running app.loop() as habits.reminder events.
         engine.addLoopSource(ReminderLoopSource(session: session))

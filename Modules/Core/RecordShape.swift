@@ -34,12 +34,19 @@ public struct RecordShape: Sendable, Equatable {
     /// print, or nil for a value of another shape (show tries every presenter in turn). The
     /// text is printed with control characters escaped. Nil for the generic display.
     public let presenter: String?
+    /// The presenter compiled to Lua bytecode at build time, which `show` loads instead of
+    /// parsing the text (a third of a million instructions each); nil to parse the text.
+    public let presenterBytecode: [UInt8]?
 
-    /// A shape, optionally with its own presenter (Lua source, see `presenter`).
-    public init(_ name: String, doc: String, fields: [Field], presenter: String? = nil) {
+    /// A shape, optionally with its own presenter (Lua source, see `presenter`, and its
+    /// bytecode).
+    public init(
+        _ name: String, doc: String, fields: [Field], presenter: String? = nil, presenterBytecode: [UInt8]? = nil
+    ) {
         self.name = name
         self.doc = doc
         self.fields = fields
         self.presenter = presenter
+        self.presenterBytecode = presenterBytecode
     }
 }

@@ -197,7 +197,7 @@ extension HabitsPlugin {
                     .init("year", "integer", "The year."), .init("name", "string", "The habit's name."),
                     .init("frequency", "string", #"The frequency's label, such as "3/week"."#),
                     .init("days", "year_day[]", "Every day of the year, in order."),
-                ], presenter: HabitPresenters.year),
+                ], presenter: HabitPresenters.year, presenterBytecode: HabitPresenters.yearBytecode),
             RecordShape(
                 "habit_details", doc: "What a habit has beyond a daily yes/no.",
                 fields: [

@@ -314,7 +314,7 @@ public struct HabitsPlugin: ModulePlugin {
                     .init("year", "integer", "The year."), .init("month", "integer", "The month, 1 to 12."),
                     .init("days", "calendar_day[]", "Every day of the month."),
                     .init("can_move_to_next_month", "boolean", "Whether the month is before today's."),
-                ], presenter: HabitPresenters.calendar),
+                ], presenter: HabitPresenters.calendar, presenterBytecode: HabitPresenters.calendarBytecode),
             RecordShape(
                 "streak", doc: "Runs of completed days.",
                 fields: [
@@ -335,7 +335,7 @@ public struct HabitsPlugin: ModulePlugin {
                     .init(
                         "streak_unit", #""day"|"week"|"month"|"period""#,
                         "What a streak counts: met days, weeks, months or runs of days."),
-                ], presenter: HabitPresenters.statistics),
+                ], presenter: HabitPresenters.statistics, presenterBytecode: HabitPresenters.statisticsBytecode),
             RecordShape(
                 "summary", doc: "One habit in the overview.",
                 fields: [

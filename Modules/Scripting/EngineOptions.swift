@@ -21,6 +21,9 @@ public struct EngineOptions: Sendable {
     /// The presenters of the plugins' record shapes (`RecordShape.presenter`, Lua source),
     /// which `show` tries in this order before its generic display.
     public var presenters: [String]
+    /// The same presenters compiled to bytecode at build time, by index
+    /// (`RecordShape.presenterBytecode`); a missing or nil entry is compiled from its text.
+    public var presenterBytecode: [[UInt8]?]
     /// Whether `show` colours the pieces presenters style: the app sets it when the output
     /// is a terminal that takes colour; off, everything prints plain.
     public var colour: Bool
@@ -30,7 +33,7 @@ public struct EngineOptions: Sendable {
         allowIO: Bool = false, memoryLimitBytes: Int = 1024 * 1024 * 1024, sandboxRoot: String = ".",
         modulePath: String = "./?.lua;./?/init.lua", configurationFolder: String? = nil,
         builtins: [ScriptBuiltin] = ScriptBuiltin.standard, output: OutputSink = .standardOutput,
-        presenters: [String] = [], colour: Bool = false
+        presenters: [String] = [], presenterBytecode: [[UInt8]?] = [], colour: Bool = false
     ) {
         self.allowIO = allowIO
         self.memoryLimitBytes = memoryLimitBytes
@@ -40,6 +43,7 @@ public struct EngineOptions: Sendable {
         self.builtins = builtins
         self.output = output
         self.presenters = presenters
+        self.presenterBytecode = presenterBytecode
         self.colour = colour
     }
 }

@@ -39,7 +39,8 @@ extension LuaEngine {
         lua_setmetatable(state, -2)
     }
 
-    /// `__index(list, i)` of show's presenters: runs presenter `i`'s chunk for the function
+    /// `__index(list, i)` of show's presenters: runs presenter `i`'s chunk (its build-time
+    /// bytecode, or its text when there is none or this Lua refuses it) for the function
     /// it returns, keeps that in the list (so each chunk runs once) and returns it; nil
     /// past the last presenter.
     /// - Throws: `internal` naming the presenter that does not compile or return a function.
@@ -51,10 +52,20 @@ extension LuaEngine {
             lua_pushnil(thread)
             return 1
         }
-        let source = Array(options.presenters[Int(index) - 1].utf8)
-        let status = source.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { characters in
-                clua_load_text(thread, characters.baseAddress, characters.count, LuaPrelude.chunkName)
+        let position = Int(index) - 1
+        var status = LUA_ERRSYNTAX
+        if options.presenterBytecode.indices.contains(position), let bytecode = options.presenterBytecode[position] {
+            status = bytecode.withUnsafeBufferPointer { buffer in
+                clua_load_host_bytecode(thread, buffer.baseAddress, buffer.count, LuaPrelude.chunkName)
+            }
+            if status != LUA_OK { stack.pop() }
+        }
+        if status != LUA_OK {
+            let source = Array(options.presenters[position].utf8)
+            status = source.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { characters in
+                    clua_load_text(thread, characters.baseAddress, characters.count, LuaPrelude.chunkName)
+                }
             }
         }
         guard status == LUA_OK, lua_pcallk(thread, 0, 1, 0, 0, nil) == LUA_OK else {

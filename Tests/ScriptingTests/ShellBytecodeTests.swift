@@ -1,5 +1,6 @@
 import CLua
 import Core
+import Synchronization
 import Testing
 
 @testable import Scripting
@@ -57,5 +58,20 @@ import Testing
         #expect(lua_gettop(state) == base + 2)
         try #require(lua_pcallk(state, 0, 1, 0, 0, nil) == LUA_OK)
         #expect(lua_tointegerx(state, -1, nil) == 7)
+    }
+
+    /// A presenter with build-time bytecode runs from it: its text, broken here, is never
+    /// parsed. One without bytecode is parsed from its text.
+    @Test func presentersLoadFromTheirBytecode() throws {
+        let written = Mutex<String>("")
+        let sink = OutputSink { text in written.withLock { $0 += text } }
+        let fromBytecode = try Self.compiled(Array("return function(v) if v.answer == 42 then return 'forty-two' end end".utf8))
+        let options = EngineOptions(
+            output: sink,
+            presenters: ["this is not Lua", "return function(v) if v.answer == 7 then return 'seven' end end"],
+            presenterBytecode: [fromBytecode, nil])
+        let engine = try EngineFixture(options: options).engine
+        _ = try engine.evaluate("show({answer = 42}); show({answer = 7})").get()
+        #expect(written.withLock { $0 } == "forty-two\nseven\n")
     }
 }
