@@ -131,7 +131,8 @@ let package = Package(
         .testTarget(
             name: "AppShellTests",
             dependencies: [
-                "AppShell", "Assembly", "Core", "Storage", "Imaging", "Profiles", "Habits", "Walks", "Scripting", "CLua",
+                "AppShell", "Assembly", "Core", "Storage", "Imaging", "Profiles", "Habits", "Walks", "Scripting",
+                "CLua",
             ],
             path: "Tests/AppShellTests", exclude: ["Fixtures"]),
     ],

@@ -8,7 +8,10 @@ import Scripting
 
 /// app-shell: the REPL, the script runner and `-e`, over the composition root.
 /// Exit codes: 0 success, 1 script or route error, 2 usage error.
-func runShell() -> Int32 {
+/// `keep` gets the engine, which the process then holds until it exits: its Lua state is
+/// closed when this returns (finalizers run then, as before), but the objects of the app
+/// are left to the exit instead of being freed one by one.
+func runShell(keep: (LuaEngine) -> Void) -> Int32 {
     let arguments = Array(CommandLine.arguments.dropFirst())
     let environment = ProcessEnvironment.read()
     let options: ShellOptions
@@ -52,6 +55,9 @@ func runShell() -> Int32 {
         Terminal.error("app-shell: \(AppError.wrapping(error).description)")
         return 1
     }
+
+    keep(engine)
+    defer { engine.close() }
 
     // The buffered events are stored on every way out from here: os.exit, SIGTERM, errors.
     EventsAtExit.install(engine.session.container, loop: engine.loopControl)
@@ -179,6 +185,7 @@ func writeTrace(_ signposter: Signposter, to path: String) -> Bool {
     }
 }
 
-let status = runShell()
+var engine: LuaEngine?
+let status = runShell { engine = $0 }
 Terminal.flush()
-exit(status)
+withExtendedLifetime(engine) { exit(status) }

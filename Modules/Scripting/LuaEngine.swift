@@ -52,6 +52,8 @@ public final class LuaEngine {
     /// Registry reference of the prelude's table of functions (`readonly`, the builtins'
     /// factories), which filling a module needs after set-up.
     var preludeReference: Int32 = LUA_NOREF
+    /// Whether `close()` closed the state already.
+    var stateClosed = false
     /// Seconds a stopped chunk (timeout, or Ctrl-C of a script) may take to stop before the
     /// process ends (see `LuaEngine+Limits`); nil never ends the process. Set it before
     /// `handleInterrupts`.
@@ -95,9 +97,18 @@ public final class LuaEngine {
         try setUp()
     }
 
+    /// Closes the Lua state now, running its finalizers as `deinit` would, for a process
+    /// about to exit: it can then end without freeing the engine's objects one by one (a
+    /// third of a million instructions). The engine must not be used after. Idempotent.
+    public func close() {
+        guard !stateClosed else { return }
+        stateClosed = true
+        closeState()
+    }
+
     deinit {
         // Ctrl-C still reaches the finalizers that closing runs.
-        closeState()
+        if !stateClosed { closeState() }
         if interruptDescriptor >= 0 { Sentinel.shared.unwatch(interruptDescriptor) }
         clua_forget_sigint(control.pointer)
     }

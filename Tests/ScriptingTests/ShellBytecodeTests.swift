@@ -65,7 +65,8 @@ import Testing
     @Test func presentersLoadFromTheirBytecode() throws {
         let written = Mutex<String>("")
         let sink = OutputSink { text in written.withLock { $0 += text } }
-        let fromBytecode = try Self.compiled(Array("return function(v) if v.answer == 42 then return 'forty-two' end end".utf8))
+        let fromBytecode = try Self.compiled(
+            Array("return function(v) if v.answer == 42 then return 'forty-two' end end".utf8))
         let options = EngineOptions(
             output: sink,
             presenters: ["this is not Lua", "return function(v) if v.answer == 7 then return 'seven' end end"],
