@@ -2,8 +2,8 @@ import Core
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Darwin)
-    import Darwin
+#elseif canImport(Musl)
+    import Musl
 #endif
 
 /// Loop Habit Tracker's habit score, day by day; pure, no I/O.

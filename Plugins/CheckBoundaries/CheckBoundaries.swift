@@ -4,7 +4,9 @@ import PackagePlugin
 /// `swift package check-boundaries`: fails when a module reaches past its boundary.
 ///
 /// - A feature target (Habits, Profiles, Mates, Walks, BookStories) may depend on and
-///   import Core and Storage only: never another feature, Scripting or a C target.
+///   import Core and Storage only: never another feature, Scripting or a C target. Of the
+///   toolchain's modules it may import FoundationEssentials, never all of Foundation, which
+///   links ICU's data and CoreFoundation into app-shell (docs/performance.md).
 /// - Core depends on nothing but CUTF8Proc (Unicode normalization, a small C library with
 ///   no dependencies of its own) and imports only it, the standard library,
 ///   FoundationEssentials, Synchronization and the platform's C library (Glibc or Musl:
@@ -16,7 +18,7 @@ struct CheckBoundaries: CommandPlugin {
     static let features: Set<String> = ["Habits", "Profiles", "Mates", "Walks", "BookStories"]
     static let featureMayUse: Set<String> = ["Core", "Storage"]
     static let systemModules: Set<String> = [
-        "Foundation", "FoundationEssentials", "Synchronization", "Dispatch", "Glibc", "Musl",
+        "FoundationEssentials", "Synchronization", "Dispatch", "Glibc", "Musl",
     ]
     static let coreMayUse: Set<String> = ["CUTF8Proc"]
     static let coreMayImport: Set<String> = ["FoundationEssentials", "Synchronization", "CUTF8Proc", "Glibc", "Musl"]
