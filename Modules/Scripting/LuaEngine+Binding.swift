@@ -80,10 +80,10 @@ extension LuaEngine {
     /// builtins of `options.builtins` that name it.
     func bindRoutes() throws {
         var root = RouteNamespace()
-        for route in router.routes {
+        for (index, route) in router.routes.enumerated() {
             let path = route.path
             guard path.count >= 2 else { continue }
-            root.insert(route, at: path[...])
+            root.insert(route: index, at: path[...])
         }
         for builtin in options.builtins {
             let path = builtin.name.split(separator: ".").map(String.init)
@@ -130,7 +130,8 @@ extension LuaEngine {
             throw AppError.internal("cannot fill module \(name)")
         }
         let real: Int32 = 1
-        for (function, route) in namespace.functions {
+        for (function, index) in namespace.functions {
+            let route = router.routes[index]
             let positional = route.positionalParameters
             pushBound(.route(route, positional: positional, takesOptions: !route.options.isEmpty), on: thread)
             recordHelp(for: -1, name: route.name, on: thread)
