@@ -143,7 +143,9 @@ public final class Sentinel: Sendable {
             }
             let now = Self.now()
             let due = state.withLock { state -> [Timer] in
-                let ids = state.timers.filter { $0.value.due <= now }.map(\.key).sorted()
+                // In the order they fall due; armed first among equals.
+                let ids = state.timers.filter { $0.value.due <= now }
+                    .sorted { ($0.value.due, $0.key) < ($1.value.due, $1.key) }.map(\.key)
                 return ids.compactMap { state.timers.removeValue(forKey: $0) }
             }
             for timer in due { timer.action() }

@@ -50,6 +50,16 @@ import Testing
         #expect(order.withLock { $0 } == [1, 2, 3])
     }
 
+    /// Timers that fell due while an action ran run in due order, not in arming order.
+    @Test func timersDueTogetherRunInDueOrder() {
+        let order = Mutex<[Int]>([])
+        _ = Sentinel.shared.after(0.01) { usleep(150_000) }
+        _ = Sentinel.shared.after(0.08) { order.withLock { $0.append(2) } }
+        _ = Sentinel.shared.after(0.04) { order.withLock { $0.append(1) } }
+        #expect(waitUntil(5) { order.withLock { $0.count == 2 } })
+        #expect(order.withLock { $0 } == [1, 2])
+    }
+
     @Test func anActionMayArmTheNextTimer() {
         let ticks = Atomic<Int>(0)
         @Sendable func tick() {
