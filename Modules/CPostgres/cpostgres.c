@@ -46,6 +46,7 @@ typedef struct cpg_api {
     __typeof__(PQuser) *user;
     __typeof__(PQbackendPID) *backendPID;
     __typeof__(PQserverVersion) *serverVersion;
+    __typeof__(PQparameterStatus) *parameterStatus;
     __typeof__(PQtransactionStatus) *transactionStatus;
     __typeof__(PQfinish) *finish;
     __typeof__(PQsetNoticeProcessor) *setNoticeProcessor;
@@ -122,6 +123,7 @@ static int cpg_start(char *error, size_t error_size) {
     CPG_FIND(user, "PQuser");
     CPG_FIND(backendPID, "PQbackendPID");
     CPG_FIND(serverVersion, "PQserverVersion");
+    CPG_FIND(parameterStatus, "PQparameterStatus");
     CPG_FIND(transactionStatus, "PQtransactionStatus");
     CPG_FIND(finish, "PQfinish");
     CPG_FIND(setNoticeProcessor, "PQsetNoticeProcessor");
@@ -209,6 +211,7 @@ const char *cpg_db(const cpg_conn *conn) { return cpg.db(conn); }
 const char *cpg_user(const cpg_conn *conn) { return cpg.user(conn); }
 int cpg_backend_pid(const cpg_conn *conn) { return cpg.backendPID(conn); }
 int cpg_server_version(const cpg_conn *conn) { return cpg.serverVersion(conn); }
+const char *cpg_parameter_status(const cpg_conn *conn, const char *name) { return cpg.parameterStatus(conn, name); }
 int cpg_transaction_status(const cpg_conn *conn) { return (int)cpg.transactionStatus(conn); }
 void cpg_finish(cpg_conn *conn) { cpg.finish(conn); }
 

@@ -100,6 +100,9 @@ const char *cpg_db(const cpg_conn *conn);
 const char *cpg_user(const cpg_conn *conn);
 int cpg_backend_pid(const cpg_conn *conn);
 int cpg_server_version(const cpg_conn *conn);
+/// A parameter the server reported at the login (PQparameterStatus: `session_authorization`,
+/// `is_superuser` ...); NULL when it did not.
+const char *cpg_parameter_status(const cpg_conn *conn, const char *name);
 int cpg_transaction_status(const cpg_conn *conn);
 void cpg_finish(cpg_conn *conn);
 /// Drops the server's NOTICE and WARNING messages (libpq prints them on standard error by
