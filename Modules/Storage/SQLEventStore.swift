@@ -194,9 +194,9 @@ public struct SQLEventStore: EventStore {
         // The last event takes the new last id, each one before it one less.
         let last = events.count - 1
         try insertRows(
-            Self.eventsInsert, full: Self.fullEventsInsertLater, columns: 5, count: events.count, first: Self.fromCounter
-        ) {
-            index, binder in
+            Self.eventsInsert, full: Self.fullEventsInsertLater, columns: 5, count: events.count,
+            first: Self.fromCounter
+        ) { index, binder in
             try binder.bind(last - index)
             try binder.bind(numbers[index])
             try binder.bind(events[index].name)
@@ -208,9 +208,9 @@ public struct SQLEventStore: EventStore {
             for position in event.params.indices { params.append((index, position)) }
         }
         try insertRows(
-            Self.paramsInsert, full: Self.fullParamsInsertLater, columns: 4, count: params.count, first: Self.fromCounter
-        ) {
-            index, binder in
+            Self.paramsInsert, full: Self.fullParamsInsertLater, columns: 4, count: params.count,
+            first: Self.fromCounter
+        ) { index, binder in
             let (event, position) = params[index]
             let param = events[event].params[position]
             try binder.bind(last - event)
