@@ -228,7 +228,8 @@ public struct SQLEventStore: EventStore {
     /// `INSERT ... VALUES (?, ...), (?, ...) ...` with `rows` tuples of `columns`, the first
     /// value of each tuple `first`.
     static func multiRowInsert(_ head: String, columns: Int, rows: Int, first: String = "?") -> String {
-        let tuple = "(" + ([first] + Array(repeating: "?", count: columns - 1)).joined(separator: ", ") + ")"
+        // No array of placeholders to join: a commit's last INSERT is built each time.
+        let tuple = "(" + first + String(repeating: ", ?", count: columns - 1) + ")"
         return head + Array(repeating: tuple, count: rows).joined(separator: ", ")
     }
 
