@@ -80,6 +80,9 @@ public final class PostgresConnection {
     public let database: String
     /// The login role.
     public let user: String
+    /// Whether this connection was begun before main, from app-shell's command line
+    /// (`cpg_head_start_url`), and taken over here.
+    let tookHeadStart: Bool
 
     /// Whether libpq has been loaded into this process.
     public static var isLibraryLoaded: Bool { cpg_is_loaded() != 0 }
@@ -111,9 +114,11 @@ public final class PostgresConnection {
         }
         let password = found.map { String(cString: $0) }
         free(found)
-        guard let handle = Self.connect(conninfo) else {
+        let (made, early) = Self.connect(conninfo)
+        guard let handle = made else {
             throw StorageError(.unavailable, message: "cannot connect to PostgreSQL: out of memory")
         }
+        tookHeadStart = early
         host = cpg_host(handle).map { String(cString: $0) } ?? ""
         port = cpg_port(handle).map { String(cString: $0) } ?? ""
         database = cpg_db(handle).map { String(cString: $0) } ?? ""
@@ -639,25 +644,10 @@ public final class PostgresConnection {
 
     // MARK: - Connection strings
 
-    private static func connect(_ conninfo: String) -> OpaquePointer? {
-        // Defaults that the string (expanded from dbname) and the PG* variables override.
-        var keywords = ["fallback_application_name"]
-        var values = ["app-shell"]
-        if getenv("PGCONNECT_TIMEOUT") == nil {
-            keywords.append("connect_timeout")
-            values.append("10")
-        }
-        keywords.append("dbname")
-        values.append(conninfo)
-        let keywordPointers = keywords.map { strdup($0) }
-        let valuePointers = values.map { strdup($0) }
-        defer {
-            keywordPointers.forEach { free($0) }
-            valuePointers.forEach { free($0) }
-        }
-        let keywordArray = keywordPointers.map { UnsafePointer($0) } + [nil]
-        let valueArray = valuePointers.map { UnsafePointer($0) } + [nil]
-        return cpg_connectdb_params(keywordArray, valueArray, 1)
+    private static func connect(_ conninfo: String) -> (handle: OpaquePointer?, tookHeadStart: Bool) {
+        // app-shell began this very connection before main (cpg_head_start_url).
+        if let early = cpg_take_head_start(conninfo) { return (early, true) }
+        return (cpg_connect_app(conninfo), false)
     }
 
     /// Only libpq's URL schemes: anything else with `://` would be read as key=value words.
