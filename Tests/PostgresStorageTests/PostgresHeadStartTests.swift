@@ -21,30 +21,31 @@ struct PostgresHeadStartTests {
 
     /// Only app-shell, only a PostgreSQL `--db` among its options (as CommandLineParser reads
     /// them), and only for a run that connects.
-    @Test(arguments: [
-        (["app-shell", "--db", "postgres://mina@db/walks"], "postgres://mina@db/walks"),
-        (["/usr/local/bin/app-shell", "--db=postgresql://db/w", "-e", "return 1"], "postgresql://db/w"),
-        (["app-shell", "--json", "--db", "x.db", "--db", "postgres://db/w", "-"], "postgres://db/w"),
-        // -e takes the next word as its chunk, whatever it looks like.
-        (["app-shell", "-e", "--db", "--db", "postgres://db/y"], "postgres://db/y"),
-        (["app-shell", "--db", "x.db"], nil),
-        (["app-shell", "--db", ":memory:"], nil),
-        (["app-shell", "--db", "mysql://db/w"], nil),
-        // After the script, or after --, the words are the script's.
-        (["app-shell", "morning.lua", "--db", "postgres://db/w"], nil),
-        (["app-shell", "--", "--db", "postgres://db/w"], nil),
-        (["app-shell", "-", "--db", "postgres://db/w"], nil),
-        // Runs that never connect, or that copy a file.
-        (["app-shell", "--db", "postgres://db/w", "--help"], nil),
-        (["app-shell", "--version", "--db", "postgres://db/w"], nil),
-        (["app-shell", "--db", "postgres://db/w", "--lua-stubs"], nil),
-        (["app-shell", "--db", "postgres://db/w", "--backup", "copy.db"], nil),
-        (["app-shell", "--json=yes", "--db", "postgres://db/w"], nil),
-        (["app-shell", "--db"], nil),
-        // Another program that links Storage (a test runner, app-bench) never does it.
-        (["app-bench", "--db", "postgres://db/w"], nil),
-        (["app-shell-2", "--db", "postgres://db/w"], nil),
-    ] as [([String], String?)])
+    @Test(
+        arguments: [
+            (["app-shell", "--db", "postgres://mina@db/walks"], "postgres://mina@db/walks"),
+            (["/usr/local/bin/app-shell", "--db=postgresql://db/w", "-e", "return 1"], "postgresql://db/w"),
+            (["app-shell", "--json", "--db", "x.db", "--db", "postgres://db/w", "-"], "postgres://db/w"),
+            // -e takes the next word as its chunk, whatever it looks like.
+            (["app-shell", "-e", "--db", "--db", "postgres://db/y"], "postgres://db/y"),
+            (["app-shell", "--db", "x.db"], nil),
+            (["app-shell", "--db", ":memory:"], nil),
+            (["app-shell", "--db", "mysql://db/w"], nil),
+            // After the script, or after --, the words are the script's.
+            (["app-shell", "morning.lua", "--db", "postgres://db/w"], nil),
+            (["app-shell", "--", "--db", "postgres://db/w"], nil),
+            (["app-shell", "-", "--db", "postgres://db/w"], nil),
+            // Runs that never connect, or that copy a file.
+            (["app-shell", "--db", "postgres://db/w", "--help"], nil),
+            (["app-shell", "--version", "--db", "postgres://db/w"], nil),
+            (["app-shell", "--db", "postgres://db/w", "--lua-stubs"], nil),
+            (["app-shell", "--db", "postgres://db/w", "--backup", "copy.db"], nil),
+            (["app-shell", "--json=yes", "--db", "postgres://db/w"], nil),
+            (["app-shell", "--db"], nil),
+            // Another program that links Storage (a test runner, app-bench) never does it.
+            (["app-bench", "--db", "postgres://db/w"], nil),
+            (["app-shell-2", "--db", "postgres://db/w"], nil),
+        ] as [([String], String?)])
     func theURLOfTheCommandLine(arguments: [String], expected: String?) {
         #expect(Self.url(arguments) == expected)
     }
