@@ -77,16 +77,21 @@ enum PostgresBenchmarks {
         }
     }
 
-    /// Every PostgreSQL figure, or why there is none.
-    static func all(appShell: String) throws -> [BenchResult] {
+    /// The names `all` can run, for `app-bench --only`.
+    static let names: Set<String> = ["pg_startup", "pg_complete", "pg_story_page"]
+
+    /// Every PostgreSQL figure (or those of `only`), or why there is none.
+    static func all(appShell: String, only: Set<String>? = nil) throws -> [BenchResult] {
         guard let server else {
             throw AppError.internal("no server: set APP_SHELL_BENCH_POSTGRES (make bench starts one)")
         }
         let schema = try Schema(server: server)
         let fsync = "fsync=\(schema.setting("fsync")), synchronous_commit=\(schema.setting("synchronous_commit"))"
-        var results = [try startup(appShell: appShell, schema: schema)]
-        results += try complete(schema: schema, fsync: fsync)
-        results += try storyPage(schema: schema)
+        let wanted = { (name: String) in only?.contains(name) ?? true }
+        var results: [BenchResult] = []
+        if wanted("pg_startup") { results.append(try startup(appShell: appShell, schema: schema)) }
+        if wanted("pg_complete") { results += try complete(schema: schema, fsync: fsync) }
+        if wanted("pg_story_page") { results += try storyPage(schema: schema) }
         return results
     }
 

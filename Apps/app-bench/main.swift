@@ -23,7 +23,8 @@ let appShell = binaryFolder.appendingPathComponent("app-shell").path
 var results: [BenchResult] = []
 var skipped: [String] = []
 // `app-bench --postgres`: only the PostgreSQL figures. `app-bench --only startup,complete`:
-// only those SQLite figures (before and after a change that must leave them alone).
+// only those figures (before and after a change that must leave them alone); PostgreSQL's
+// by their names too (`--only pg_startup,pg_complete`).
 let postgresOnly = CommandLine.arguments.dropFirst().contains("--postgres")
 let only: Set<String>? = CommandLine.arguments.firstIndex(of: "--only").flatMap { index in
     index + 1 < CommandLine.arguments.count
@@ -64,9 +65,9 @@ if let only {
         skipped.append("story_search, story_public_page, story_create, repl_memory: failed: \(error)")
     }
 }
-if only == nil {
+if only == nil || !(only ?? []).isDisjoint(with: PostgresBenchmarks.names) {
     do {
-        results += try PostgresBenchmarks.all(appShell: appShell)
+        results += try PostgresBenchmarks.all(appShell: appShell, only: only)
     } catch {
         skipped.append("pg_startup, pg_complete, pg_story_page: \(error)")
     }

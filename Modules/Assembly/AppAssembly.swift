@@ -66,12 +66,17 @@ public enum AppAssembly {
     static func start(_ prepared: PreparedApp) throws -> AssembledApp {
         let database = prepared.database
         let options = prepared.options
-        let login = try ServerLogin(database)
+        // The login's users row comes with the versions when the login is the user.
+        let login = try ServerLogin(database) { _, isSuperuser in !(isSuperuser && options.superuserActsAsAnyone) }
         let identity =
             login.map { $0.isSuperuser && options.superuserActsAsAnyone ? .chosen : .databaseLogin($0.name) }
             ?? IdentitySource.chosen
-        try migrateOrCheck(database, modules: prepared.modules, login: login)
-        if options.plugins.contains(where: { $0 is ProfilesPlugin }) {
+        let applied = try migrateOrCheck(database, modules: prepared.modules, login: login)
+        // Only a SQLite file can have photo files waiting: PostgreSQL came to the app after
+        // photos moved into the database, so no server schema ever had the paths to move
+        // (and they would name files on whichever machine ran the migration). On a server
+        // this read was a round trip of every start.
+        if options.plugins.contains(where: { $0 is ProfilesPlugin }), login == nil {
             // Never fatal: what cannot be imported now (another process holds the write
             // lock) waits in profile_photo_files for the next start.
             _ = try? ProfilePhotoFileImport(database: database).run()
@@ -79,7 +84,8 @@ public enum AppAssembly {
         prepared.container.register(IdentitySource.self, instance: identity)
         return AssembledApp(
             database: database, container: prepared.container, router: prepared.router, clock: options.clock,
-            shapes: options.plugins.flatMap { $0.shapes() }, identity: identity)
+            shapes: options.plugins.flatMap { $0.shapes() }, identity: identity,
+            loginUser: applied ? nil : login?.user)
     }
 
     /// Applies the missing migrations at start-up, except on a PostgreSQL schema that
@@ -88,20 +94,22 @@ public enum AppAssembly {
     /// missing; so does one on a schema not set up in which the login may not create.
     /// - Throws: `storage.schema_outdated` when a member's app-shell is newer than the
     ///   schema; the migrator's errors otherwise.
-    static func migrateOrCheck(_ database: any Database, modules: [Migrator.Module], login: ServerLogin?) throws {
+    /// - Returns: whether a migration was applied.
+    @discardableResult
+    static func migrateOrCheck(_ database: any Database, modules: [Migrator.Module], login: ServerLogin?) throws
+        -> Bool
+    {
         let migrator = Migrator(database: database)
         guard let login else {
-            try migrator.migrate(modules)
-            return
+            return try !migrator.migrate(modules).isEmpty
         }
         let versions = try login.versions ?? migrator.versions()
         let setUp = versions[ServerSetup.module] ?? 0
         if setUp == 0, login.mayCreate {
-            try migrator.migrate(modules, known: versions)
-            return
+            return try !migrator.migrate(modules, known: versions).isEmpty
         }
         // The administrator starts even when something is missing: admin.setup() applies it.
-        if login.mayCreate { return }
+        if login.mayCreate { return false }
         let missing = try migrator.firstMissing(modules, known: versions)
         guard missing == nil, setUp >= ServerSetup.version else {
             let what =
@@ -112,6 +120,7 @@ public enum AppAssembly {
                 message: "the server's schema is older than this app-shell (\(what)); "
                     + "ask the administrator to run admin.setup()")
         }
+        return false
     }
 
     /// Whether `location` names a PostgreSQL server (`postgres://` or `postgresql://`) rather

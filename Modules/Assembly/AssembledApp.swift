@@ -17,6 +17,10 @@ public struct AssembledApp: Sendable {
     public let shapes: [RecordShape]
     /// Who may act: any name on SQLite, the database login on PostgreSQL.
     public let identity: IdentitySource
+    /// The login's users row as start-up read it with the schema's versions (PostgreSQL,
+    /// when the login is the user and the row exists), so that signing in costs no round
+    /// trip of its own.
+    let loginUser: User?
 
     /// The session of the user named `name`, created on first use.
     /// - Throws: `invalid_argument` for a name that is not a valid user name;
@@ -25,6 +29,11 @@ public struct AssembledApp: Sendable {
     public func session(for name: String) throws -> Session {
         if case .databaseLogin(let login) = identity, name != login {
             throw IdentitySource.loginNotAvailable(login: login, field: nil)
+        }
+        if let loginUser, case .databaseLogin(let login) = identity, name == login {
+            // What `signIn` would return: the row it reads, after the check it makes.
+            try User.validate(name: name)
+            return Session(user: loginUser, clock: clock, container: container)
         }
         let user = try container.resolve(UserAccounts.self).signIn(name: name)
         return Session(user: user, clock: clock, container: container)

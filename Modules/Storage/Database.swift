@@ -33,6 +33,18 @@ public protocol Database: TransactionRunner, AnyObject {
     /// an error surfaces there. Outside a transaction, and on SQLite, at once.
     func executeEachLater(_ sql: String, count: Int, _ bind: (Int, inout any SQLBinder) throws -> Void) throws
 
+    /// A query whose rows are not needed before the transaction ends (a counter's
+    /// `UPDATE ... RETURNING`): inside a transaction, a server backend sends it with the next
+    /// statement or the COMMIT and calls `body` for each row when that answer arrives, which
+    /// may be after the COMMIT; a failure of the query fails the transaction there, and
+    /// `body` is then not called. Outside a transaction, and on SQLite, at once.
+    func forEachLater(_ sql: String, _ arguments: [SQLValue], _ body: @escaping (Row) -> Void) throws
+
+    /// Whether `executeEachLater` and `forEachLater` inside a transaction wait for the next
+    /// statement or the COMMIT (a server backend, where that saves round trips) rather than
+    /// run at once (SQLite).
+    var defersLaterStatements: Bool { get }
+
     /// Runs a migration script: statements separated by semicolons, with no arguments.
     func executeScript(_ sql: String) throws
 
@@ -97,6 +109,14 @@ extension Database {
     ) throws {
         try executeEach(sql, count: count, bind)
     }
+
+    /// At once: a backend with no round trips to save.
+    public func forEachLater(_ sql: String, _ arguments: [SQLValue], _ body: @escaping (Row) -> Void) throws {
+        try forEach(sql, arguments) { body($0) }
+    }
+
+    /// False: a backend with no round trips to save runs them at once.
+    public var defersLaterStatements: Bool { false }
 
     /// Runs one statement with no arguments.
     @discardableResult

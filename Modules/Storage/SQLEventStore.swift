@@ -1,4 +1,5 @@
 import Core
+import Synchronization
 
 /// Events in `events` and `event_params`, numbered in the order they were stored (ids
 /// never repeat), kept to a bounded backlog.
@@ -18,12 +19,52 @@ public struct SQLEventStore: EventStore {
     private let database: any Database
     /// The most events kept; beyond it the oldest are dropped.
     public let capacity: Int
+    /// What the store learned from committed transactions, on a backend that defers later
+    /// statements (nil on SQLite, which never needs it).
+    private let memory: Memory?
+
+    /// On a server, what lets a commit's events go with its COMMIT without waiting for the
+    /// counter first: the users' numbers (`event_users` rows are never deleted or
+    /// renumbered, so a committed number holds for good) and the backlog's size as this
+    /// process last saw it.
+    private final class Memory: Sendable {
+        struct State {
+            /// Numbers of committed `event_users` rows.
+            var numbers: [String: Int] = [:]
+            /// Numbers read or given in the transaction in progress, known once it commits.
+            var pending: [String: Int] = [:]
+            /// The stored count the counter last returned (others' commits may have added
+            /// since; theirs drop what goes over the cap, and so does the next synchronous
+            /// store here).
+            var stored: Int?
+        }
+        let state = Mutex(State())
+    }
 
     /// A store over `database` (migrated with `EventSchema`) keeping at most `capacity`
     /// events (at least 1).
     public init(database: any Database, capacity: Int = Self.defaultCapacity) {
         self.database = database
         self.capacity = max(1, capacity)
+        memory = database.defersLaterStatements ? Memory() : nil
+    }
+
+    /// The transaction that stored events committed: the users' numbers it read or gave hold.
+    /// Call from `CommitHooks.afterCommit`.
+    public func committed() {
+        guard let memory else { return }
+        memory.state.withLock { state in
+            guard !state.pending.isEmpty else { return }
+            state.numbers.merge(state.pending) { _, new in new }
+            state.pending = [:]
+        }
+    }
+
+    /// The transaction rolled back: numbers given in it are gone. Call from
+    /// `CommitHooks.afterRollback`.
+    public func rolledBack() {
+        guard let memory else { return }
+        memory.state.withLock { $0.pending = [:] }
     }
 
     /// Stores events in order, inside the caller's transaction when there is one: up to
@@ -31,7 +72,14 @@ public struct SQLEventStore: EventStore {
     /// oldest beyond the capacity.
     public func insert(_ events: [PendingEvent]) throws {
         guard !events.isEmpty else { return }
-        try database.transaction { try store(events) }
+        let outermost = !database.isInTransaction
+        do {
+            try database.transaction { try store(events) }
+        } catch {
+            rolledBack()
+            throw error
+        }
+        if outermost { committed() }
     }
 
     /// Stores `events` from a commit hook (`CommitHooks.beforeCommit`), in the transaction
@@ -45,6 +93,7 @@ public struct SQLEventStore: EventStore {
 
     /// Stores `events` and drops the oldest beyond the capacity, in the caller's transaction.
     private func store(_ events: [PendingEvent]) throws {
+        if let numbers = numbersKnownForLater(events) { return try storeLater(events, numbers: numbers) }
         // The ids come from a counter that only grows, never from the table's largest id,
         // which a flush or a drop may have deleted.
         var counter: (stored: Int, lastID: Int)?
@@ -70,6 +119,14 @@ public struct SQLEventStore: EventStore {
         }
         let firstID = lastID - events.count + 1
         let users = try userNumbers(of: events, known: known)
+        if let memory {
+            memory.state.withLock { state in
+                state.stored = stored
+                for (event, number) in zip(events, users) {
+                    if let user = event.userID, let number { state.pending[user] = number }
+                }
+            }
+        }
         try insertRows(Self.eventsInsert, full: Self.fullEventsInsert, columns: 5, count: events.count) {
             index, binder in
             // Field by field from the array: a copy of the whole event cost a retain and a
@@ -97,27 +154,104 @@ public struct SQLEventStore: EventStore {
         if stored > capacity { try drop(stored - capacity + slack) }
     }
 
+    /// The `event_users` number of each event's user when the events may go with the
+    /// COMMIT without waiting (`storeLater`): on a server, inside a transaction, with every
+    /// user's number committed before and the backlog far enough below its cap that no drop
+    /// can be due (as this process last saw it). Nil otherwise.
+    private func numbersKnownForLater(_ events: [PendingEvent]) -> [Int?]? {
+        guard let memory, database.isInTransaction else { return nil }
+        return memory.state.withLock { state -> [Int?]? in
+            guard let stored = state.stored, stored + events.count <= capacity else { return nil }
+            var numbers: [Int?] = []
+            numbers.reserveCapacity(events.count)
+            for event in events {
+                guard let user = event.userID else {
+                    numbers.append(nil)
+                    continue
+                }
+                guard let number = state.numbers[user] else { return nil }
+                numbers.append(number)
+            }
+            return numbers
+        }
+    }
+
+    /// Stores `events` with no answer awaited: the counter's update, then the rows, whose ids
+    /// the server takes from the counter this transaction has just moved (a later statement
+    /// of the same transaction sees its update, and holds the counter's row lock until the
+    /// COMMIT, so no one else draws from it meanwhile). A server sends all of it with the
+    /// COMMIT (one round trip where there were two); the counter's answer arrives with it.
+    private func storeLater(_ events: [PendingEvent], numbers: [Int?]) throws {
+        let memory = self.memory
+        try database.forEachLater(
+            """
+            UPDATE event_backlog SET stored = stored + ?1, last_id = last_id + ?1 WHERE id = 1
+            RETURNING stored
+            """, [.int(events.count)]
+        ) { row in
+            if let stored = row.optionalInt(0) { memory?.state.withLock { $0.stored = stored } }
+        }
+        // The last event takes the new last id, each one before it one less.
+        let last = events.count - 1
+        try insertRows(
+            Self.eventsInsert, full: Self.fullEventsInsertLater, columns: 5, count: events.count,
+            first: Self.fromCounter
+        ) { index, binder in
+            try binder.bind(last - index)
+            try binder.bind(numbers[index])
+            try binder.bind(events[index].name)
+            try binder.bind(events[index].view)
+            try binder.bind(events[index].occurredAt.millisecondsSince1970)
+        }
+        var params: [(event: Int, position: Int)] = []
+        for (index, event) in events.enumerated() {
+            for position in event.params.indices { params.append((index, position)) }
+        }
+        try insertRows(
+            Self.paramsInsert, full: Self.fullParamsInsertLater, columns: 4, count: params.count,
+            first: Self.fromCounter
+        ) { index, binder in
+            let (event, position) = params[index]
+            let param = events[event].params[position]
+            try binder.bind(last - event)
+            try binder.bind(position)
+            try binder.bind(param.key)
+            try binder.bind(param.value)
+        }
+    }
+
     /// The most rows one `INSERT` carries: a statement's fixed cost (preparing the step,
     /// opening the table, resetting) is paid once per this many rows. 64 rows of 5 columns
     /// stay far below every backend's limit on placeholders (SQLite: 32,766).
     static let rowsPerInsert = 64
 
-    /// `INSERT ... VALUES (?, ...), (?, ...) ...` with `rows` tuples of `columns`.
-    static func multiRowInsert(_ head: String, columns: Int, rows: Int) -> String {
-        let tuple = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
+    /// `INSERT ... VALUES (?, ...), (?, ...) ...` with `rows` tuples of `columns`, the first
+    /// value of each tuple `first`.
+    static func multiRowInsert(_ head: String, columns: Int, rows: Int, first: String = "?") -> String {
+        // No array of placeholders to join: a commit's last INSERT is built each time.
+        let tuple = "(" + first + String(repeating: ", ?", count: columns - 1) + ")"
         return head + Array(repeating: tuple, count: rows).joined(separator: ", ")
     }
+
+    /// The first value of a tuple whose id is drawn from the counter (`storeLater`): its last
+    /// id minus the placeholder's value.
+    private static let fromCounter = "(SELECT last_id FROM event_backlog WHERE id = 1) - ?"
 
     private static let eventsInsert = "INSERT INTO events (id, user_number, name, view, occurred_at) VALUES "
     private static let paramsInsert = "INSERT INTO event_params (event_id, position, key, value) VALUES "
     /// The SQL of a full `rowsPerInsert` statement for each table, made once.
     private static let fullEventsInsert = multiRowInsert(eventsInsert, columns: 5, rows: rowsPerInsert)
     private static let fullParamsInsert = multiRowInsert(paramsInsert, columns: 4, rows: rowsPerInsert)
+    private static let fullEventsInsertLater = multiRowInsert(
+        eventsInsert, columns: 5, rows: rowsPerInsert, first: fromCounter)
+    private static let fullParamsInsertLater = multiRowInsert(
+        paramsInsert, columns: 4, rows: rowsPerInsert, first: fromCounter)
 
     /// Inserts `count` rows, `rowsPerInsert` per statement of SQL `full` (the rest in one
     /// more), each row's `columns` values bound in order by `bind(row, binder)`.
     private func insertRows(
-        _ head: String, full: String, columns: Int, count: Int, _ bind: (Int, inout any SQLBinder) throws -> Void
+        _ head: String, full: String, columns: Int, count: Int, first: String = "?",
+        _ bind: (Int, inout any SQLBinder) throws -> Void
     ) throws {
         let statements = count / Self.rowsPerInsert
         if statements > 0 {
@@ -131,7 +265,9 @@ public struct SQLEventStore: EventStore {
         guard count > done else { return }
         // Their answers can wait (a server backend sends them with the next statement or the
         // COMMIT): a failed insert fails the transaction either way.
-        try database.executeEachLater(Self.multiRowInsert(head, columns: columns, rows: count - done), count: 1) {
+        try database.executeEachLater(
+            Self.multiRowInsert(head, columns: columns, rows: count - done, first: first), count: 1
+        ) {
             _, binder in
             for row in done..<count { try bind(row, &binder) }
         }

@@ -9,9 +9,21 @@ public struct SQLUserRepository: UserRepository {
 
     /// The user with this name: exactly, else ignoring case (`Alice` is `alice`).
     public func user(named name: String) throws -> User? {
-        try database.queryOne(
-            "SELECT id, name, created_at FROM users WHERE name = ?1 OR name_key = lower(?1) ORDER BY name = ?1 DESC",
-            [.text(name)], Self.user)
+        try database.queryOne(Self.named, [.text(name)], Self.user)
+    }
+
+    private static let named =
+        "SELECT id, name, created_at FROM users WHERE name = ?1 OR name_key = lower(?1) ORDER BY name = ?1 DESC"
+
+    /// `user(named:)` as a query of a batch (`Database.forEach(_:)`): `found` gets the user
+    /// it would return, and is not called when there is none.
+    public static func userNamed(_ name: String, _ found: @escaping (User) -> Void) -> BatchQuery {
+        var first = true
+        return BatchQuery(named, [.text(name)]) { row in
+            guard first else { return }
+            first = false
+            found(try user(row))
+        }
     }
 
     /// The user with this id.

@@ -47,8 +47,14 @@ public enum StorageAssembly {
         database.setCommitHooks(
             CommitHooks(
                 beforeCommit: { try events.insertBeforeCommit(recorder.drainForCommit()) },
-                afterCommit: { recorder.committed() },
-                afterRollback: { recorder.restoreAfterRollback() }))
+                afterCommit: {
+                    recorder.committed()
+                    events.committed()
+                },
+                afterRollback: {
+                    recorder.restoreAfterRollback()
+                    events.rolledBack()
+                }))
         // Events still buffered when the database closes (at exit, by any path) are stored.
         database.setCloseHook { database in
             if recorder.bufferedCount > 0 { try? database.transaction {} }

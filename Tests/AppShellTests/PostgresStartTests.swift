@@ -35,7 +35,7 @@ struct PostgresStartTests {
     }
 
     @Test(.enabled(if: DatabaseBackend.testServer != nil, "needs APP_SHELL_TEST_POSTGRES (make test sets it)"))
-    func aStartOnAMigratedSchemaTakesTwoRoundTrips() throws {
+    func aStartOnAMigratedSchemaTakesOneRoundTrip() throws {
         let (server, schema) = try PostgresDatabase.makeScratchSchema()
         defer { PostgresDatabase.dropScratchSchema(server: server, schema: schema) }
         let instant = try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00"))
@@ -47,8 +47,33 @@ struct PostgresStartTests {
         let app = try AppAssembly.assemble(options)
         defer { app.database.close() }
         let database = try #require(app.database as? PostgresDatabase)
-        // The login with the schema's versions; the photo files an earlier version left.
-        #expect(database.roundTrips == 2)
+        // Who and whether superuser came with the login; whether it may create, with the
+        // schema's versions. No photo files are looked for: a server schema never had them.
+        #expect(database.roundTrips == 1)
         #expect(try Migrator(database: app.database).firstMissing(StorageAssembly.modules(AppAssembly.plugins)) == nil)
+    }
+
+    /// When the login is the user (every member; here the cluster's superuser, which acts
+    /// as itself unless told otherwise), its users row comes in that same round trip: a
+    /// start that signs in is one round trip, and the user is the one the first start made.
+    @Test(.enabled(if: DatabaseBackend.testServer != nil, "needs APP_SHELL_TEST_POSTGRES (make test sets it)"))
+    func aStartThatSignsTheLoginInTakesOneRoundTrip() throws {
+        let (server, schema) = try PostgresDatabase.makeScratchSchema()
+        defer { PostgresDatabase.dropScratchSchema(server: server, schema: schema) }
+        let instant = try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00"))
+        let options = AppOptions(
+            databasePath: PostgresDatabase.scratchURL(server: server, schema: schema),
+            clock: FixedClock(instant, timeZone: .utc))
+        let first = try AppAssembly.assemble(options)  // migrates the empty schema
+        let made = try #require(try first.loginSession()).user
+        first.database.close()
+        let app = try AppAssembly.assemble(options)
+        defer { app.database.close() }
+        let database = try #require(app.database as? PostgresDatabase)
+        let session = try #require(try app.loginSession())
+        #expect(database.roundTrips == 1)
+        #expect(session.user == made)
+        // Another name is still refused, as before.
+        #expect(throws: AppError.self) { try app.session(for: "someone-else") }
     }
 }

@@ -92,6 +92,19 @@ cpg_conn *cpg_connectdb(const char *conninfo);
 /// NULL-terminated keyword and value arrays; with `expand_dbname`, a dbname that is a
 /// conninfo string or URL is expanded, and overrides the keywords before it (defaults).
 cpg_conn *cpg_connectdb_params(const char *const *keywords, const char *const *values, int expand_dbname);
+/// A connection as app-shell makes it: `fallback_application_name=app-shell`,
+/// `connect_timeout=10` unless PGCONNECT_TIMEOUT is set, and `conninfo` expanded as dbname.
+cpg_conn *cpg_connect_app(const char *conninfo);
+/// The PostgreSQL URL app-shell's command line names with --db when the program is
+/// app-shell and that run connects; NULL otherwise. Points into argv.
+const char *cpg_head_start_url(int argc, char *const *argv);
+/// Starts connecting to `conninfo` (cpg_connect_app, libpq loaded first) on a thread of its
+/// own; 1 when started, 0 when a head start was made before (once per process) or no
+/// thread could be made. A constructor calls it with cpg_head_start_url's answer.
+int cpg_start_head_start(const char *conninfo);
+/// The head start's connection (waiting for it) when it was made for exactly `conninfo`
+/// and not taken yet; NULL otherwise (connect as usual). Possibly a failed connection.
+cpg_conn *cpg_take_head_start(const char *conninfo);
 int cpg_status(const cpg_conn *conn);
 const char *cpg_error_message(const cpg_conn *conn);
 const char *cpg_host(const cpg_conn *conn);
@@ -100,6 +113,9 @@ const char *cpg_db(const cpg_conn *conn);
 const char *cpg_user(const cpg_conn *conn);
 int cpg_backend_pid(const cpg_conn *conn);
 int cpg_server_version(const cpg_conn *conn);
+/// A parameter the server reported at the login (PQparameterStatus: `session_authorization`,
+/// `is_superuser` ...); NULL when it did not.
+const char *cpg_parameter_status(const cpg_conn *conn, const char *name);
 int cpg_transaction_status(const cpg_conn *conn);
 void cpg_finish(cpg_conn *conn);
 /// Drops the server's NOTICE and WARNING messages (libpq prints them on standard error by

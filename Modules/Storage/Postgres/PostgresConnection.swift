@@ -35,6 +35,8 @@ public final class PostgresConnection {
         case command(String)
         /// An execution of a statement (`executeLater`).
         case run(sql: String, parameters: PostgresParameters)
+        /// A query whose rows go to `body` when its answer arrives (`forEachLater`).
+        case read(sql: String, parameters: PostgresParameters, body: (Row) -> Void)
 
         func isCommand(_ text: String) -> Bool {
             if case .command(let command) = self { return command == text }
@@ -78,6 +80,9 @@ public final class PostgresConnection {
     public let database: String
     /// The login role.
     public let user: String
+    /// Whether this connection was begun before main, from app-shell's command line
+    /// (`cpg_head_start_url`), and taken over here.
+    let tookHeadStart: Bool
 
     /// Whether libpq has been loaded into this process.
     public static var isLibraryLoaded: Bool { cpg_is_loaded() != 0 }
@@ -109,9 +114,11 @@ public final class PostgresConnection {
         }
         let password = found.map { String(cString: $0) }
         free(found)
-        guard let handle = Self.connect(conninfo) else {
+        let (made, early) = Self.connect(conninfo)
+        guard let handle = made else {
             throw StorageError(.unavailable, message: "cannot connect to PostgreSQL: out of memory")
         }
+        tookHeadStart = early
         host = cpg_host(handle).map { String(cString: $0) } ?? ""
         port = cpg_port(handle).map { String(cString: $0) } ?? ""
         database = cpg_db(handle).map { String(cString: $0) } ?? ""
@@ -151,6 +158,14 @@ public final class PostgresConnection {
 
     /// The server's version, e.g. 150018.
     public var serverVersion: Int { handle.map { Int(cpg_server_version($0)) } ?? 0 }
+
+    /// A parameter the server reported at the login, with no round trip (`PQparameterStatus`):
+    /// PostgreSQL reports `session_authorization` (the session user) and `is_superuser`,
+    /// among others. Nil when it did not report it (an engine that only speaks the protocol).
+    public func parameterStatus(_ name: String) -> String? {
+        guard let handle, let value = cpg_parameter_status(handle, name) else { return nil }
+        return String(cString: value)
+    }
 
     /// Forgets every prepared statement (`DEALLOCATE ALL`), so the next use prepares it
     /// again: after DDL, a plan whose result columns changed would fail with `0A000`.
@@ -322,12 +337,25 @@ public final class PostgresConnection {
         queued += parameters.map { .run(sql: sql, parameters: $0) }
     }
 
+    /// A query whose rows are not needed before the transaction ends (the event counter's
+    /// `UPDATE ... RETURNING`): inside a transaction opened by `transaction` it waits and
+    /// goes with the next statement, script or `COMMIT`, and `body` gets its rows when that
+    /// answer arrives, which may be after the COMMIT; a failure fails the transaction there.
+    /// So `body` cannot fail, and it is not called when the query did not run. Outside such
+    /// a transaction, at once.
+    public func forEachLater(_ sql: String, _ arguments: [SQLValue], _ body: @escaping (Row) -> Void) throws {
+        guard transactionDepth > 0 else { return try forEach(sql, arguments) { body($0) } }
+        queued.append(.read(sql: sql, parameters: try PostgresParameters(arguments), body: body))
+    }
+
     /// What a pipeline sent, in order.
     private enum Step: Equatable {
         case command(String)
         case prepare(sql: String, name: String)
         /// A waiting execution: its answer is read and dropped.
         case waiting(sql: String)
+        /// A waiting query: its rows go to the body of `reads[index]`.
+        case waitingRead(sql: String, index: Int)
         case execute
     }
 
@@ -347,6 +375,7 @@ public final class PostgresConnection {
         defer { cpg_exit_pipeline_mode(handle) }
         var steps: [Step] = []
         steps.reserveCapacity(waiting.count + parameters.count + 2)
+        var reads: [(Row) -> Void] = []
         var planned = 0
         var names: [String: String] = [:]
         var fresh = 0
@@ -382,6 +411,9 @@ public final class PostgresConnection {
                 if sending { steps.append(.command(command)) }
             case .run(let sql, let arguments):
                 sending = send(sql, arguments, as: .waiting(sql: sql))
+            case .read(let sql, let arguments, let body):
+                sending = send(sql, arguments, as: .waitingRead(sql: sql, index: reads.count))
+                if sending { reads.append(body) }
             }
         }
         for (index, arguments) in parameters.enumerated() where sending {
@@ -401,6 +433,7 @@ public final class PostgresConnection {
             case .command(let command): sql = command
             case .prepare(let text, _): sql = text
             case .waiting(let text): sql = text
+            case .waitingRead(let text, _): sql = text
             case .execute: sql = sqls.count == 1 ? sqls[0] : sqls[executed]
             }
             var answered = false
@@ -411,6 +444,13 @@ public final class PostgresConnection {
                 } else if case .prepare(let text, let name) = step, status == CPG_COMMAND_OK {
                     // Prepared for good: a statement outlives a rolled-back transaction.
                     statements[text] = name
+                } else if case .waitingRead(_, let index) = step, status == CPG_TUPLES_OK {
+                    let count = cpg_ntuples(result)
+                    var row: Int32 = 0
+                    while row < count {
+                        reads[index](Row(postgres: PostgresRow(result: result, row: row)))
+                        row += 1
+                    }
                 } else if step == .execute, keep, !answered, status == CPG_TUPLES_OK || status == CPG_COMMAND_OK {
                     answered = true
                     kept.append(result)
@@ -604,25 +644,10 @@ public final class PostgresConnection {
 
     // MARK: - Connection strings
 
-    private static func connect(_ conninfo: String) -> OpaquePointer? {
-        // Defaults that the string (expanded from dbname) and the PG* variables override.
-        var keywords = ["fallback_application_name"]
-        var values = ["app-shell"]
-        if getenv("PGCONNECT_TIMEOUT") == nil {
-            keywords.append("connect_timeout")
-            values.append("10")
-        }
-        keywords.append("dbname")
-        values.append(conninfo)
-        let keywordPointers = keywords.map { strdup($0) }
-        let valuePointers = values.map { strdup($0) }
-        defer {
-            keywordPointers.forEach { free($0) }
-            valuePointers.forEach { free($0) }
-        }
-        let keywordArray = keywordPointers.map { UnsafePointer($0) } + [nil]
-        let valueArray = valuePointers.map { UnsafePointer($0) } + [nil]
-        return cpg_connectdb_params(keywordArray, valueArray, 1)
+    private static func connect(_ conninfo: String) -> (handle: OpaquePointer?, tookHeadStart: Bool) {
+        // app-shell began this very connection before main (cpg_head_start_url).
+        if let early = cpg_take_head_start(conninfo) { return (early, true) }
+        return (cpg_connect_app(conninfo), false)
     }
 
     /// Only libpq's URL schemes: anything else with `://` would be read as key=value words.

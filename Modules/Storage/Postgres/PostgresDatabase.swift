@@ -281,6 +281,30 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         try binding.pooled.connection.executeLater(sql, rows)
     }
 
+    /// The login as the server reported it when the connection was made, with no round
+    /// trip: `session_user` (`session_authorization`) and whether it is a superuser; nil
+    /// when the server did not report both. Waits for a connection opened ahead.
+    public func reportedLogin() throws -> (name: String, isSuperuser: Bool)? {
+        try withConnection { connection in
+            guard let name = connection.parameterStatus("session_authorization"),
+                let superuser = connection.parameterStatus("is_superuser"), superuser == "on" || superuser == "off"
+            else { return nil }
+            return (name, superuser == "on")
+        }
+    }
+
+    /// Inside this thread's transaction, the query waits for the next statement or the
+    /// COMMIT and `body` gets its rows then (`PostgresConnection.forEachLater`); outside
+    /// one, at once.
+    public func forEachLater(_ sql: String, _ arguments: [SQLValue], _ body: @escaping (Row) -> Void) throws {
+        guard let binding else { return try forEach(sql, arguments) { body($0) } }
+        try binding.pooled.connection.forEachLater(sql, arguments, body)
+    }
+
+    /// True: inside a transaction, `executeEachLater` and `forEachLater` wait for the next
+    /// round trip.
+    public var defersLaterStatements: Bool { true }
+
     /// Runs a script (a migration) and makes every connection prepare its statements again.
     public func executeScript(_ sql: String) throws {
         try withConnection { connection in
