@@ -22,8 +22,8 @@ let binaryFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPa
 let appShell = binaryFolder.appendingPathComponent("app-shell").path
 var results: [BenchResult] = []
 var skipped: [String] = []
-// `app-bench --postgres`: only the PostgreSQL figures. `app-bench --only startup,complete`:
-// only those figures (before and after a change that must leave them alone); PostgreSQL's
+// `app-bench --postgres`: only the PostgreSQL figures. `app-bench --only startup,complete`
+// (or route_call): only those figures (before and after a change that must leave them alone); PostgreSQL's
 // by their names too (`--only pg_startup,pg_complete`).
 let postgresOnly = CommandLine.arguments.dropFirst().contains("--postgres")
 let only: Set<String>? = CommandLine.arguments.firstIndex(of: "--only").flatMap { index in
@@ -39,6 +39,13 @@ let runs: [(String, () throws -> BenchResult)] = [
     ("overview_1000", Benchmarks.overview1000),
 ]
 if let only {
+    if only.contains("route_call") {
+        do {
+            results += try Benchmarks.routeCall()
+        } catch {
+            skipped.append("route_call: failed: \(error)")
+        }
+    }
     for (name, run) in runs where only.contains(name) {
         do {
             results.append(try run())
