@@ -6,10 +6,10 @@ import Core
 #endif
 
 /// Setting the VM up: the prelude, `show`, and every route bound as a function of a
-/// read-only module table.
+/// read-only module table (filled when a script first reads the module).
 extension LuaEngine {
-    /// Opens the sandboxed libraries, runs the prelude and `show`, and binds the routes
-    /// and builtins; then freezes `package`. Runs once, from `init`.
+    /// Opens the sandboxed libraries, runs the prelude and `show`, and makes the module
+    /// tables of the routes and builtins; then freezes `package`. Runs once, from `init`.
     func setUp() throws {
         guard clua_open_sandboxed(state, options.allowIO ? 1 : 0, options.modulePath) == LUA_OK else {
             throw AppError.internal("cannot open the Lua libraries: \(LuaStack(state).string(at: -1) ?? "?")")
