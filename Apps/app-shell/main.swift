@@ -1,6 +1,7 @@
 import Core
 import FoundationEssentials
 import Scripting
+import Storage
 
 #if canImport(Glibc)
     import Glibc
@@ -185,6 +186,8 @@ func writeTrace(_ signposter: Signposter, to path: String) -> Bool {
     }
 }
 
+// First of all: on PostgreSQL the connection is begun while the rest starts up.
+PostgresHeadStart.begin()
 var engine: LuaEngine?
 let status = runShell { engine = $0 }
 Terminal.flush()

@@ -283,9 +283,15 @@ cpg_conn *cpg_connect_app(const char *conninfo) {
 }
 
 /* app-shell's head start: the connection named on its command line, opened on a thread of
-   its own from before main (a constructor), where app-shell's own start-up would begin it
-   0.7 to 0.9 ms later (measured with perf trace). Taken once, by the first connection to
-   the same string (cpg_take_head_start). */
+   its own from the first line of main (PostgresHeadStart.begin), where app-shell's own
+   start-up would begin it 0.7 to 0.9 ms later (measured with perf trace). Taken once, by
+   the first connection to the same string (cpg_take_head_start).
+
+   Not from a constructor: one began it there first, and its thread ran libpq, which reads
+   the environment (PG* variables, HOME for .pgpass), while CVips's constructor added
+   VIPSHOME to it on the main thread. Adding a variable makes glibc reallocate the
+   environment array, so a getenv on the other thread could read the freed array; CVips
+   counts on the process having one thread until main. */
 static pthread_mutex_t cpg_early_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cpg_early_cond = PTHREAD_COND_INITIALIZER;
 static char *cpg_early_conninfo; /* set once; NULL while there is none */
@@ -368,15 +374,6 @@ cpg_conn *cpg_take_head_start(const char *conninfo) {
     }
     pthread_mutex_unlock(&cpg_early_lock);
     return connection;
-}
-
-/* glibc hands a constructor of the executable argc and argv. Linked into every executable
-   that links Storage; cpg_head_start_url answers only for one named app-shell whose --db
-   is a PostgreSQL URL, so a SQLite start (and every other program) never loads libpq. */
-__attribute__((constructor)) static void cpg_head_start(int argc, char **argv, char **environment) {
-    (void)environment;
-    const char *url = cpg_head_start_url(argc, argv);
-    if (url) cpg_start_head_start(url);
 }
 
 int cpg_status(const cpg_conn *conn) { return (int)cpg.status(conn); }

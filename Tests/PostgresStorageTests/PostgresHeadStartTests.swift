@@ -7,10 +7,11 @@ import Testing
     import Glibc
 #endif
 
-/// app-shell's head start: the connection its command line names is begun before main,
-/// by a constructor, and the first connection to the same string takes it over.
+/// app-shell's head start: the connection its command line names is begun first thing in
+/// main (`PostgresHeadStart.begin`), and the first connection to the same string takes it
+/// over.
 struct PostgresHeadStartTests {
-    /// The URL the constructor connects to for `arguments` (argv, the program first).
+    /// The URL the head start connects to for `arguments` (argv, the program first).
     static func url(_ arguments: [String]) -> String? {
         var pointers = arguments.map { strdup($0) }
         defer { pointers.forEach { free($0) } }
@@ -50,8 +51,8 @@ struct PostgresHeadStartTests {
         #expect(Self.url(arguments) == expected)
     }
 
-    /// The one head start of this process: begun for the server's URL (as the constructor
-    /// would), then taken over by the first connection to that URL, which works as any.
+    /// The one head start of this process: begun for the server's URL (as main
+    /// does), then taken over by the first connection to that URL, which works as any.
     @Test(.enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.skipReason))
     func theFirstConnectionToTheSameURLTakesTheHeadStartOver() throws {
         let server = try #require(PostgresTestServer.url)

@@ -34,3 +34,23 @@ if [ -z "$full_foundation" ]; then
 else
   fail "no module of app-shell imports all of Foundation" "$full_foundation"
 fi
+
+# No thread before main: CVips's constructor adds VIPSHOME to the environment counting on a
+# process with one thread (a new variable reallocates glibc's environment array under any
+# reader). The PostgreSQL head start, whose thread runs libpq and reads the environment,
+# was begun by a constructor that ran before CVips's; it is begun in main now. ld.so says
+# "transferring control" when the initializers are done: the first thread comes after it.
+if command -v strace >/dev/null; then
+  env -u VIPSHOME LD_DEBUG=files strace -f -e trace=clone3,clone,write,writev -o "$work/headstart.trace" \
+    "$binary" --db postgres://nobody@127.0.0.1:9/none -e 'return 1' >/dev/null 2>&1
+  transfer=$(grep -n 'transferring control' "$work/headstart.trace" | head -1 | cut -d: -f1)
+  first_thread=$(grep -n -E 'clone3?\(' "$work/headstart.trace" | head -1 | cut -d: -f1)
+  if [ -n "$transfer" ] && [ -n "$first_thread" ] && [ "$transfer" -lt "$first_thread" ]; then
+    echo "ok   the PostgreSQL head start's thread starts after the initializers"; passed=$((passed + 1))
+  else
+    fail "the PostgreSQL head start's thread starts after the initializers" \
+      "control transferred at trace line ${transfer:-none}, first thread at ${first_thread:-none}"
+  fi
+else
+  fail "the PostgreSQL head start's thread starts after the initializers" "strace is missing (make deps installs it)"
+fi

@@ -1,0 +1,19 @@
+import CPostgres
+
+/// app-shell's head start on PostgreSQL: the connection its command line names with `--db`
+/// is begun on a thread of its own before the rest of start-up, and the first connection
+/// to the same string takes it over (`PostgresConnection`).
+///
+/// It is begun from `main`, after every constructor has run, not from a constructor: libpq
+/// reads the environment on its thread, and CVips's constructor adds `VIPSHOME` to the
+/// environment counting on a process with one thread (adding a variable reallocates
+/// glibc's environment array under any reader).
+public enum PostgresHeadStart {
+    /// Begins the connection when the program is app-shell, its `--db` is a PostgreSQL URL
+    /// and the run connects (`cpg_head_start_url`: `CommandLineParser`'s rules); does
+    /// nothing otherwise, so a SQLite start never loads libpq. Once per process.
+    public static func begin() {
+        guard let url = cpg_head_start_url(CommandLine.argc, CommandLine.unsafeArgv) else { return }
+        _ = cpg_start_head_start(url)
+    }
+}
