@@ -103,13 +103,15 @@ let package = Package(
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Core"], path: "Tests/StorageTests"),
         .testTarget(
-            name: "ScriptingTests", dependencies: ["Scripting", "CLua", "Core", "Storage"],
+            name: "ScriptingTests", dependencies: ["Scripting", "CLua", "Core", "Storage", "LuaSamples"],
             path: "Tests/ScriptingTests"),
         .testTarget(
             name: "HabitsTests", dependencies: ["Habits", "Core", "Storage"], path: "Tests/HabitsTests"),
         // Sample images made and read with libvips, for the tests only: the libvips functions
         // they need stay out of CVips, so app-shell never looks them up.
         .target(name: "CVipsSamples", dependencies: ["CVips"], path: "Tests/Support/CVipsSamples"),
+        // Lua chunks compiled as the build compiles them, for the bytecode tests only.
+        .target(name: "LuaSamples", dependencies: ["CLua"], path: "Tests/Support/LuaSamples"),
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "CVipsSamples", "Core"], path: "Tests/ImagingTests"),
         .testTarget(
@@ -132,7 +134,7 @@ let package = Package(
             name: "AppShellTests",
             dependencies: [
                 "AppShell", "Assembly", "Core", "Storage", "Imaging", "Profiles", "Habits", "Walks", "Scripting",
-                "CLua",
+                "LuaSamples",
             ],
             path: "Tests/AppShellTests", exclude: ["Fixtures"]),
     ],

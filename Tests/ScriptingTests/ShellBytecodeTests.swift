@@ -1,5 +1,6 @@
 import CLua
 import Core
+import LuaSamples
 import Synchronization
 import Testing
 
@@ -12,27 +13,7 @@ import Testing
     /// `source` compiled by this process's Lua as the shell's chunk, dumped with its debug
     /// information (what the build embeds).
     static func compiled(_ source: [UInt8]) throws -> [UInt8] {
-        let state = try #require(luaL_newstate())
-        defer { lua_close(state) }
-        let status = source.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) {
-                clua_load_text(state, $0.baseAddress, $0.count, LuaPrelude.chunkName)
-            }
-        }
-        try #require(status == LUA_OK)
-        var bytes: [UInt8] = []
-        let dumped = withUnsafeMutablePointer(to: &bytes) { pointer in
-            lua_dump(
-                state,
-                { _, data, size, target in
-                    guard let data, let target else { return 1 }
-                    target.assumingMemoryBound(to: [UInt8].self).pointee.append(
-                        contentsOf: UnsafeRawBufferPointer(start: data, count: size))
-                    return 0
-                }, pointer, 0)
-        }
-        try #require(dumped == 0)
-        return bytes
+        try #require(LuaChunkDump.compiled(source, chunkName: LuaPrelude.chunkName))
     }
 
     @Test func thePreludesBytecodeIsItsTextCompiled() throws {
