@@ -31,7 +31,8 @@ enum CompositionRoot {
         prepared.container.register((any Notifier).self, instance: FreedesktopNotifier(environment: environment))
         let session = Session(
             user: User(id: "", name: "", createdAt: clock.now()), clock: clock, container: prepared.container)
-        let engine = try makeEngine(options, router: prepared.router, session: session, environment: environment)
+        let engine = try makeEngine(
+            options, router: prepared.router, shapes: prepared.shapes, session: session, environment: environment)
         let app = try prepared.start()
         if case .databaseLogin(let login) = app.identity {
             // On PostgreSQL the login is the user; APP_SHELL_USER (ambient) is ignored.
@@ -58,9 +59,11 @@ enum CompositionRoot {
         return engine
     }
 
-    /// The Lua engine over `router`, acting in `session`, with the shell's sandbox folders.
+    /// The Lua engine over `router`, acting in `session`, with the shell's sandbox folders
+    /// and the presenters of `shapes`.
     private static func makeEngine(
-        _ options: ShellOptions, router: Router, session: Session, environment: [String: String]
+        _ options: ShellOptions, router: Router, shapes: [RecordShape], session: Session,
+        environment: [String: String]
     ) throws -> LuaEngine {
         let root = scriptFolder(options)
         let configuration = configurationFolder(environment)
@@ -69,13 +72,14 @@ enum CompositionRoot {
         let modulePath =
             "\(root)/?.lua;\(root)/?/init.lua;\(configuration)/plugins/?.lua;\(configuration)/lua/?.lua;"
             + "\(configuration)/lua/?/init.lua"
-        let presented = plugins.flatMap { $0.shapes() }.filter { $0.presenter != nil }
         let engine = try LuaEngine(
             router: router, session: session,
             options: EngineOptions(
                 allowIO: options.allowIO, memoryLimitBytes: options.maxMemoryMB * 1_048_576, sandboxRoot: root,
                 modulePath: modulePath, configurationFolder: configuration,
-                presenters: presented.compactMap(\.presenter), presenterBytecode: presented.map(\.presenterBytecode),
+                presenters: shapes.compactMap { shape in
+                    shape.presenter.map { ShowPresenter($0, bytecode: shape.presenterBytecode) }
+                },
                 colour: Terminal.outputTakesColour))
         // Reminders come to a running app.loop() as habits.reminder events.
         engine.addLoopSource(ReminderLoopSource(session: session))

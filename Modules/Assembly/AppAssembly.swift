@@ -58,7 +58,8 @@ public enum AppAssembly {
         let router = try Router(
             routes: options.plugins.flatMap { $0.routes() } + options.extraRoutes, middleware: middleware)
         return PreparedApp(
-            database: database, container: container, router: router, options: options, modules: modules)
+            database: database, container: container, router: router,
+            shapes: options.plugins.flatMap { $0.shapes() }, options: options, modules: modules)
     }
 
     /// The first statements of a start, after `prepare`: the login (PostgreSQL), the
@@ -84,7 +85,7 @@ public enum AppAssembly {
         prepared.container.register(IdentitySource.self, instance: identity)
         return AssembledApp(
             database: database, container: prepared.container, router: prepared.router, clock: options.clock,
-            shapes: options.plugins.flatMap { $0.shapes() }, identity: identity,
+            shapes: prepared.shapes, identity: identity,
             loginUser: applied ? nil : login?.user)
     }
 

@@ -12,6 +12,8 @@ public struct PreparedApp: Sendable {
     public let container: Container
     /// Every route behind the middleware.
     public let router: Router
+    /// The records the routes return (with the presenters of `show`), made once a start.
+    public let shapes: [RecordShape]
     let options: AppOptions
     let modules: [Migrator.Module]
 

@@ -18,12 +18,9 @@ public struct EngineOptions: Sendable {
     public var builtins: [ScriptBuiltin]
     /// Where the engine prints `help`'s pages and the results of REPL lines and `-e`.
     public var output: OutputSink
-    /// The presenters of the plugins' record shapes (`RecordShape.presenter`, Lua source),
-    /// which `show` tries in this order before its generic display.
-    public var presenters: [String]
-    /// The same presenters compiled to bytecode at build time, by index
-    /// (`RecordShape.presenterBytecode`); a missing or nil entry is compiled from its text.
-    public var presenterBytecode: [[UInt8]?]
+    /// The presenters of the plugins' record shapes (`RecordShape.presenter`), which
+    /// `show` tries in this order before its generic display.
+    public var presenters: [ShowPresenter]
     /// Whether `show` colours the pieces presenters style: the app sets it when the output
     /// is a terminal that takes colour; off, everything prints plain.
     public var colour: Bool
@@ -33,7 +30,7 @@ public struct EngineOptions: Sendable {
         allowIO: Bool = false, memoryLimitBytes: Int = 1024 * 1024 * 1024, sandboxRoot: String = ".",
         modulePath: String = "./?.lua;./?/init.lua", configurationFolder: String? = nil,
         builtins: [ScriptBuiltin] = ScriptBuiltin.standard, output: OutputSink = .standardOutput,
-        presenters: [String] = [], presenterBytecode: [[UInt8]?] = [], colour: Bool = false
+        presenters: [ShowPresenter] = [], colour: Bool = false
     ) {
         self.allowIO = allowIO
         self.memoryLimitBytes = memoryLimitBytes
@@ -43,7 +40,6 @@ public struct EngineOptions: Sendable {
         self.builtins = builtins
         self.output = output
         self.presenters = presenters
-        self.presenterBytecode = presenterBytecode
         self.colour = colour
     }
 }

@@ -52,16 +52,16 @@ extension LuaEngine {
             lua_pushnil(thread)
             return 1
         }
-        let position = Int(index) - 1
+        let presenter = options.presenters[Int(index) - 1]
         var status = LUA_ERRSYNTAX
-        if options.presenterBytecode.indices.contains(position), let bytecode = options.presenterBytecode[position] {
+        if let bytecode = presenter.bytecode {
             status = bytecode.withUnsafeBufferPointer { buffer in
                 clua_load_host_bytecode(thread, buffer.baseAddress, buffer.count, LuaPrelude.chunkName)
             }
             if status != LUA_OK { stack.pop() }
         }
         if status != LUA_OK {
-            let source = Array(options.presenters[position].utf8)
+            let source = Array(presenter.source.utf8)
             status = source.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { characters in
                     clua_load_text(thread, characters.baseAddress, characters.count, LuaPrelude.chunkName)

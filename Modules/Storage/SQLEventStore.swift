@@ -137,11 +137,7 @@ public struct SQLEventStore: EventStore {
             try binder.bind(events[index].view)
             try binder.bind(events[index].occurredAt.millisecondsSince1970)
         }
-        // Route calls seldom have params: the (event, position) of each is listed first.
-        var params: [(event: Int, position: Int)] = []
-        for (index, event) in events.enumerated() {
-            for position in event.params.indices { params.append((index, position)) }
-        }
+        let params = Self.paramPositions(of: events)
         try insertRows(Self.paramsInsert, full: Self.fullParamsInsert, columns: 4, count: params.count) {
             index, binder in
             let (event, position) = params[index]
@@ -152,6 +148,16 @@ public struct SQLEventStore: EventStore {
             try binder.bind(param.value)
         }
         if stored > capacity { try drop(stored - capacity + slack) }
+    }
+
+    /// The (event, position) of every param of `events`, in order: route calls seldom have
+    /// params, so the rows to insert are listed first.
+    private static func paramPositions(of events: [PendingEvent]) -> [(event: Int, position: Int)] {
+        var params: [(event: Int, position: Int)] = []
+        for (index, event) in events.enumerated() {
+            for position in event.params.indices { params.append((index, position)) }
+        }
+        return params
     }
 
     /// The `event_users` number of each event's user when the events may go with the
@@ -203,10 +209,7 @@ public struct SQLEventStore: EventStore {
             try binder.bind(events[index].view)
             try binder.bind(events[index].occurredAt.millisecondsSince1970)
         }
-        var params: [(event: Int, position: Int)] = []
-        for (index, event) in events.enumerated() {
-            for position in event.params.indices { params.append((index, position)) }
-        }
+        let params = Self.paramPositions(of: events)
         try insertRows(
             Self.paramsInsert, full: Self.fullParamsInsertLater, columns: 4, count: params.count,
             first: Self.fromCounter

@@ -50,8 +50,10 @@ import Testing
             Array("return function(v) if v.answer == 42 then return 'forty-two' end end".utf8))
         let options = EngineOptions(
             output: sink,
-            presenters: ["this is not Lua", "return function(v) if v.answer == 7 then return 'seven' end end"],
-            presenterBytecode: [fromBytecode, nil])
+            presenters: [
+                ShowPresenter("this is not Lua", bytecode: fromBytecode),
+                "return function(v) if v.answer == 7 then return 'seven' end end",
+            ])
         let engine = try EngineFixture(options: options).engine
         _ = try engine.evaluate("show({answer = 42}); show({answer = 7})").get()
         #expect(written.withLock { $0 } == "forty-two\nseven\n")

@@ -99,7 +99,7 @@ import Testing
               if type(v) == "table" and v.kind == "dot" then return "dot " .. v.n .. "\27[2J" end
             end
             """#
-        let engine = try EngineFixture(options: EngineOptions(presenters: [presenter])).engine
+        let engine = try EngineFixture(options: EngineOptions(presenters: [ShowPresenter(presenter)])).engine
         #expect(try engine.shownText(#"return {kind = "dot", n = 3}"#).get() == #"dot 3\x1b[2J"#)
         #expect(try engine.shownText("return {n = 3}").get() == "{n = 3}")
         let calendar = #"return {year = 2026, month = 11, days = {{date = "2026-11-01", state = "empty"}}}"#
@@ -115,7 +115,8 @@ import Testing
               if type(v) == "table" and v.kind == "marks" then return {"a ", {"#", "green"}, {"x\27[2J", "red"}} end
             end
             """#
-        let engine = try EngineFixture(options: EngineOptions(presenters: [presenter], colour: colour)).engine
+        let engine = try EngineFixture(options: EngineOptions(presenters: [ShowPresenter(presenter)], colour: colour))
+            .engine
         let text = try engine.shownText(#"return {kind = "marks"}"#).get()
         #expect(text == (colour ? "a \u{1B}[32m#\u{1B}[0m\u{1B}[31mx\\x1b[2J\u{1B}[0m" : #"a #x\x1b[2J"#))
     }
@@ -139,7 +140,8 @@ import Testing
             presenter_runs = (presenter_runs or 0) + 1
             return function(v) if v.kind == "dot" then return "dot" end end
             """#
-        let fixture = try EngineFixture(options: EngineOptions(presenters: [presenter, presenter]))
+        let fixture = try EngineFixture(
+            options: EngineOptions(presenters: [ShowPresenter(presenter), ShowPresenter(presenter)]))
         #expect(try fixture.evaluate("return presenter_runs").get() == [.null])
         #expect(try fixture.engine.shownText("return 1").get() == "1")
         #expect(try fixture.evaluate("return presenter_runs").get() == [.null])
