@@ -61,7 +61,9 @@ enum EventsAtExit {
         _ = fcntl(descriptors[1], F_SETFL, O_NONBLOCK)
         let readEnd = descriptors[0]
         terminationWrite.store(descriptors[1], ordering: .releasing)
-        Sentinel.shared.watch(readEnd) { terminated(reading: readEnd) }
+        // With no sentinel thread nothing would read the pipe: SIGTERM keeps its default
+        // action (the process ends, the events of this run with it) rather than be ignored.
+        guard Sentinel.shared.watch(readEnd, { terminated(reading: readEnd) }) else { return }
         signal(SIGTERM) { _ in
             var byte: UInt8 = 1
             _ = write(EventsAtExit.terminationWrite.load(ordering: .acquiring), &byte, 1)

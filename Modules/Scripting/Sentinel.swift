@@ -27,6 +27,8 @@ public final class Sentinel: Sendable {
         var watches: [Int32: @Sendable () -> Void] = [:]
         var nextID = 1
         var started = false
+        /// Whether the thread runs (false when no eventfd or thread could be made).
+        var running = false
         /// The eventfd that wakes the thread when a timer or watch changes.
         var wake: Int32 = -1
     }
@@ -59,12 +61,17 @@ public final class Sentinel: Sendable {
 
     /// Calls `handler` on the sentinel's thread whenever `descriptor` is readable; the
     /// handler reads what is there (the descriptor is watched again right after it).
-    public func watch(_ descriptor: Int32, _ handler: @escaping @Sendable () -> Void) {
-        state.withLock { state in
+    /// Returns whether the thread runs: when it could not be made, nothing will read the
+    /// descriptor, so a signal handler that only writes to it must not be installed.
+    @discardableResult
+    public func watch(_ descriptor: Int32, _ handler: @escaping @Sendable () -> Void) -> Bool {
+        let running = state.withLock { state in
             state.watches[descriptor] = handler
             startIfNeeded(&state)
+            return state.running
         }
         wakeThread()
+        return running
     }
 
     /// Stops watching `descriptor`.
@@ -101,7 +108,10 @@ public final class Sentinel: Sendable {
                 Sentinel.shared.run()
                 return nil
             }, nil)
-        if made == 0 { pthread_detach(thread) }
+        if made == 0 {
+            pthread_detach(thread)
+            state.running = true
+        }
     }
 
     /// The thread's loop.

@@ -75,10 +75,11 @@ import Testing
         defer { for end in ends { close(end) } }
         let reads = Atomic<Int>(0)
         let readEnd = ends[0]
-        Sentinel.shared.watch(readEnd) {
+        let watched = Sentinel.shared.watch(readEnd) {
             var byte: UInt8 = 0
             if read(readEnd, &byte, 1) == 1 { reads.add(1, ordering: .relaxed) }
         }
+        #expect(watched)  // the thread runs, so a signal handler may count on it
         var byte: UInt8 = 7
         _ = write(ends[1], &byte, 1)
         #expect(waitUntil(5) { reads.load(ordering: .relaxed) == 1 })
