@@ -3,8 +3,44 @@ import FoundationEssentials
 /// Ids of stored things: lowercase UUIDs, as the contract says.
 public enum Identifier {
     /// A new random id (UUID version 4, from the system's secure generator), lowercase.
-    public static func random() -> String { UUID().uuidString.lowercased() }
+    public static func random() -> String {
+        let bytes = UUID().uuid
+        let hex = Array("0123456789abcdef".utf8)
+        return withUnsafeBytes(of: bytes) { raw in
+            String(unsafeUninitializedCapacity: 36) { buffer in
+                var written = 0
+                for (index, byte) in raw.enumerated() {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        buffer[written] = UInt8(ascii: "-")
+                        written += 1
+                    }
+                    buffer[written] = hex[Int(byte >> 4)]
+                    buffer[written + 1] = hex[Int(byte & 0x0f)]
+                    written += 2
+                }
+                return written
+            }
+        }
+    }
 
-    /// Whether `text` has the shape of an id (a lowercase or uppercase UUID).
-    public static func looksLikeIdentifier(_ text: String) -> Bool { UUID(uuidString: text) != nil }
+    /// Whether `text` has the shape of an id: 36 characters, hex digits (lowercase or
+    /// uppercase) in groups of 8, 4, 4, 4 and 12 joined by hyphens, as `UUID(uuidString:)`
+    /// reads them, without its `sscanf`.
+    public static func looksLikeIdentifier(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count == 36 else { return false }
+        for (index, byte) in utf8.enumerated() {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+                    UInt8(ascii: "A")...UInt8(ascii: "F"):
+                    continue
+                default: return false
+                }
+            }
+        }
+        return true
+    }
 }

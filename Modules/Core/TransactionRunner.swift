@@ -5,4 +5,8 @@
 public protocol TransactionRunner: Sendable {
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     func transaction<Result>(_ body: () throws -> Result) throws -> Result
+
+    /// Whether this thread is inside a transaction of this runner (a new one would then be
+    /// a savepoint of it, committed only with it).
+    var isInTransaction: Bool { get }
 }

@@ -24,6 +24,19 @@ public protocol CompletionRepository: Sendable {
     func attempt(
         habitID: String?, name: String, ownerID: String, on day: LocalDay, id: String, recordedAt: Instant
     ) throws -> CompletionAttempt
+    /// Inserts completion `id` of `day`, recorded at `recordedAt`, for the habit the
+    /// reference names (`habitID` when given and `ownerID`'s, else the only habit of
+    /// `ownerID` named exactly `name`), only when `RecordCompletion`'s rules allow it: the
+    /// habit has no measure and no completion that day, and the day is from its start to
+    /// `today` and inside one of its tracking periods. Otherwise the statement fails, and
+    /// with it the transaction: a `StorageError` of `.constraint`, or `.duplicate` for a
+    /// day already completed, so nothing of the transaction commits. On a server the
+    /// statement waits for the transaction's `COMMIT` and goes with it (one round trip);
+    /// `inserted` gets the habit's id when the answer arrives.
+    func insertIfRecordable(
+        habitID: String?, name: String, ownerID: String, on day: LocalDay, today: LocalDay, id: String,
+        recordedAt: Instant, inserted: @escaping (String) -> Void
+    ) throws
     /// Removes a completion.
     /// - Throws: `habits.not_completed` when there is none with this id.
     func delete(id: String) throws

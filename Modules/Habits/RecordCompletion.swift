@@ -9,10 +9,13 @@ public struct RecordCompletion: Sendable {
 
     /// The new completion.
     ///
-    /// The habit, its measure and its completion on the day are read, and the completion
-    /// inserted when the store finds the habit free that day, in one step
-    /// (`CompletionRepository.attempt`: one round trip on a server, with the transaction's
-    /// `BEGIN`); the rules below judge what was read, and a refusal rolls the insert back.
+    /// Outside any transaction, the completion is first inserted only if the rules allow it
+    /// (`CompletionRepository.insertIfRecordable`, sent with its transaction's `COMMIT`: one
+    /// round trip on a server). When that transaction fails on a refusal, nothing of it
+    /// committed, and the call goes the careful way: the habit, its measure and its
+    /// completion on the day are read and the insert tried in one step
+    /// (`CompletionRepository.attempt`), then the rules judge what was read, naming what
+    /// they refuse, and a refusal rolls the insert back.
     /// - Throws: `habits.not_found`, `habits.ambiguous`, `invalid_argument` (field `value`)
     ///   for a measurable habit, `habits.before_start`, `habits.future_day`,
     ///   `habits.outside_tracking_period`, `habits.already_completed`.
@@ -22,11 +25,28 @@ public struct RecordCompletion: Sendable {
         let today = now.localDay(in: clock.timeZone)
         let target = day ?? today
         let id = Identifier.random()
+        let habitID = HabitDependencies.identifier(in: reference)
         let completions = dependencies.completions
-        return try dependencies.transactions.transaction {
+        let transactions = dependencies.transactions
+        if !transactions.isInTransaction {
+            var insertedFor: String?
+            do {
+                try transactions.transaction {
+                    try completions.insertIfRecordable(
+                        habitID: habitID, name: reference, ownerID: ownerID, on: target, today: today, id: id,
+                        recordedAt: now
+                    ) { insertedFor = $0 }
+                }
+                if let habit = insertedFor {
+                    return Completion(id: id, habitID: habit, completedOn: target, recordedAt: now)
+                }
+            } catch let error as StorageError where error.failure == .constraint || error.failure == .duplicate {
+                // Refused (or the habit changed meanwhile): judged below, which says why.
+            }
+        }
+        return try transactions.transaction {
             let attempt = try completions.attempt(
-                habitID: HabitDependencies.identifier(in: reference), name: reference, ownerID: ownerID, on: target,
-                id: id, recordedAt: now)
+                habitID: habitID, name: reference, ownerID: ownerID, on: target, id: id, recordedAt: now)
             let habit = try attempt.habit(reference)
             if let measure = attempt.measures[habit.id] { throw HabitError.measured(habit, measure) }
             try habit.checkRecordable(target, today: today)

@@ -116,6 +116,52 @@ public struct SQLCompletionRepository: CompletionRepository {
         RETURNING habit_id
         """
 
+    /// The completion, for the habit the reference names (the one with the id, else the
+    /// only one of the name), when `RecordCompletion`'s rules allow it: no measure, the day
+    /// (?3) from the habit's start to today (?7) and inside one of its tracking periods. Else
+    /// the habit is NULL, which NOT NULL refuses; a completion of the day, the unique index
+    /// on (habit, day). Days are `YYYY-MM-DD` text, ordered as the days are byte by byte
+    /// (`COLLATE "C"` on PostgreSQL, whose default collation need not compare bytes).
+    static func recordableInsert(collate: String) -> String {
+        """
+        INSERT INTO habit_completions (id, habit_id, completed_on, recorded_at)
+        VALUES (?5, (SELECT h.id FROM habits h
+                WHERE h.owner_id = ?1 AND h.id = coalesce(
+                        (SELECT i.id FROM habits i WHERE i.owner_id = ?1 AND i.id = ?2),
+                        (SELECT min(n.id) FROM habits n WHERE n.owner_id = ?1 AND n.name = ?4 HAVING count(*) = 1))
+                    AND NOT EXISTS (SELECT 1 FROM habit_measures m WHERE m.habit_id = h.id)
+                    AND h.start_day\(collate) <= ?3 AND ?3\(collate) <= ?7
+                    AND EXISTS (SELECT 1 FROM habit_periods p WHERE p.habit_id = h.id
+                        AND p.start_day\(collate) <= ?3 AND (p.end_day IS NULL OR ?3\(collate) <= p.end_day))),
+            ?3, CAST(?6 AS BIGINT))
+        RETURNING habit_id
+        """
+    }
+
+    /// `recordableInsert` for each dialect, made once.
+    private static let recordableInsertSQLite = recordableInsert(collate: "")
+    private static let recordableInsertPostgreSQL = recordableInsert(collate: " COLLATE \"C\"")
+
+    /// Inserts completion `id` only when the rules allow it, queued to go with the
+    /// transaction's `COMMIT` (one round trip on a server, `Database.forEachLater`);
+    /// `inserted` gets the habit's id once it has gone in.
+    public func insertIfRecordable(
+        habitID: String?, name: String, ownerID: String, on day: LocalDay, today: LocalDay, id: String,
+        recordedAt: Instant, inserted: @escaping (String) -> Void
+    ) throws {
+        let sql =
+            database.dialect.name == .postgreSQL ? Self.recordableInsertPostgreSQL : Self.recordableInsertSQLite
+        try database.forEachLater(
+            sql,
+            [
+                .text(ownerID), habitID.map { .text($0) } ?? .null, .day(day), .text(name), .text(id),
+                .instant(recordedAt), .day(today),
+            ]
+        ) { row in
+            if let habit = row.optionalString(0) { inserted(habit) }
+        }
+    }
+
     /// Reads the habits `habitID` and `name` may name, with their periods, measures and
     /// completions on `day`, then inserts the completion for the one they name, in one batch
     /// (one round trip on a server).

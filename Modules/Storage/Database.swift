@@ -74,9 +74,6 @@ public protocol Database: TransactionRunner, AnyObject {
     @discardableResult
     func transactionIfIdle(_ body: () throws -> Void) throws -> Bool
 
-    /// Whether this thread is inside a transaction of this database.
-    var isInTransaction: Bool { get }
-
     /// Sets the hooks of every later outermost transaction.
     func setCommitHooks(_ hooks: CommitHooks?)
 

@@ -7,7 +7,7 @@ import Testing
 /// (its middleware stores each call's event with the route's own transaction).
 @Suite(.enabled(if: DatabaseBackend.testServer != nil, "needs APP_SHELL_TEST_POSTGRES (make test sets it)"))
 struct PostgresRouteRoundTripTests {
-    @Test func habitsCompleteTakesTwoRoundTripsByIdOrName() throws {
+    @Test func habitsCompleteTakesOneRoundTripByIdOrName() throws {
         let (server, schema) = try PostgresDatabase.makeScratchSchema()
         defer { PostgresDatabase.dropScratchSchema(server: server, schema: schema) }
         let instant = try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00"))
@@ -30,9 +30,17 @@ struct PostgresRouteRoundTripTests {
             return database.roundTrips - before
         }
         _ = try trips(id, on: "2026-11-20")  // prepares the statements
-        // BEGIN with the read and the insert; the events' counter and rows with the COMMIT.
-        #expect(try trips(id, on: "2026-11-21") == 2)
-        #expect(try trips("걷기 🐕", on: "2026-11-22") == 2)
+        // BEGIN, the read with the insert, the events' counter and rows, and the COMMIT.
+        #expect(try trips(id, on: "2026-11-21") == 1)
+        #expect(try trips("걷기 🐕", on: "2026-11-22") == 1)
+        // A refusal fails that transaction (and its ROLLBACK), then is judged by reading.
+        let before = database.roundTrips
+        let refused = try #require(throws: AppError.self) {
+            try app.router.call(
+                "habits.complete", Arguments(["ref": .string(id), "on": "2026-11-22"]), session: session)
+        }
+        #expect(refused.code == "habits.already_completed")
+        #expect(database.roundTrips - before == 4)
         let stored = try database.queryOne(
             "SELECT count(*) FROM \"\(schema)\".habit_completions WHERE habit_id = ?", [.text(id)]
         ) { try $0.int(0) }

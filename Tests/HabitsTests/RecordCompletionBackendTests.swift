@@ -75,6 +75,68 @@ import Testing
         #expect(try fixture.count("habit_completions") == 1)
     }
 
+    /// The insert's conditions are `RecordCompletion`'s rules: for every refusal, by name
+    /// and by id, the guarded insert fails its transaction (so nothing of it commits, the
+    /// call's event neither), and it goes in on a day the rules allow.
+    @Test(arguments: DatabaseBackend.available, refusals)
+    func theGuardedInsertFailsItsTransactionForEveryRefusal(
+        backend: DatabaseBackend, refusal: (reference: String, day: String?, code: String)
+    ) throws {
+        let fixture = try HabitFixture(backend: backend)
+        let run = try fixture.insert("Run", start: "2026-01-02", periods: ["2026-01-02...2026-01-03", "2026-01-05..."])
+        try fixture.insert("Twin", start: "2026-01-01", periods: ["2026-01-01...2026-01-02"])
+        try fixture.insert("Twin", start: "2026-01-03", periods: ["2026-01-03..."])
+        try fixture.complete("Run", on: "2026-01-03")
+        let before = try fixture.snapshot()
+        let today = try HabitFixture.day("2026-01-06")
+        let repository = fixture.completionRepository
+        func insert(_ reference: String, on day: LocalDay) throws -> String? {
+            var inserted: String?
+            try fixture.database.transaction {
+                try repository.insertIfRecordable(
+                    habitID: Identifier.looksLikeIdentifier(reference) ? reference : nil, name: reference,
+                    ownerID: fixture.user.id, on: day, today: today, id: Identifier.random(),
+                    recordedAt: fixture.clock.now()
+                ) { inserted = $0 }
+            }
+            return inserted
+        }
+        let day = try refusal.day.map(HabitFixture.day) ?? today
+        for reference in [refusal.reference, refusal.reference == "Run" ? run.id : nil].compactMap({ $0 }) {
+            let error = try #require(throws: StorageError.self, "\(reference) on \(day)") {
+                try insert(reference, on: day)
+            }
+            #expect(error.failure == (refusal.code == "habits.already_completed" ? .duplicate : .constraint))
+            #expect(try fixture.snapshot() == before)
+        }
+        #expect(try insert(run.id, on: try HabitFixture.day("2026-01-05")) == run.id)
+        #expect(try insert("Run", on: today) == run.id)
+        #expect(try fixture.completionCount(habitID: run.id) == 3)
+    }
+
+    /// Inside a transaction of the caller's, the completion is judged before that
+    /// transaction commits and goes with it: rolled back, nothing stays.
+    @Test(arguments: DatabaseBackend.available)
+    func insideAnotherTransactionTheCompletionRollsBackWithIt(backend: DatabaseBackend) throws {
+        struct Abandon: Error {}
+        let fixture = try HabitFixture(backend: backend)
+        let walk = try fixture.create("걷기 🐕", start: "2026-01-01")
+        #expect(throws: Abandon.self) {
+            try fixture.database.transaction {
+                let completion = try fixture.complete("걷기 🐕", on: "2026-01-05")
+                #expect(completion.habitID == walk.id)
+                throw Abandon()
+            }
+        }
+        #expect(try fixture.completionCount(habitID: walk.id) == 0)
+        let refused = try #require(throws: AppError.self) {
+            try fixture.database.transaction { try fixture.complete("걷기 🐕", on: "2026-01-07") }
+        }
+        #expect(refused.code == "habits.future_day")
+        try fixture.database.transaction { _ = try fixture.complete("걷기 🐕", on: "2026-01-05") }
+        #expect(try fixture.completionCount(habitID: walk.id) == 1)
+    }
+
     @Test(arguments: DatabaseBackend.available)
     func anotherUsersHabitIsNotFoundByItsIdAndKeepsItsDay(backend: DatabaseBackend) throws {
         let fixture = try HabitFixture(backend: backend)
