@@ -17,6 +17,9 @@ struct PostgresParameters {
     ///   cannot hold one; SQLite's can) or a value over 1 GB (PostgreSQL's limit of a field).
     init(_ arguments: [SQLValue]) throws {
         offsets.reserveCapacity(arguments.count)
+        lengths.reserveCapacity(arguments.count)
+        formats.reserveCapacity(arguments.count)
+        buffer.reserveCapacity(arguments.count * 24)
         for (position, argument) in arguments.enumerated() {
             switch argument {
             case .null:
@@ -24,30 +27,40 @@ struct PostgresParameters {
                 lengths.append(0)
                 formats.append(0)
             case .int(let number):
-                append(Array(String(number).utf8), format: 0)
+                append(String(number))
             case .double(let number):
-                append(Array(Self.text(of: number).utf8), format: 0)
+                append(Self.text(of: number))
             case .bool(let flag):
-                append(Array((flag ? "t" : "f").utf8), format: 0)
+                append(flag ? "t" : "f")
             case .text(let text):
                 guard !text.utf8.contains(0) else {
                     throw AppError.invalidArgument(
                         "parameter \(position + 1) holds a NUL character, which PostgreSQL text cannot store")
                 }
                 try Self.checkSize(text.utf8.count, position)
-                append(Array(text.utf8), format: 0)
+                append(text)
             case .blob(let bytes):
                 try Self.checkSize(bytes.count, position)
-                append(bytes, format: 1)
+                offsets.append(buffer.count)
+                lengths.append(Int32(bytes.count))
+                formats.append(1)
+                buffer.append(contentsOf: bytes)
+                buffer.append(0)
             }
         }
     }
 
-    private mutating func append(_ bytes: [UInt8], format: Int32) {
+    /// Appends `text`'s UTF-8 bytes and a NUL, in text format: straight from the string's
+    /// own storage (an `Array` of them first cost an allocation a parameter).
+    private mutating func append(_ text: String) {
+        var text = text
         offsets.append(buffer.count)
-        lengths.append(Int32(bytes.count))
-        formats.append(format)
-        buffer.append(contentsOf: bytes)
+        formats.append(0)
+        let count = text.withUTF8 { bytes in
+            buffer.append(contentsOf: bytes)
+            return bytes.count
+        }
+        lengths.append(Int32(count))
         buffer.append(0)
     }
 
