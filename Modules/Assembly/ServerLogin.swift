@@ -54,7 +54,7 @@ struct ServerLogin: Sendable {
         var row: (String, Bool, Bool)?
         var versions: [String: Int]? = [:]
         var user: User?
-        var batch: [BatchQuery] = []
+        var batch = [BatchQuery(Self.recorded) { versions?[try $0.string(0)] = try $0.int(1) }]
         var login: BatchQuery?
         if let reported = try (database as? PostgresDatabase)?.reportedLogin() {
             // Who and whether superuser came with the login. A superuser may create in any
@@ -65,13 +65,11 @@ struct ServerLogin: Sendable {
             } else {
                 login = BatchQuery(Self.creates) { row = (reported.name, false, try $0.bool(0)) }
             }
-            batch = [BatchQuery(Self.recorded) { versions?[try $0.string(0)] = try $0.int(1) }]
             if prefetchUser(reported.name, reported.isSuperuser) {
                 batch.append(SQLUserRepository.userNamed(reported.name) { user = $0 })
             }
         } else {
             login = BatchQuery(Self.describe) { row = (try $0.string(0), try $0.bool(1), try $0.bool(2)) }
-            batch = [BatchQuery(Self.recorded) { versions?[try $0.string(0)] = try $0.int(1) }]
         }
         do {
             try database.forEach((login.map { [$0] } ?? []) + batch)

@@ -5,7 +5,7 @@ public enum Identifier {
     /// A new random id (UUID version 4, from the system's secure generator), lowercase.
     public static func random() -> String {
         let bytes = UUID().uuid
-        let hex = Array("0123456789abcdef".utf8)
+        let hex: StaticString = "0123456789abcdef"
         return withUnsafeBytes(of: bytes) { raw in
             String(unsafeUninitializedCapacity: 36) { buffer in
                 var written = 0
@@ -14,8 +14,8 @@ public enum Identifier {
                         buffer[written] = UInt8(ascii: "-")
                         written += 1
                     }
-                    buffer[written] = hex[Int(byte >> 4)]
-                    buffer[written + 1] = hex[Int(byte & 0x0f)]
+                    buffer[written] = hex.utf8Start[Int(byte >> 4)]
+                    buffer[written + 1] = hex.utf8Start[Int(byte & 0x0f)]
                     written += 2
                 }
                 return written

@@ -101,6 +101,15 @@ public struct SQLCompletionRepository: CompletionRepository {
         ORDER BY h.created_at, h.seq, h.id, p.position
         """
 
+    /// The habit `h` the reference names, of owner ?1: the one with id ?2, else the only one
+    /// named ?4, measureless. Both inserts below take it.
+    private static let namedMeasurelessHabit = """
+        h.owner_id = ?1 AND h.id = coalesce(
+                (SELECT i.id FROM habits i WHERE i.owner_id = ?1 AND i.id = ?2),
+                (SELECT min(n.id) FROM habits n WHERE n.owner_id = ?1 AND n.name = ?4 HAVING count(*) = 1))
+            AND NOT EXISTS (SELECT 1 FROM habit_measures m WHERE m.habit_id = h.id)
+        """
+
     /// The completion, for the habit the reference names (the one with the id, else the
     /// only one of the name), unless it is measurable or done that day. The unique index on
     /// (habit, day) turns a completion of the day into no row (ON CONFLICT DO NOTHING),
@@ -108,16 +117,13 @@ public struct SQLCompletionRepository: CompletionRepository {
     static let attemptInsert = """
         INSERT INTO habit_completions (id, habit_id, completed_on, recorded_at)
         SELECT ?5, h.id, ?3, CAST(?6 AS BIGINT) FROM habits h
-        WHERE h.owner_id = ?1 AND h.id = coalesce(
-                (SELECT i.id FROM habits i WHERE i.owner_id = ?1 AND i.id = ?2),
-                (SELECT min(n.id) FROM habits n WHERE n.owner_id = ?1 AND n.name = ?4 HAVING count(*) = 1))
-            AND NOT EXISTS (SELECT 1 FROM habit_measures m WHERE m.habit_id = h.id)
+        WHERE \(namedMeasurelessHabit)
         ON CONFLICT DO NOTHING
         RETURNING habit_id
         """
 
-    /// The completion, for the habit the reference names (the one with the id, else the
-    /// only one of the name), when `RecordCompletion`'s rules allow it: no measure, the day
+    /// The completion, for the habit the reference names (`namedMeasurelessHabit`), when
+    /// `RecordCompletion`'s other rules allow it too: the day
     /// (?3) from the habit's start to today (?7) and inside one of its tracking periods. Else
     /// the habit is NULL, which NOT NULL refuses; a completion of the day, the unique index
     /// on (habit, day). Days are `YYYY-MM-DD` text, ordered as the days are byte by byte
@@ -126,10 +132,7 @@ public struct SQLCompletionRepository: CompletionRepository {
         """
         INSERT INTO habit_completions (id, habit_id, completed_on, recorded_at)
         VALUES (?5, (SELECT h.id FROM habits h
-                WHERE h.owner_id = ?1 AND h.id = coalesce(
-                        (SELECT i.id FROM habits i WHERE i.owner_id = ?1 AND i.id = ?2),
-                        (SELECT min(n.id) FROM habits n WHERE n.owner_id = ?1 AND n.name = ?4 HAVING count(*) = 1))
-                    AND NOT EXISTS (SELECT 1 FROM habit_measures m WHERE m.habit_id = h.id)
+                WHERE \(namedMeasurelessHabit)
                     AND h.start_day\(collate) <= ?3 AND ?3\(collate) <= ?7
                     AND EXISTS (SELECT 1 FROM habit_periods p WHERE p.habit_id = h.id
                         AND p.start_day\(collate) <= ?3 AND (p.end_day IS NULL OR ?3\(collate) <= p.end_day))),

@@ -109,9 +109,12 @@ import Testing
             #expect(error.failure == (refusal.code == "habits.already_completed" ? .duplicate : .constraint))
             #expect(try fixture.snapshot() == before)
         }
+        // At each edge: the start day (also its first period's), the second period's first
+        // day, today.
+        #expect(try insert(run.id, on: try HabitFixture.day("2026-01-02")) == run.id)
         #expect(try insert(run.id, on: try HabitFixture.day("2026-01-05")) == run.id)
         #expect(try insert("Run", on: today) == run.id)
-        #expect(try fixture.completionCount(habitID: run.id) == 3)
+        #expect(try fixture.completionCount(habitID: run.id) == 4)
     }
 
     /// Inside a transaction of the caller's, the completion is judged before that
