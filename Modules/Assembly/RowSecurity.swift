@@ -52,8 +52,7 @@ enum RowSecurity {
             Grant(table: "users", privileges: "SELECT, INSERT"),
             Grant(table: "event_users", privileges: "SELECT, INSERT"),
             Grant(table: "events", privileges: readWrite),
-            Grant(table: "event_params", privileges: readWrite),
-            Grant(table: "event_backlog", privileges: "SELECT, UPDATE (stored, last_id)"),
+            Grant(table: "event_backlog", privileges: "SELECT, UPDATE (removed)"),
             Grant(table: "event_drops", privileges: readWrite),
             Grant(table: "habits", privileges: readWrite),
         ] + habitDetailTables.map { Grant(table: $0, privileges: readWrite) } + [
@@ -128,19 +127,15 @@ enum RowSecurity {
             Policy(
                 table: "users", name: "users_definer", command: "ALL", using: "true", check: "true", ownerOnly: true),
             ownerOnly("event_users", "user_id"),
-            // An event takes an id the shared counter has given out already, so no one can
-            // take an id ahead of the counter and make another member's commit collide.
+            // An event's id is one its sequence has given out already (the restrictive
+            // policies setup adds to every identity column), so no one can take an id ahead
+            // of it and make another member's commit collide.
             Policy(
                 table: "events", name: "events_owner", command: "ALL",
                 using: "user_number IN (SELECT number FROM event_users)",
-                check: "user_number IN (SELECT number FROM event_users) "
-                    + "AND id <= (SELECT b.last_id FROM event_backlog b WHERE b.id = 1)"),
-            Policy(
-                table: "event_params", name: "event_params_owner", command: "ALL",
-                using: "EXISTS (SELECT 1 FROM events e WHERE e.id = event_id)",
-                check: "EXISTS (SELECT 1 FROM events e WHERE e.id = event_id)"),
-            // The shared counter of event ids and the backlog's size: every member's commit
-            // moves it; it holds no one's data.
+                check: "user_number IN (SELECT number FROM event_users)"),
+            // The backlog's count of removed events: a member's send or drop adds to it; it
+            // holds no one's data.
             Policy(table: "event_backlog", name: "event_backlog_shared", command: "ALL", using: "true", check: "true"),
             ownerOnly("event_drops", "user_id"),
             ownerOnly("habits", "owner_id"),
@@ -331,23 +326,22 @@ enum RowSecurity {
     /// members may not write the inbox themselves.
     static let inboxTriggerFunctions = ["walk_requests_inbox()", "mates_inbox()"]
 
-    /// The largest step of the event id counter in one update: a commit's events, at most
-    /// the largest backlog.
-    static let eventCounterStep = SQLEventStore.maximumCapacity
-
-    /// `event_backlog_guard()` and its trigger: every member updates the shared counter row
-    /// of event ids, so the row's owner keeps it sane whatever a member writes with `psql`:
-    /// the last id only grows, by at most `eventCounterStep` at a time, and the count is
-    /// never negative. (A policy sees only the new row; a trigger sees both.)
+    /// `event_backlog_guard()` and its trigger: every member updates the shared count of
+    /// removed events, so the row's owner keeps it sane whatever a member writes with `psql`:
+    /// never negative, never more than the ids the events' sequence has given. (A policy
+    /// sees only the new row; a trigger sees both.) A member can still make the backlog
+    /// seem smaller than it is, until the next count: as before, when the row counted
+    /// the stored events instead.
     static func eventCounterGuard(schema: String) -> String {
         """
         CREATE OR REPLACE FUNCTION event_backlog_guard() RETURNS trigger
             LANGUAGE plpgsql SET search_path = \(schema), pg_temp
             AS $fn$
         BEGIN
-            IF NEW.id <> OLD.id OR NEW.last_id < OLD.last_id OR NEW.last_id > OLD.last_id + \(eventCounterStep)
-                OR NEW.stored < 0 THEN
-                RAISE EXCEPTION 'the event id counter only grows, by at most \(eventCounterStep) at a time'
+            IF NEW.id <> OLD.id OR NEW.removed < 0
+                OR NEW.removed > coalesce(
+                    pg_sequence_last_value(CAST(pg_get_serial_sequence('events', 'id') AS regclass)), 0) THEN
+                RAISE EXCEPTION 'the count of removed events is between 0 and the last event id'
                     USING ERRCODE = '42501';
             END IF;
             RETURN NEW;

@@ -4,7 +4,7 @@ import FoundationEssentials
 public enum Identifier {
     /// A new random id (UUID version 4, from the system's secure generator), lowercase.
     public static func random() -> String {
-        let bytes = UUID().uuid
+        let bytes = randomVersion4()
         let hex: StaticString = "0123456789abcdef"
         return withUnsafeBytes(of: bytes) { raw in
             String(unsafeUninitializedCapacity: 36) { buffer in
@@ -23,12 +23,35 @@ public enum Identifier {
         }
     }
 
+    /// 16 bytes from the system's secure generator (the standard library's
+    /// `SystemRandomNumberGenerator`: `getrandom` or glibc's `arc4random_buf`), marked as a
+    /// version 4 UUID. `UUID()` opened, read and closed /dev/urandom for each id: three
+    /// system calls on every completion's path.
+    private static func randomVersion4() -> uuid_t {
+        var generator = SystemRandomNumberGenerator()
+        var words = (generator.next() as UInt64, generator.next() as UInt64)
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &bytes) { target in
+            withUnsafeBytes(of: &words) { source in target.copyMemory(from: source) }
+        }
+        bytes.6 = (bytes.6 & 0x0F) | 0x40  // version 4
+        bytes.8 = (bytes.8 & 0x3F) | 0x80  // RFC 4122 variant
+        return bytes
+    }
+
     /// Whether `text` has the shape of an id: 36 characters, hex digits (lowercase or
     /// uppercase) in groups of 8, 4, 4, 4 and 12 joined by hyphens, as `UUID(uuidString:)`
     /// reads them, without its `sscanf`.
     public static func looksLikeIdentifier(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        guard utf8.count == 36 else { return false }
+        var text = text
+        return text.withUTF8 { utf8 in
+            guard utf8.count == 36 else { return false }
+            return hasIdentifierShape(utf8)
+        }
+    }
+
+    /// Whether 36 bytes are hex digits with hyphens after the 8th, 12th, 16th and 20th.
+    private static func hasIdentifierShape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         for (index, byte) in utf8.enumerated() {
             if index == 8 || index == 13 || index == 18 || index == 23 {
                 guard byte == UInt8(ascii: "-") else { return false }

@@ -37,13 +37,47 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
         let local = seconds + offset
         let day = LocalDay(dayNumber: Self.floorDivide(local, 86_400))
         let secondOfDay = local - day.dayNumber * 86_400
-        var text =
-            day.description + "T" + LocalDay.padded(secondOfDay / 3600, 2) + ":"
-            + LocalDay.padded(secondOfDay / 60 % 60, 2) + ":" + LocalDay.padded(secondOfDay % 60, 2)
-        if milliseconds {
-            text += "." + LocalDay.padded(millisecondsSince1970 - seconds * 1000, 3)
+        let fraction = millisecondsSince1970 - seconds * 1000
+        let (year, month, dayOfMonth) = day.components
+        guard (0...9999).contains(year), offset % 60 == 0, (0..<1000).contains(fraction) else {
+            var text =
+                day.description + "T" + LocalDay.padded(secondOfDay / 3600, 2) + ":"
+                + LocalDay.padded(secondOfDay / 60 % 60, 2) + ":" + LocalDay.padded(secondOfDay % 60, 2)
+            if milliseconds { text += "." + LocalDay.padded(fraction, 3) }
+            return text + Self.offsetText(offset)
         }
-        return text + Self.offsetText(offset)
+        // Written as ASCII bytes at once (joining a dozen pieces cost several thousand
+        // instructions an instant): `YYYY-MM-DDTHH:MM:SS[.mmm]` and `Z` or `+HH:MM`.
+        let length = 19 + (milliseconds ? 4 : 0) + (offset == 0 ? 1 : 6)
+        return String(unsafeUninitializedCapacity: length) { bytes in
+            LocalDay.writeDigits(year, width: 4, into: bytes, at: 0)
+            bytes[4] = UInt8(ascii: "-")
+            LocalDay.writeDigits(month, width: 2, into: bytes, at: 5)
+            bytes[7] = UInt8(ascii: "-")
+            LocalDay.writeDigits(dayOfMonth, width: 2, into: bytes, at: 8)
+            bytes[10] = UInt8(ascii: "T")
+            LocalDay.writeDigits(secondOfDay / 3600, width: 2, into: bytes, at: 11)
+            bytes[13] = UInt8(ascii: ":")
+            LocalDay.writeDigits(secondOfDay / 60 % 60, width: 2, into: bytes, at: 14)
+            bytes[16] = UInt8(ascii: ":")
+            LocalDay.writeDigits(secondOfDay % 60, width: 2, into: bytes, at: 17)
+            var index = 19
+            if milliseconds {
+                bytes[index] = UInt8(ascii: ".")
+                LocalDay.writeDigits(fraction, width: 3, into: bytes, at: index + 1)
+                index += 4
+            }
+            if offset == 0 {
+                bytes[index] = UInt8(ascii: "Z")
+            } else {
+                let magnitude = abs(offset)
+                bytes[index] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+                LocalDay.writeDigits(magnitude / 3600, width: 2, into: bytes, at: index + 1)
+                bytes[index + 3] = UInt8(ascii: ":")
+                LocalDay.writeDigits(magnitude / 60 % 60, width: 2, into: bytes, at: index + 4)
+            }
+            return length
+        }
     }
 
     /// ISO-8601 in UTC with milliseconds.

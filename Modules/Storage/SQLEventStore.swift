@@ -1,15 +1,21 @@
 import Core
 import Synchronization
 
-/// Events in `events` and `event_params`, numbered in the order they were stored (ids
-/// never repeat), kept to a bounded backlog.
+/// Events in `events` (each with its params in its row), numbered in the order they were
+/// stored (ids never repeat), kept to a bounded backlog.
 ///
-/// `event_backlog` holds the last id given and the number of stored events, so numbering
-/// a commit's events and checking the cap cost one small update per commit rather than a
-/// count of the table (or AUTOINCREMENT's bookkeeping per row). Past the capacity the
-/// oldest events go, a slice at a time, and `event_drops` keeps per user how many went,
-/// with the newest dropped one's id and time: reading that user's events shows them as one
-/// `events.dropped` event with that id, which is older than every event the user still has.
+/// `event_backlog` counts the events that left the backlog (`removed`: sent or dropped), so
+/// its size is the last id given less that count, known without counting the table. On
+/// SQLite ids come from the same row's `last_id`, moved once per commit (one writer at a
+/// time; a rollback takes its ids back). On PostgreSQL they come from the identity
+/// sequence of `events.id`, and storing events writes nothing but their rows: the counter
+/// row every member's commit updated, and waited on until the COMMIT, is gone from the
+/// path. There ids drawn by a transaction that rolled back count as stored until the next
+/// count, which happens whenever the size seems past the capacity, and sets `removed` right.
+/// Past the capacity the oldest events go, a slice at a time, and `event_drops` keeps per
+/// user how many went, with the newest dropped one's id and time: reading that user's
+/// events shows them as one `events.dropped` event with that id, which is older than every
+/// event the user still has.
 public struct SQLEventStore: EventStore {
     /// How many events the backlog keeps when no capacity is given (`--events-backlog`).
     public static let defaultCapacity = 10_000
@@ -19,12 +25,15 @@ public struct SQLEventStore: EventStore {
     private let database: any Database
     /// The most events kept; beyond it the oldest are dropped.
     public let capacity: Int
+    /// Whether the database numbers events itself (PostgreSQL's identity sequence) rather
+    /// than the store from `event_backlog.last_id` (SQLite).
+    private let numbersByDatabase: Bool
     /// What the store learned from committed transactions, on a backend that defers later
     /// statements (nil on SQLite, which never needs it).
     private let memory: Memory?
 
-    /// On a server, what lets a commit's events go with its COMMIT without waiting for the
-    /// counter first: the users' numbers (`event_users` rows are never deleted or
+    /// On a server, what lets a commit's events go with its COMMIT without waiting for an
+    /// answer first: the users' numbers (`event_users` rows are never deleted or
     /// renumbered, so a committed number holds for good) and the backlog's size as this
     /// process last saw it.
     private final class Memory: Sendable {
@@ -33,9 +42,9 @@ public struct SQLEventStore: EventStore {
             var numbers: [String: Int] = [:]
             /// Numbers read or given in the transaction in progress, known once it commits.
             var pending: [String: Int] = [:]
-            /// The stored count the counter last returned (others' commits may have added
-            /// since; theirs drop what goes over the cap, and so does the next synchronous
-            /// store here).
+            /// The backlog's size as the last insert returned it (others' commits may have
+            /// added since; theirs drop what goes over the cap, and so does the next
+            /// synchronous store here).
             var stored: Int?
         }
         let state = Mutex(State())
@@ -46,6 +55,7 @@ public struct SQLEventStore: EventStore {
     public init(database: any Database, capacity: Int = Self.defaultCapacity) {
         self.database = database
         self.capacity = max(1, capacity)
+        numbersByDatabase = database.dialect.name == .postgreSQL
         memory = database.defersLaterStatements ? Memory() : nil
     }
 
@@ -94,70 +104,60 @@ public struct SQLEventStore: EventStore {
     /// Stores `events` and drops the oldest beyond the capacity, in the caller's transaction.
     private func store(_ events: [PendingEvent]) throws {
         if let numbers = numbersKnownForLater(events) { return try storeLater(events, numbers: numbers) }
-        // The ids come from a counter that only grows, never from the table's largest id,
-        // which a flush or a drop may have deleted.
-        var counter: (stored: Int, lastID: Int)?
+        var drawn: (lastID: Int, stored: Int)?
         var known: [String: Int] = [:]
-        // The counter and the first user's number in one batch (one round trip on a server).
-        var batch = [
-            BatchQuery(
-                """
-                UPDATE event_backlog SET stored = stored + ?1, last_id = last_id + ?1 WHERE id = 1
-                RETURNING stored, last_id
-                """, [.int(events.count)]
-            ) { counter = (try $0.int(0), try $0.int(1)) }
-        ]
+        // SQLite's counter and the first user's number in one batch (one round trip on a
+        // server, where only the number is asked).
+        var batch: [BatchQuery] = []
+        if !numbersByDatabase {
+            // The ids come from a counter that only grows, never from the table's largest
+            // id, which a flush or a drop may have deleted.
+            batch.append(
+                BatchQuery(
+                    """
+                    UPDATE event_backlog SET last_id = last_id + ?1 WHERE id = 1
+                    RETURNING last_id, last_id - removed
+                    """, [.int(events.count)]
+                ) { drawn = (try $0.int(0), try $0.int(1)) })
+        }
         if let first = events.lazy.compactMap(\.userID).first {
             batch.append(
                 BatchQuery("SELECT number FROM event_users WHERE user_id = ?", [.text(first)]) {
                     known[first] = try $0.int(0)
                 })
         }
-        try database.forEach(batch)
-        guard let (stored, lastID) = counter else {
-            throw AppError.internal("the event backlog counter is missing")
-        }
-        let firstID = lastID - events.count + 1
+        if !batch.isEmpty { try database.forEach(batch) }
         let users = try userNumbers(of: events, known: known)
         if let memory {
             memory.state.withLock { state in
-                state.stored = stored
                 for (event, number) in zip(events, users) {
                     if let user = event.userID, let number { state.pending[user] = number }
                 }
             }
         }
-        try insertRows(Self.eventsInsert, full: Self.fullEventsInsert, columns: 5, count: events.count) {
-            index, binder in
-            // Field by field from the array: a copy of the whole event cost a retain and a
-            // release of each of its references per row.
-            try binder.bind(firstID + index)
-            try binder.bind(users[index])
-            try binder.bind(events[index].name)
-            try binder.bind(events[index].view)
-            try binder.bind(events[index].occurredAt.millisecondsSince1970)
+        let last: (id: Int, stored: Int)
+        if numbersByDatabase {
+            guard let inserted = try insertNumbered(events, users: users, later: false) else {
+                throw AppError.internal("storing events returned no id")
+            }
+            last = inserted
+        } else {
+            guard let drawn else { throw AppError.internal("the event backlog counter is missing") }
+            let firstID = drawn.lastID - events.count + 1
+            try insertRows(count: events.count) { index, binder in
+                // Field by field from the array: a copy of the whole event cost a retain and
+                // a release of each of its references per row.
+                try binder.bind(firstID + index)
+                try binder.bind(users[index])
+                try binder.bind(events[index].name)
+                try binder.bind(events[index].view)
+                try binder.bind(events[index].occurredAt.millisecondsSince1970)
+                try binder.bind(EventParamsText.encode(events[index].params))
+            }
+            last = (drawn.lastID, drawn.stored)
         }
-        let params = Self.paramPositions(of: events)
-        try insertRows(Self.paramsInsert, full: Self.fullParamsInsert, columns: 4, count: params.count) {
-            index, binder in
-            let (event, position) = params[index]
-            let param = events[event].params[position]
-            try binder.bind(firstID + event)
-            try binder.bind(position)
-            try binder.bind(param.key)
-            try binder.bind(param.value)
-        }
-        if stored > capacity { try drop(stored - capacity + slack) }
-    }
-
-    /// The (event, position) of every param of `events`, in order: route calls seldom have
-    /// params, so the rows to insert are listed first.
-    private static func paramPositions(of events: [PendingEvent]) -> [(event: Int, position: Int)] {
-        var params: [(event: Int, position: Int)] = []
-        for (index, event) in events.enumerated() {
-            for position in event.params.indices { params.append((index, position)) }
-        }
-        return params
+        memory?.state.withLock { $0.stored = last.stored }
+        if last.stored > capacity { try trim(lastID: last.id) }
     }
 
     /// The `event_users` number of each event's user when the events may go with the
@@ -182,83 +182,82 @@ public struct SQLEventStore: EventStore {
         }
     }
 
-    /// Stores `events` with no answer awaited: the counter's update, then the rows, whose ids
-    /// the server takes from the counter this transaction has just moved (a later statement
-    /// of the same transaction sees its update, and holds the counter's row lock until the
-    /// COMMIT, so no one else draws from it meanwhile). A server sends all of it with the
-    /// COMMIT (one round trip where there were two); the counter's answer arrives with it.
+    /// Stores `events` with no answer awaited: a server sends the rows with the COMMIT (one
+    /// round trip where there were two); the backlog's size they return arrives with it.
     private func storeLater(_ events: [PendingEvent], numbers: [Int?]) throws {
-        let memory = self.memory
-        try database.forEachLater(
-            """
-            UPDATE event_backlog SET stored = stored + ?1, last_id = last_id + ?1 WHERE id = 1
-            RETURNING stored
-            """, [.int(events.count)]
-        ) { row in
-            if let stored = row.optionalInt(0) { memory?.state.withLock { $0.stored = stored } }
-        }
-        // The last event takes the new last id, each one before it one less.
-        let last = events.count - 1
-        try insertRows(
-            Self.eventsInsert, full: Self.fullEventsInsertLater, columns: 5, count: events.count,
-            first: Self.fromCounter
-        ) { index, binder in
-            try binder.bind(last - index)
-            try binder.bind(numbers[index])
-            try binder.bind(events[index].name)
-            try binder.bind(events[index].view)
-            try binder.bind(events[index].occurredAt.millisecondsSince1970)
-        }
-        let params = Self.paramPositions(of: events)
-        try insertRows(
-            Self.paramsInsert, full: Self.fullParamsInsertLater, columns: 4, count: params.count,
-            first: Self.fromCounter
-        ) { index, binder in
-            let (event, position) = params[index]
-            let param = events[event].params[position]
-            try binder.bind(last - event)
-            try binder.bind(position)
-            try binder.bind(param.key)
-            try binder.bind(param.value)
-        }
+        _ = try insertNumbered(events, users: numbers, later: true)
     }
 
+    /// Inserts `events` with ids the database gives (PostgreSQL), `rowsPerInsert` rows per
+    /// statement; each row returns its id and the backlog's size after it. `later`: the
+    /// answers wait for the next round trip and only update `memory`; otherwise the last
+    /// row's id and size are returned.
+    private func insertNumbered(_ events: [PendingEvent], users: [Int?], later: Bool) throws -> (id: Int, stored: Int)?
+    {
+        let memory = self.memory
+        var last: (id: Int, stored: Int)?
+        var start = 0
+        while start < events.count {
+            let end = min(start + Self.rowsPerInsert, events.count)
+            var arguments: [SQLValue] = []
+            arguments.reserveCapacity((end - start) * 5)
+            for index in start..<end {
+                arguments.append(users[index].map(SQLValue.int) ?? .null)
+                arguments.append(.text(events[index].name))
+                arguments.append(.text(events[index].view))
+                arguments.append(.int(events[index].occurredAt.millisecondsSince1970))
+                arguments.append(.text(EventParamsText.encode(events[index].params)))
+            }
+            let sql =
+                end - start == 1
+                ? Self.numberedInsertOne
+                : end - start == Self.rowsPerInsert
+                    ? Self.numberedInsertFull : Self.numberedInsert(rows: end - start)
+            if later {
+                try database.forEachLater(sql, arguments) { row in
+                    if let stored = row.optionalInt(1) { memory?.state.withLock { $0.stored = stored } }
+                }
+            } else {
+                try database.forEach(sql, arguments) { row in last = (try row.int(0), try row.int(1)) }
+            }
+            start = end
+        }
+        return last
+    }
+
+    /// `INSERT` of `rows` events numbered by the database, returning each one's id and the
+    /// backlog's size after it.
+    private static func numberedInsert(rows: Int) -> String {
+        multiRowInsert(
+            "INSERT INTO events (user_number, name, view, occurred_at, params) VALUES ", columns: 5, rows: rows)
+            + " RETURNING id, id - (SELECT removed FROM event_backlog WHERE id = 1)"
+    }
+    private static let numberedInsertOne = numberedInsert(rows: 1)
+    private static let numberedInsertFull = numberedInsert(rows: rowsPerInsert)
+
     /// The most rows one `INSERT` carries: a statement's fixed cost (preparing the step,
-    /// opening the table, resetting) is paid once per this many rows. 64 rows of 5 columns
+    /// opening the table, resetting) is paid once per this many rows. 64 rows of 6 columns
     /// stay far below every backend's limit on placeholders (SQLite: 32,766).
     static let rowsPerInsert = 64
 
-    /// `INSERT ... VALUES (?, ...), (?, ...) ...` with `rows` tuples of `columns`, the first
-    /// value of each tuple `first`.
-    static func multiRowInsert(_ head: String, columns: Int, rows: Int, first: String = "?") -> String {
+    /// `INSERT ... VALUES (?, ...), (?, ...) ...` with `rows` tuples of `columns`.
+    static func multiRowInsert(_ head: String, columns: Int, rows: Int) -> String {
         // No array of placeholders to join: a commit's last INSERT is built each time.
-        let tuple = "(" + first + String(repeating: ", ?", count: columns - 1) + ")"
+        let tuple = "(?" + String(repeating: ", ?", count: columns - 1) + ")"
         return head + Array(repeating: tuple, count: rows).joined(separator: ", ")
     }
 
-    /// The first value of a tuple whose id is drawn from the counter (`storeLater`): its last
-    /// id minus the placeholder's value.
-    private static let fromCounter = "(SELECT last_id FROM event_backlog WHERE id = 1) - ?"
+    private static let eventsInsert = "INSERT INTO events (id, user_number, name, view, occurred_at, params) VALUES "
+    /// The SQL of a full `rowsPerInsert` statement, made once.
+    private static let fullEventsInsert = multiRowInsert(eventsInsert, columns: 6, rows: rowsPerInsert)
 
-    private static let eventsInsert = "INSERT INTO events (id, user_number, name, view, occurred_at) VALUES "
-    private static let paramsInsert = "INSERT INTO event_params (event_id, position, key, value) VALUES "
-    /// The SQL of a full `rowsPerInsert` statement for each table, made once.
-    private static let fullEventsInsert = multiRowInsert(eventsInsert, columns: 5, rows: rowsPerInsert)
-    private static let fullParamsInsert = multiRowInsert(paramsInsert, columns: 4, rows: rowsPerInsert)
-    private static let fullEventsInsertLater = multiRowInsert(
-        eventsInsert, columns: 5, rows: rowsPerInsert, first: fromCounter)
-    private static let fullParamsInsertLater = multiRowInsert(
-        paramsInsert, columns: 4, rows: rowsPerInsert, first: fromCounter)
-
-    /// Inserts `count` rows, `rowsPerInsert` per statement of SQL `full` (the rest in one
-    /// more), each row's `columns` values bound in order by `bind(row, binder)`.
-    private func insertRows(
-        _ head: String, full: String, columns: Int, count: Int, first: String = "?",
-        _ bind: (Int, inout any SQLBinder) throws -> Void
-    ) throws {
+    /// Inserts `count` events with ids the store gives (SQLite), `rowsPerInsert` per
+    /// statement (the rest in one more), each row's 6 values bound in order by
+    /// `bind(row, binder)`.
+    private func insertRows(count: Int, _ bind: (Int, inout any SQLBinder) throws -> Void) throws {
         let statements = count / Self.rowsPerInsert
         if statements > 0 {
-            try database.executeEachLater(full, count: statements) { statement, binder in
+            try database.executeEachLater(Self.fullEventsInsert, count: statements) { statement, binder in
                 for row in statement * Self.rowsPerInsert..<(statement + 1) * Self.rowsPerInsert {
                     try bind(row, &binder)
                 }
@@ -266,10 +265,8 @@ public struct SQLEventStore: EventStore {
         }
         let done = statements * Self.rowsPerInsert
         guard count > done else { return }
-        // Their answers can wait (a server backend sends them with the next statement or the
-        // COMMIT): a failed insert fails the transaction either way.
         try database.executeEachLater(
-            Self.multiRowInsert(head, columns: columns, rows: count - done, first: first), count: 1
+            Self.multiRowInsert(Self.eventsInsert, columns: 6, rows: count - done), count: 1
         ) {
             _, binder in
             for row in done..<count { try bind(row, &binder) }
@@ -315,20 +312,29 @@ public struct SQLEventStore: EventStore {
         return number
     }
 
+    /// The backlog seemed past its capacity, as of `lastID`, the last id this transaction
+    /// gave: counts the events, drops the oldest beyond the capacity, and sets `removed`
+    /// so that the size known from `lastID` is the count. (On a server, events of
+    /// transactions still in progress with lower ids are not counted; they count as
+    /// removed until the next count, which only delays a drop.)
+    private func trim(lastID: Int) throws {
+        let stored = try database.queryOne("SELECT count(*) FROM events") { try $0.int(0) } ?? 0
+        var remaining = stored
+        if stored > capacity { remaining -= try drop(stored - capacity + slack) }
+        try database.execute("UPDATE event_backlog SET removed = ? WHERE id = 1", [.int(max(0, lastID - remaining))])
+        memory?.state.withLock { $0.stored = remaining }
+    }
+
     /// Dropping a slice of up to an eighth below the cap at a time keeps the counting off
     /// most commits and frees whole pages together (fewer pages rewritten per event).
     private var slack: Int { min(capacity / 8, 2_048) }
 
-    /// Drops the `count` oldest events, counting them per user.
-    private func drop(_ count: Int) throws {
+    /// Drops the `count` oldest events, counting them per user; returns how many went.
+    private func drop(_ count: Int) throws -> Int {
         guard
             let (drops, cutoff) = try countedInTheOnlyUsersRange(count) ?? countedByOneUser(count)
                 ?? countedPerUser(count)
-        else {
-            // Fewer rows than counted (the file was edited by hand): count them again.
-            try database.execute("UPDATE event_backlog SET stored = (SELECT count(*) FROM events) WHERE id = 1")
-            return
-        }
+        else { return 0 }  // fewer rows than that (others sent or dropped them meanwhile)
         for (user, drop) in drops {
             // A counter: adding to an existing user's count is the intent, not a silent upsert.
             // The table names the stored count (PostgreSQL finds a bare `count` ambiguous).
@@ -342,9 +348,7 @@ public struct SQLEventStore: EventStore {
                     last_id = excluded.last_id, last_occurred_at = excluded.last_occurred_at
                 """, [.int(user), .int(drop.count), .int(drop.lastID)])
         }
-        try database.execute("DELETE FROM event_params WHERE event_id <= ?", [.int(cutoff)])
-        let dropped = try database.execute("DELETE FROM events WHERE id <= ?", [.int(cutoff)])
-        try database.execute("UPDATE event_backlog SET stored = stored - ? WHERE id = 1", [.int(dropped)])
+        return try database.execute("DELETE FROM events WHERE id <= ?", [.int(cutoff)])
     }
 
     /// The `count` oldest events when the database has only ever stored one user's events
@@ -441,31 +445,23 @@ public struct SQLEventStore: EventStore {
         }
         let rows = try database.query(
             """
-            SELECT id, name, view, occurred_at FROM events
+            SELECT id, name, view, occurred_at, params FROM events
             WHERE user_number = (SELECT number FROM event_users WHERE user_id = ?1)
                 AND (CAST(?2 AS TEXT) IS NULL OR name = ?2) AND (CAST(?3 AS BIGINT) IS NULL OR occurred_at >= ?3)
             ORDER BY id LIMIT ?4
             """, [.text(userID), .text(name), since.map(SQLValue.instant) ?? .null, .int(limit - result.count)]
-        ) { row in (try row.int(0), try row.string(1), row.optionalString(2), try row.instant(3)) }
-        guard let first = rows.first?.0, let last = rows.last?.0 else { return result }
-        var params: [Int: [(key: String, value: String)]] = [:]
-        try database.forEach(
-            """
-            SELECT p.event_id, p.key, p.value FROM event_params p JOIN events e ON e.id = p.event_id
-            WHERE p.event_id BETWEEN ?1 AND ?2 AND e.user_number = (SELECT number FROM event_users WHERE user_id = ?3)
-            ORDER BY p.event_id, p.position
-            """, [.int(first), .int(last), .text(userID)]
-        ) { row in params[try row.int(0), default: []].append((try row.string(1), try row.string(2))) }
-        return result
-            + rows.map { id, name, view, occurredAt in
-                StoredEvent(
-                    id: id,
-                    event: PendingEvent(
-                        name: name, view: view, params: params[id] ?? [], occurredAt: occurredAt, userID: userID))
-            }
+        ) { row in
+            StoredEvent(
+                id: try row.int(0),
+                event: PendingEvent(
+                    name: try row.string(1), view: row.optionalString(2),
+                    params: try EventParamsText.decode(row.optionalString(4)), occurredAt: try row.instant(3),
+                    userID: userID))
+        }
+        return result + rows
     }
 
-    /// Removes `userID`'s sent events (their params go with them); a sent `events.dropped`
+    /// Removes `userID`'s sent events; a sent `events.dropped`
     /// event takes its count off that user's dropped events.
     public func delete(_ events: [StoredEvent], of userID: String) throws {
         try database.transaction {
@@ -481,21 +477,14 @@ public struct SQLEventStore: EventStore {
                         "DELETE FROM event_drops WHERE user_id = ? AND count <= 0", [.text(userID)])
                     continue
                 }
-                // Another user's id deletes nothing, params included.
-                try database.execute(
-                    """
-                    DELETE FROM event_params WHERE event_id = (
-                        SELECT id FROM events
-                        WHERE id = ?1 AND user_number = (SELECT number FROM event_users WHERE user_id = ?2))
-                    """,
-                    [.int(stored.id), .text(userID)])
+                // Another user's id deletes nothing.
                 deleted += try database.execute(
                     """
                     DELETE FROM events
                     WHERE id = ?1 AND user_number = (SELECT number FROM event_users WHERE user_id = ?2)
                     """, [.int(stored.id), .text(userID)])
             }
-            try database.execute("UPDATE event_backlog SET stored = stored - ? WHERE id = 1", [.int(deleted)])
+            try database.execute("UPDATE event_backlog SET removed = removed + ? WHERE id = 1", [.int(deleted)])
         }
     }
 
@@ -507,8 +496,9 @@ public struct SQLEventStore: EventStore {
         ) { try $0.int(0) } ?? 0
     }
 
-    /// How many events are stored, of every user.
+    /// How many events are stored, of every user: counted, not the backlog's running size
+    /// (which on a server includes ids of rolled-back transactions until the next count).
     public func storedCount() throws -> Int {
-        try database.queryOne("SELECT stored FROM event_backlog WHERE id = 1") { try $0.int(0) } ?? 0
+        try database.queryOne("SELECT count(*) FROM events") { try $0.int(0) } ?? 0
     }
 }

@@ -15,7 +15,7 @@ import Walks
 @Suite struct PreviousReleaseDatabaseTests {
     /// The fixture's tables and their row counts as the previous release left them.
     static let counts: [String: Int] = [
-        "users": 3, "event_users": 3, "events": 30, "event_params": 32, "event_backlog": 1, "event_drops": 1,
+        "users": 3, "event_users": 3, "events": 30, "event_backlog": 1, "event_drops": 1,
         "habits": 3, "habit_periods": 3, "habit_completions": 2, "book_stories": 2, "book_story_quotes": 3,
         "book_story_keywords": 2, "book_themes": 1, "book_story_themes": 1, "book_story_reviews": 2, "profiles": 3,
         "mate_invites": 2, "mate_attempts": 1, "mates": 2, "mate_reports": 1, "walk_requests": 2, "walk_logs": 1,
@@ -44,6 +44,18 @@ import Walks
             for (table, count) in Self.counts {
                 #expect(try database.queryOne("SELECT count(*) FROM \(table)") { try $0.int(0) } == count, "\(table)")
             }
+            // The 32 params of event_params moved into their events' rows, in order; the
+            // backlog's size is still the 30 events.
+            #expect(
+                try database.queryOne("SELECT count(*) FROM events, json_each(events.params)") { try $0.int(0) } == 32)
+            #expect(
+                try database.queryOne("SELECT count(*) FROM sqlite_master WHERE name = 'event_params'") {
+                    try $0.int(0)
+                }
+                    == 0)
+            #expect(
+                try database.queryOne("SELECT last_id - removed FROM event_backlog WHERE id = 1") { try $0.int(0) }
+                    == 30)
             // Migrating again finds nothing missing.
             #expect(try Migrator(database: database).migrate([]).isEmpty)
         }

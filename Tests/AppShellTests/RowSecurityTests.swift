@@ -206,12 +206,14 @@ struct RowSecurityTests {
             ("INSERT INTO users (id, name, name_key, created_at) VALUES ('u', 'someone', 'someone', 0)", []),
             ("UPDATE walk_requests SET status = 'accepted'", []),  // the sender may only cancel
             ("UPDATE walk_requests SET message = 'x'", []),  // only the status changes
-            // The shared event id counter only grows, and no event takes an id ahead of it.
-            ("UPDATE event_backlog SET last_id = 0", []),
-            ("UPDATE event_backlog SET last_id = 9000000000000000000", []),
+            // The shared count of removed events stays between 0 and the last event id, and
+            // no event takes an id ahead of the events' sequence.
+            ("UPDATE event_backlog SET removed = -1", []),
+            ("UPDATE event_backlog SET removed = 9000000000000000000", []),
             (
                 "INSERT INTO events (id, user_number, name, occurred_at) VALUES "
-                    + "((SELECT last_id + 1 FROM event_backlog), (SELECT min(number) FROM event_users), 'x', 0)", []
+                    + "((SELECT last_value + 1000 FROM events_id_seq), (SELECT min(number) FROM event_users), 'x', 0)",
+                []
             ),
             // A number ahead of its identity sequence would collide with someone's later row.
             ("UPDATE book_themes SET seq = seq + 1000000 WHERE owner_id = (SELECT app_user_id())", []),
@@ -292,9 +294,19 @@ struct RowSecurityTests {
             """
             DROP POLICY walk_requests_send ON walk_requests;
             CREATE POLICY walk_requests_send ON walk_requests FOR INSERT WITH CHECK (true);
+            DROP POLICY events_id_issued_insert ON events;
+            CREATE POLICY events_id_issued_insert ON events AS RESTRICTIVE FOR INSERT
+                WITH CHECK (id <= (SELECT last_value FROM events_id_seq));
             UPDATE schema_versions SET version = 1 WHERE module = 'server_setup'
             """)
         _ = try server.admin.router.call("admin.setup", Arguments([:]), session: server.adminSession)
+        // The identity columns' policies too: the version 3 text read the sequence once per
+        // statement and refused the later rows of a multi-row insert of events.
+        let issued = try server.admin.database.queryOne(
+            "SELECT with_check FROM pg_policies WHERE schemaname = ? AND policyname = 'events_id_issued_insert'",
+            [.text(server.schema)]
+        ) { try $0.string(0) }
+        #expect(issued?.contains("pg_sequence_last_value") == true, "\(issued ?? "no policy")")
         let check = try server.admin.database.queryOne(
             "SELECT with_check FROM pg_policies WHERE schemaname = ? AND policyname = 'walk_requests_send'",
             [.text(server.schema)]

@@ -34,6 +34,7 @@ import Testing
             let uuid = try #require(UUID(uuidString: id))
             #expect(uuid.uuidString.lowercased() == id)
             #expect(uuid.uuid.6 >> 4 == 4)
+            #expect(uuid.uuid.8 >> 6 == 2)  // RFC 4122's variant
             #expect(Identifier.looksLikeIdentifier(id))
             seen.insert(id)
         }

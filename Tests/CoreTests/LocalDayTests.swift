@@ -131,4 +131,18 @@ import Testing
     func firstOfMonthIsDayOne(text: String, first: String) throws {
         #expect(try Self.day(text).firstOfMonth.description == first)
     }
+
+    /// Days of years 0 to 9999 are written as ten bytes at once; days past them (reached by
+    /// day number only) the general way, with the same padding and sign.
+    @Test(arguments: [
+        (LocalDay(year: 1, month: 1, day: 1)?.dayNumber ?? 0, "0001-01-01"),
+        (LocalDay(year: 9999, month: 12, day: 31)?.dayNumber ?? 0, "9999-12-31"),
+        ((LocalDay(year: 9999, month: 12, day: 31)?.dayNumber ?? 0) + 1, "10000-01-01"),
+        ((LocalDay(year: 1, month: 1, day: 1)?.dayNumber ?? 0) - 1, "0000-12-31"),
+        ((LocalDay(year: 1, month: 1, day: 1)?.dayNumber ?? 0) - 367, "-001-12-31"),
+        (0, "1970-01-01"),
+    ])
+    func describesEveryYearPadded(dayNumber: Int, text: String) {
+        #expect(LocalDay(dayNumber: dayNumber).description == text)
+    }
 }

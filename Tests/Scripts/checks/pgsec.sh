@@ -65,7 +65,6 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
 users|name = session_user|true
 event_users|user_id = $sec_me|false
 events|user_number IN (SELECT number FROM event_users WHERE user_id = $sec_me)|false
-event_params|event_id IN (SELECT id FROM events WHERE user_number IN (SELECT number FROM event_users WHERE user_id = $sec_me))|false
 event_backlog|false|true
 event_drops|user_id = $sec_me|false
 habits|owner_id = $sec_me|false
