@@ -107,7 +107,12 @@ public enum AppAssembly {
         let versions = try login.versions ?? migrator.versions()
         let setUp = versions[ServerSetup.module] ?? 0
         if setUp == 0, login.mayCreate {
-            return try !migrator.migrate(modules, known: versions).isEmpty
+            // The login's versions are those of the schema the app's statements find; when
+            // something is missing, the migrator reads those of the first schema of the
+            // search path itself, where it creates tables.
+            let missing = try login.versions == nil || migrator.firstMissing(modules, known: versions) != nil
+            guard missing else { return false }
+            return try !migrator.migrate(modules).isEmpty
         }
         // The administrator starts even when something is missing: admin.setup() applies it.
         if login.mayCreate { return false }

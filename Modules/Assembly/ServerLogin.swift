@@ -13,14 +13,14 @@ struct ServerLogin: Sendable {
     /// Whether the login may `CREATE` in the first schema of the search path.
     let mayCreate: Bool
 
-    /// The recorded version of every module (`Migrator.versions()`), read with the login;
-    /// nil when they could not be (a schema without `schema_versions`, before its first
-    /// migration), and the migrator reads them itself.
+    /// The recorded version of every module, read with the login from the schema the app's
+    /// statements use (`recorded`); nil when they could not be (no `schema_versions` on the
+    /// search path, before the first migration), and the migrator reads them itself.
     let versions: [String: Int]?
 
     /// The users row of the login, read with the versions when the login is the user
-    /// (`prefetchUser`) and the row exists; nil otherwise (`UserAccounts.signIn` then reads
-    /// or creates it).
+    /// (`prefetchUser`) and a row has exactly its name (as the row made for a login has);
+    /// nil otherwise (`UserAccounts.signIn` then reads or creates it).
     let user: User?
 
     private static let describe = """
@@ -37,12 +37,12 @@ struct ServerLogin: Sendable {
         SELECT coalesce(has_schema_privilege(coalesce(current_schema(), 'public'), 'CREATE'), false)
         """
 
-    /// The versions of the first schema of the search path, as `Migrator.versions()` reads
-    /// them (none from a table further down the path). Fails where no schema has the table.
-    private static let recorded = """
-        SELECT module, version FROM schema_versions
-        WHERE to_regclass(quote_ident(current_schema()) || '.schema_versions') = to_regclass('schema_versions')
-        """
+    /// The versions of the schema whose tables the app's statements find: the first on the
+    /// search path that has `schema_versions`. Fails where none has it. (Guarding that it
+    /// is the first schema of the path, where a migration would create tables, cost a new
+    /// server process 0.6 ms of catalog reads; `AppAssembly.migrateOrCheck` leaves that
+    /// question to the migrator, for when something is to be created.)
+    private static let recorded = "SELECT module, version FROM schema_versions"
 
     /// The login of `database`, the schema's versions and, when `prefetchUser(login, superuser)`
     /// says the login will be the app's user, its users row, in one round trip; nil on
@@ -66,7 +66,7 @@ struct ServerLogin: Sendable {
                 login = BatchQuery(Self.creates) { row = (reported.name, false, try $0.bool(0)) }
             }
             if prefetchUser(reported.name, reported.isSuperuser) {
-                batch.append(SQLUserRepository.userNamed(reported.name) { user = $0 })
+                batch.append(SQLUserRepository.userNamedExactly(reported.name) { user = $0 })
             }
         } else {
             login = BatchQuery(Self.describe) { row = (try $0.string(0), try $0.bool(1), try $0.bool(2)) }

