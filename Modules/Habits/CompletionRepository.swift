@@ -26,7 +26,8 @@ public protocol CompletionRepository: Sendable {
     ) throws -> CompletionAttempt
     /// Inserts completion `id` of `day`, recorded at `recordedAt`, for the habit the
     /// reference names (`habitID` when given and `ownerID`'s, else the only habit of
-    /// `ownerID` named exactly `name`), only when `RecordCompletion`'s rules allow it: the
+    /// `ownerID` named exactly `name`; a `habitID` no habit has is refused, even when a
+    /// habit is named so, which `attempt` then finds), only when `RecordCompletion`'s rules allow it: the
     /// habit has no measure and no completion that day, and the day is from its start to
     /// `today` and inside one of its tracking periods. Otherwise the statement fails, and
     /// with it the transaction: a `StorageError` of `.constraint`, or `.duplicate` for a

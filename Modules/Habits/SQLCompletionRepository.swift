@@ -102,7 +102,7 @@ public struct SQLCompletionRepository: CompletionRepository {
         """
 
     /// The habit `h` the reference names, of owner ?1: the one with id ?2, else the only one
-    /// named ?4, measureless. Both inserts below take it.
+    /// named ?4, measureless.
     private static let namedMeasurelessHabit = """
         h.owner_id = ?1 AND h.id = coalesce(
                 (SELECT i.id FROM habits i WHERE i.owner_id = ?1 AND i.id = ?2),
@@ -122,28 +122,41 @@ public struct SQLCompletionRepository: CompletionRepository {
         RETURNING habit_id
         """
 
-    /// The completion, for the habit the reference names (`namedMeasurelessHabit`), when
-    /// `RecordCompletion`'s other rules allow it too: the day
-    /// (?3) from the habit's start to today (?7) and inside one of its tracking periods. Else
-    /// the habit is NULL, which NOT NULL refuses; a completion of the day, the unique index
-    /// on (habit, day). Days are `YYYY-MM-DD` text, ordered as the days are byte by byte
-    /// (`COLLATE "C"` on PostgreSQL, whose default collation need not compare bytes).
-    static func recordableInsert(collate: String) -> String {
-        """
-        INSERT INTO habit_completions (id, habit_id, completed_on, recorded_at)
-        VALUES (?5, (SELECT h.id FROM habits h
-                WHERE \(namedMeasurelessHabit)
-                    AND h.start_day\(collate) <= ?3 AND ?3\(collate) <= ?7
-                    AND EXISTS (SELECT 1 FROM habit_periods p WHERE p.habit_id = h.id
-                        AND p.start_day\(collate) <= ?3 AND (p.end_day IS NULL OR ?3\(collate) <= p.end_day))),
-            ?3, CAST(?6 AS BIGINT))
-        RETURNING habit_id
-        """
+    /// The completion, for the habit the reference names, when `RecordCompletion`'s rules
+    /// allow it: the habit ?2 (`byID`: the habit with that id; else the only one of that
+    /// name) of owner ?1, measureless, and the day (?3) from the habit's start to today (?6)
+    /// and inside one of its tracking periods. Else the habit is NULL, which NOT NULL
+    /// refuses; a completion of the day, the unique index on (habit, day). Days are
+    /// `YYYY-MM-DD` text, ordered as the days are byte by byte (`COLLATE "C"` on
+    /// PostgreSQL, whose default collation need not compare bytes). An id-shaped reference
+    /// is looked up by id only (one index probe of `habits`, where the id-else-name lookup
+    /// made two): a habit named like an id is refused here and found by `attempt`.
+    static func recordableInsert(byID: Bool, collate: String) -> String {
+        let habit =
+            byID
+            ? "h.id = ?2"
+            : "h.id = (SELECT min(n.id) FROM habits n WHERE n.owner_id = ?1 AND n.name = ?2 HAVING count(*) = 1)"
+        return """
+            INSERT INTO habit_completions (id, habit_id, completed_on, recorded_at)
+            VALUES (?4, (SELECT h.id FROM habits h
+                    WHERE h.owner_id = ?1 AND \(habit)
+                        AND NOT EXISTS (SELECT 1 FROM habit_measures m WHERE m.habit_id = h.id)
+                        AND h.start_day\(collate) <= ?3 AND ?3\(collate) <= ?6
+                        AND EXISTS (SELECT 1 FROM habit_periods p WHERE p.habit_id = h.id
+                            AND p.start_day\(collate) <= ?3 AND (p.end_day IS NULL OR ?3\(collate) <= p.end_day))),
+                ?3, CAST(?5 AS BIGINT))
+            RETURNING habit_id
+            """
     }
 
-    /// `recordableInsert` for each dialect, made once.
-    private static let recordableInsertSQLite = recordableInsert(collate: "")
-    private static let recordableInsertPostgreSQL = recordableInsert(collate: " COLLATE \"C\"")
+    /// `recordableInsert` for each dialect and lookup, made once.
+    private static let recordableInserts = (
+        sqlite: (byID: recordableInsert(byID: true, collate: ""), byName: recordableInsert(byID: false, collate: "")),
+        postgreSQL: (
+            byID: recordableInsert(byID: true, collate: " COLLATE \"C\""),
+            byName: recordableInsert(byID: false, collate: " COLLATE \"C\"")
+        )
+    )
 
     /// Inserts completion `id` only when the rules allow it, queued to go with the
     /// transaction's `COMMIT` (one round trip on a server, `Database.forEachLater`);
@@ -152,14 +165,11 @@ public struct SQLCompletionRepository: CompletionRepository {
         habitID: String?, name: String, ownerID: String, on day: LocalDay, today: LocalDay, id: String,
         recordedAt: Instant, inserted: @escaping (String) -> Void
     ) throws {
-        let sql =
-            database.dialect.name == .postgreSQL ? Self.recordableInsertPostgreSQL : Self.recordableInsertSQLite
+        let inserts =
+            database.dialect.name == .postgreSQL ? Self.recordableInserts.postgreSQL : Self.recordableInserts.sqlite
         try database.forEachLater(
-            sql,
-            [
-                .text(ownerID), habitID.map { .text($0) } ?? .null, .day(day), .text(name), .text(id),
-                .instant(recordedAt), .day(today),
-            ]
+            habitID == nil ? inserts.byName : inserts.byID,
+            [.text(ownerID), .text(habitID ?? name), .day(day), .text(id), .instant(recordedAt), .day(today)]
         ) { row in
             if let habit = row.optionalString(0) { inserted(habit) }
         }

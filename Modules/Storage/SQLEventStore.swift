@@ -46,6 +46,12 @@ public struct SQLEventStore: EventStore {
             /// added since; theirs drop what goes over the cap, and so does the next
             /// synchronous store here).
             var stored: Int?
+            /// `event_backlog.removed` as the last synchronous store saw it: a commit's
+            /// events that go with the COMMIT return only their ids, and the size is
+            /// reckoned from it. Others' sends and drops only add to it, so the size
+            /// reckoned is then too large, never too small, and the next synchronous store
+            /// reads it again.
+            var removed: Int?
         }
         let state = Mutex(State())
     }
@@ -183,7 +189,8 @@ public struct SQLEventStore: EventStore {
     }
 
     /// Stores `events` with no answer awaited: a server sends the rows with the COMMIT (one
-    /// round trip where there were two); the backlog's size they return arrives with it.
+    /// round trip where there were two); their ids arrive with it, and with them the
+    /// backlog's size (reckoned with the removed count last read).
     private func storeLater(_ events: [PendingEvent], numbers: [Int?]) throws {
         _ = try insertNumbered(events, users: numbers, later: true)
     }
@@ -208,31 +215,34 @@ public struct SQLEventStore: EventStore {
                 arguments.append(.int(events[index].occurredAt.millisecondsSince1970))
                 arguments.append(.text(EventParamsText.encode(events[index].params)))
             }
-            let sql =
-                end - start == 1
-                ? Self.numberedInsertOne
-                : end - start == Self.rowsPerInsert
-                    ? Self.numberedInsertFull : Self.numberedInsert(rows: end - start)
+            let rows = end - start
             if later {
+                let sql = rows == 1 ? Self.numberedInsertOne : Self.numberedInsert(rows: rows, size: false)
                 try database.forEachLater(sql, arguments) { row in
-                    if let stored = row.optionalInt(1) { memory?.state.withLock { $0.stored = stored } }
+                    guard let id = row.optionalInt(0) else { return }
+                    memory?.state.withLock { state in
+                        if let removed = state.removed { state.stored = id - removed }
+                    }
                 }
             } else {
+                let sql = rows == Self.rowsPerInsert ? Self.numberedInsertFull : Self.numberedInsert(rows: rows)
                 try database.forEach(sql, arguments) { row in last = (try row.int(0), try row.int(1)) }
+                if let last { memory?.state.withLock { $0.removed = last.id - last.stored } }
             }
             start = end
         }
         return last
     }
 
-    /// `INSERT` of `rows` events numbered by the database, returning each one's id and the
-    /// backlog's size after it.
-    private static func numberedInsert(rows: Int) -> String {
+    /// `INSERT` of `rows` events numbered by the database, returning each one's id and, with
+    /// `size`, the backlog's size after it (a read of `event_backlog` per statement).
+    private static func numberedInsert(rows: Int, size: Bool = true) -> String {
         multiRowInsert(
             "INSERT INTO events (user_number, name, view, occurred_at, params) VALUES ", columns: 5, rows: rows)
-            + " RETURNING id, id - (SELECT removed FROM event_backlog WHERE id = 1)"
+            + (size ? " RETURNING id, id - (SELECT removed FROM event_backlog WHERE id = 1)" : " RETURNING id")
     }
-    private static let numberedInsertOne = numberedInsert(rows: 1)
+    /// One event going with a COMMIT: the common case.
+    private static let numberedInsertOne = numberedInsert(rows: 1, size: false)
     private static let numberedInsertFull = numberedInsert(rows: rowsPerInsert)
 
     /// The most rows one `INSERT` carries: a statement's fixed cost (preparing the step,
@@ -321,8 +331,12 @@ public struct SQLEventStore: EventStore {
         let stored = try database.queryOne("SELECT count(*) FROM events") { try $0.int(0) } ?? 0
         var remaining = stored
         if stored > capacity { remaining -= try drop(stored - capacity + slack) }
-        try database.execute("UPDATE event_backlog SET removed = ? WHERE id = 1", [.int(max(0, lastID - remaining))])
-        memory?.state.withLock { $0.stored = remaining }
+        let removed = max(0, lastID - remaining)
+        try database.execute("UPDATE event_backlog SET removed = ? WHERE id = 1", [.int(removed)])
+        memory?.state.withLock { state in
+            state.stored = remaining
+            state.removed = removed
+        }
     }
 
     /// Dropping a slice of up to an eighth below the cap at a time keeps the counting off

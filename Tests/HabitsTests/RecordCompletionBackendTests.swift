@@ -32,6 +32,22 @@ import Testing
         #expect(try fixture.complete(decoy.id).habitID == decoy.id)
     }
 
+    /// An id-shaped reference that no habit has as its id names the only habit of that
+    /// name: the guarded insert looks it up by id only and is refused, and the careful way
+    /// finds it by name.
+    @Test(arguments: DatabaseBackend.available)
+    func aNameShapedLikeAnIdNoHabitHasIsCompletedByName(backend: DatabaseBackend) throws {
+        let fixture = try HabitFixture(backend: backend)
+        let name = Identifier.random()
+        let named = try fixture.create(name, start: "2026-01-01")
+        #expect(named.id != name)
+        let completion = try fixture.complete(name, on: "2026-01-05")
+        #expect(completion.habitID == named.id)
+        #expect(try fixture.completionCount(habitID: named.id) == 1)
+        let again = try #require(throws: AppError.self) { try fixture.complete(name, on: "2026-01-05") }
+        #expect(again.code == "habits.already_completed")
+    }
+
     @Test(arguments: DatabaseBackend.available)
     func aMeasurableHabitIsRefusedWithoutAValueAndNothingIsStored(backend: DatabaseBackend) throws {
         let fixture = try HabitFixture(backend: backend)

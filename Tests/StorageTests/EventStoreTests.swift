@@ -188,6 +188,38 @@ import Testing
         #expect(try database.queryOne(extract) { try $0.string(0) } == "🐕")
     }
 
+    /// Events stored inside transactions go with their COMMIT once the store knows the
+    /// backlog's size (on a server: only their ids come back, the size reckoned from the
+    /// removed count last read). Another process sending events meanwhile makes that
+    /// count stale, which only makes the size seem larger: the cap holds after every commit
+    /// and every event is kept or counted as dropped.
+    @Test(arguments: DatabaseBackend.available)
+    func eventsGoingWithTheirCommitKeepTheCapWhileAnotherProcessSends(backend: DatabaseBackend) throws {
+        let database = try backend.openScratch()
+        try StorageAssembly.migrate(database, plugins: [])
+        let store = SQLEventStore(database: database, capacity: 10)
+        let sender = SQLEventStore(database: database, capacity: 10)
+        try store.insert([Self.event("first")])
+        var sent = 0
+        for index in 0..<40 {
+            try database.transaction { try store.insert([Self.event("e\(index)", [("n", "\(index)")])]) }
+            if index % 7 == 3 {
+                let oldest = try sender.events(of: "u", named: "e\(index - 1)", since: nil, limit: 1)
+                try sender.delete(oldest, of: "u")
+                sent += oldest.count
+            }
+            #expect(try store.storedCount() <= 10, "after \(index)")
+        }
+        let read = try store.events(of: "u", named: nil, since: nil, limit: 100)
+        let kept = read.filter { $0.event.name != StoredEvent.droppedName }
+        let dropped =
+            read.first { $0.event.name == StoredEvent.droppedName }
+            .flatMap { $0.event.params.first { $0.key == "count" } }.flatMap { Int($0.value) } ?? 0
+        #expect(sent > 0)
+        #expect(kept.count + dropped + sent == 41)
+        #expect(kept.last?.event.params.first?.value == "39")
+    }
+
     /// Ids a rolled-back transaction took are not events: counted as stored only until the
     /// backlog is next counted, they never make the store drop an event it could keep.
     @Test(arguments: DatabaseBackend.available)
