@@ -103,7 +103,8 @@ struct PostgresRoundTripTests {
             try connection.transaction { try $0.execute("INSERT INTO no_such_table_here VALUES (1)") }
         }
         #expect(unknown?.failure.code == "storage.error")
-        #expect(connection.preparedStatementCount == 1)  // the INSERT into the table; not the bad one
+        // The transactions' BEGIN and the INSERT into the table; not the bad one.
+        #expect(connection.preparedStatementCount == 2)
         #expect(try connection.queryOne("SELECT count(*) FROM \(table)") { try $0.int(0) } == 0)
     }
 

@@ -406,9 +406,9 @@ public final class PostgresConnection {
         for item in waiting where sending {
             switch item {
             case .command(let command):
-                planned += 1
-                sending = cpg_send_query_params(handle, command, 0, nil, nil, nil, nil, 0) == 1
-                if sending { steps.append(.command(command)) }
+                // Prepared once per connection like a statement: parsed anew every time,
+                // `BEGIN ISOLATION LEVEL READ COMMITTED` cost the server 20 µs a transaction.
+                sending = send(command, PostgresParameters.none, as: .command(command))
             case .run(let sql, let arguments):
                 sending = send(sql, arguments, as: .waiting(sql: sql))
             case .read(let sql, let arguments, let body):

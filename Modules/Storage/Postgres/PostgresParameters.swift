@@ -14,6 +14,11 @@ struct PostgresParameters {
     private var lengths: [Int32] = []
     private var formats: [Int32] = []
 
+    /// No parameters (a `BEGIN`, a `COMMIT`).
+    static let none = PostgresParameters()
+
+    private init() {}
+
     /// The number of parameters.
     var count: Int32 { Int32(offsets.count) }
 
