@@ -10,9 +10,10 @@ int csqlite_constraint_primarykey(void) { return SQLITE_CONSTRAINT_PRIMARYKEY; }
 
 static int memory_statistics_result = -1;
 
-/// Before main, while one thread exists: a library loaded later (libvips' OpenSlide module
-/// links SQLite too) may initialise SQLite first, after which sqlite3_config is refused.
-__attribute__((constructor)) static void csqlite_configure_before_main(void) {
+/// Before main, while one thread exists (priority 101: before CPostgres's head start, 102):
+/// a library loaded later (libvips' OpenSlide module links SQLite too) may initialise
+/// SQLite first, after which sqlite3_config is refused.
+__attribute__((constructor(101))) static void csqlite_configure_before_main(void) {
     memory_statistics_result = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
 

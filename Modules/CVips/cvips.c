@@ -93,7 +93,9 @@ static void cvips_vips_error(char *error, size_t error_size, const char *what) {
    program without the Swift runtime skips it. */
 extern __attribute__((weak, swiftcall)) void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc);
 
-__attribute__((constructor)) static void cvips_reserve_vipshome(int argc, char **argv, char **envp) {
+/* Priority 101, the first users may take: before CPostgres's head start (102), whose
+   thread reads the environment. */
+__attribute__((constructor(101))) static void cvips_reserve_vipshome(int argc, char **argv, char **envp) {
     (void)envp;
     if (getenv("VIPSHOME")) return;
     if (_swift_stdlib_overrideUnsafeArgvArgc && argv) _swift_stdlib_overrideUnsafeArgvArgc(argv, argc);

@@ -44,6 +44,13 @@ public final class Sentinel: Sendable {
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
+    /// Starts the thread now, ahead of its first timer or watch: app-shell calls it while
+    /// its connection is being opened, so the thread's creation is not on the path from
+    /// the login to the first line of Lua.
+    public func start() {
+        state.withLock { startIfNeeded(&$0) }
+    }
+
     /// Runs `action` on the sentinel's thread `seconds` from now, unless cancelled first.
     /// An action already running when it is cancelled finishes.
     public func after(_ seconds: Double, _ action: @escaping @Sendable () -> Void) -> SentinelTimer {

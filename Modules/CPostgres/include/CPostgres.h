@@ -100,8 +100,9 @@ cpg_conn *cpg_connect_app(const char *conninfo);
 const char *cpg_head_start_url(int argc, char *const *argv);
 /// Starts connecting to `conninfo` (cpg_connect_app, libpq loaded first) on a thread of its
 /// own; 1 when started, 0 when a head start was made before (once per process) or no
-/// thread could be made. app-shell's main calls it first (PostgresHeadStart.begin), never a
-/// constructor: the process must have one thread until main (see cpostgres.c).
+/// thread could be made. A constructor of cpostgres.c calls it, after CVips's and
+/// CSQLite's constructors (which need the process to have one thread), and app-shell's
+/// main again first (PostgresHeadStart.begin), which then does nothing.
 int cpg_start_head_start(const char *conninfo);
 /// The head start's connection (waiting for it) when it was made for exactly `conninfo`
 /// and not taken yet; NULL otherwise (connect as usual). Possibly a failed connection.

@@ -4,10 +4,10 @@ import CPostgres
 /// is begun on a thread of its own before the rest of start-up, and the first connection
 /// to the same string takes it over (`PostgresConnection`).
 ///
-/// It is begun from `main`, after every constructor has run, not from a constructor: libpq
-/// reads the environment on its thread, and CVips's constructor adds `VIPSHOME` to the
-/// environment counting on a process with one thread (adding a variable reallocates
-/// glibc's environment array under any reader).
+/// app-shell begins it from a constructor of CPostgres, ordered after CVips's and
+/// CSQLite's (libpq reads the environment on its thread, and CVips's constructor adds
+/// `VIPSHOME` to it, which reallocates glibc's environment array under any reader); `begin`
+/// is the first line of `main`, for a process where no constructor began it.
 public enum PostgresHeadStart {
     /// Begins the connection when the program is app-shell, its `--db` is a PostgreSQL URL
     /// and the run connects (`cpg_head_start_url`: `CommandLineParser`'s rules); does

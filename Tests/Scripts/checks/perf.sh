@@ -35,22 +35,38 @@ else
   fail "no module of app-shell imports all of Foundation" "$full_foundation"
 fi
 
-# No thread before main: CVips's constructor adds VIPSHOME to the environment counting on a
-# process with one thread (a new variable reallocates glibc's environment array under any
-# reader). The PostgreSQL head start, whose thread runs libpq and reads the environment,
-# was begun by a constructor that ran before CVips's; it is begun in main now. ld.so says
-# "transferring control" when the initializers are done: the first thread comes after it.
-if command -v strace >/dev/null; then
-  env -u VIPSHOME LD_DEBUG=files strace -f -e trace=clone3,clone,write,writev -o "$work/headstart.trace" \
-    "$binary" --db postgres://nobody@127.0.0.1:9/none -e 'return 1' >/dev/null 2>&1
-  transfer=$(grep -n 'transferring control' "$work/headstart.trace" | head -1 | cut -d: -f1)
-  first_thread=$(grep -n -E 'clone3?\(' "$work/headstart.trace" | head -1 | cut -d: -f1)
-  if [ -n "$transfer" ] && [ -n "$first_thread" ] && [ "$transfer" -lt "$first_thread" ]; then
-    echo "ok   the PostgreSQL head start's thread starts after the initializers"; passed=$((passed + 1))
+# No thread before CVips's and CSQLite's constructors: CVips's adds VIPSHOME to the
+# environment counting on a process with one thread (a new variable reallocates glibc's
+# environment array under any reader), and CSQLite's configures SQLite before anything may
+# use it. The PostgreSQL head start, whose thread runs libpq and reads the environment, was
+# once begun by a constructor that ran before CVips's; its constructor now has a later
+# priority (102 against 101), which the linker turns into the order of .init_array: read
+# it, each entry named by its symbol.
+init_order() {
+  objdump -s -j .init_array "$1" |
+    awk '/^ [0-9a-f]+ / { for (i = 2; i <= 5; i++) if ($i ~ /^[0-9a-f]+$/ && length($i) == 8) printf "%s", $i }' |
+    fold -w 16 |
+    awk 'NR == FNR { names[$1] = $3; next }
+      { a = ""; for (i = 15; i >= 1; i -= 2) a = a substr($0, i, 2); print (a in names ? names[a] : a) }' \
+      <(nm "$1") -
+}
+if command -v objdump >/dev/null && command -v nm >/dev/null; then
+  order=$(init_order "$binary" | grep -n -E '^(cvips_reserve_vipshome|csqlite_configure_before_main|cpg_head_start_before_main)$')
+  head_start=$(echo "$order" | grep cpg_head_start_before_main | cut -d: -f1)
+  last_before=$(echo "$order" | grep -v cpg_head_start_before_main | cut -d: -f1 | sort -n | tail -1)
+  if [ "$(echo "$order" | wc -l)" = 3 ] && [ -n "$head_start" ] && [ "$head_start" -gt "$last_before" ]; then
+    echo "ok   the PostgreSQL head start's constructor runs after CVips's and CSQLite's"; passed=$((passed + 1))
   else
-    fail "the PostgreSQL head start's thread starts after the initializers" \
-      "control transferred at trace line ${transfer:-none}, first thread at ${first_thread:-none}"
+    fail "the PostgreSQL head start's constructor runs after CVips's and CSQLite's" "order: $(echo $order)"
   fi
 else
-  fail "the PostgreSQL head start's thread starts after the initializers" "strace is missing (make deps installs it)"
+  fail "the PostgreSQL head start's constructor runs after CVips's and CSQLite's" "objdump or nm is missing"
+fi
+# And the environment is whole when the thread reads it: without VIPSHOME set, the head
+# start still connects (to nothing here: a refusal naming the place, not a crash).
+if env -u VIPSHOME "$binary" --db postgres://nobody@127.0.0.1:9/none -e 'return 1' 2>&1 | grep -q "storage.unavailable"; then
+  echo "ok   without VIPSHOME the head start reports the unreachable server"; passed=$((passed + 1))
+else
+  fail "without VIPSHOME the head start reports the unreachable server" \
+    "$(env -u VIPSHOME "$binary" --db postgres://nobody@127.0.0.1:9/none -e 'return 1' 2>&1 | head -2)"
 fi
