@@ -220,6 +220,29 @@ import Testing
         #expect(kept.last?.event.params.first?.value == "39")
     }
 
+    /// Rows deleted behind the store's back (a file edited by hand) leave the backlog's
+    /// running size too large: the next drop finds fewer rows than it says, counts them,
+    /// and the store goes on with the count, keeping every event it can.
+    @Test(arguments: DatabaseBackend.available)
+    func rowsDeletedByHandAreCountedAtTheNextDrop(backend: DatabaseBackend) throws {
+        let database = try backend.openScratch()
+        try StorageAssembly.migrate(database, plugins: [])
+        let store = SQLEventStore(database: database, capacity: 8)
+        for index in 1...8 { try store.insert([Self.event("old.\(index)")]) }
+        try database.execute("DELETE FROM events")
+        for index in 1...9 { try store.insert([Self.event("new.\(index)")]) }
+        // The ninth went over the cap of 8: the oldest two went (the slack of a drop is an
+        // eighth of the capacity), none of the others before, counted in the marker.
+        let read = try store.events(of: "u", named: nil, since: nil, limit: 100)
+        #expect(read.dropFirst().map(\.event.name) == (3...9).map { "new.\($0)" })
+        #expect(read.first?.event.name == StoredEvent.droppedName)
+        #expect(read.first?.event.params.first { $0.key == "count" }?.value == "2")
+        // From then on the cap holds as before.
+        for index in 10...30 { try store.insert([Self.event("new.\(index)")]) }
+        #expect(try store.storedCount() <= 8)
+        #expect(try store.events(of: "u", named: nil, since: nil, limit: 100).last?.event.name == "new.30")
+    }
+
     /// Ids a rolled-back transaction took are not events: counted as stored only until the
     /// backlog is next counted, they never make the store drop an event it could keep.
     @Test(arguments: DatabaseBackend.available)
