@@ -109,7 +109,13 @@ public struct SQLEventStore: EventStore {
 
     /// Stores `events` and drops the oldest beyond the capacity, in the caller's transaction.
     private func store(_ events: [PendingEvent]) throws {
-        if let numbers = numbersKnownForLater(events) { return try storeLater(events, numbers: numbers) }
+        if let numbers = numbersKnownForLater(events) {
+            // No answer awaited: a server sends the rows with the COMMIT; their ids arrive
+            // with it, and with them the backlog's size (reckoned with the removed count last
+            // read).
+            _ = try insertNumbered(events, users: numbers, later: true)
+            return
+        }
         var drawn: (lastID: Int, stored: Int)?
         var known: [String: Int] = [:]
         // SQLite's counter and the first user's number in one batch (one round trip on a
@@ -167,7 +173,7 @@ public struct SQLEventStore: EventStore {
     }
 
     /// The `event_users` number of each event's user when the events may go with the
-    /// COMMIT without waiting (`storeLater`): on a server, inside a transaction, with every
+    /// COMMIT without waiting: on a server, inside a transaction, with every
     /// user's number committed before and the backlog far enough below its cap that no drop
     /// can be due (as this process last saw it). Nil otherwise.
     private func numbersKnownForLater(_ events: [PendingEvent]) -> [Int?]? {
@@ -186,13 +192,6 @@ public struct SQLEventStore: EventStore {
             }
             return numbers
         }
-    }
-
-    /// Stores `events` with no answer awaited: a server sends the rows with the COMMIT (one
-    /// round trip where there were two); their ids arrive with it, and with them the
-    /// backlog's size (reckoned with the removed count last read).
-    private func storeLater(_ events: [PendingEvent], numbers: [Int?]) throws {
-        _ = try insertNumbered(events, users: numbers, later: true)
     }
 
     /// Inserts `events` with ids the database gives (PostgreSQL), `rowsPerInsert` rows per
