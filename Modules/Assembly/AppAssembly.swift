@@ -112,6 +112,15 @@ public enum AppAssembly {
             // search path itself, where it creates tables.
             let missing = try login.versions == nil || migrator.firstMissing(modules, known: versions) != nil
             guard missing else { return false }
+            // Tables found further down the search path, none in its first schema: migrating
+            // would make a second, empty set there and the app would move to it.
+            if login.versions?.isEmpty == false, try migrator.versions().isEmpty {
+                throw StorageError(
+                    .other,
+                    message: "app-shell's tables are in a schema further down the search path than the first, "
+                        + "where migrating them would make a second, empty set: put their schema first on the "
+                        + "search path (options=-c search_path=SCHEMA in the URL)")
+            }
             return try !migrator.migrate(modules).isEmpty
         }
         // The administrator starts even when something is missing: admin.setup() applies it.

@@ -134,6 +134,9 @@ enum RowSecurity {
                 table: "events", name: "events_owner", command: "ALL",
                 using: "user_number IN (SELECT number FROM event_users)",
                 check: "user_number IN (SELECT number FROM event_users)"),
+            // `event_backlog_size()` counts everyone's events with the owner's rights.
+            Policy(
+                table: "events", name: "events_definer", command: "SELECT", using: "true", check: nil, ownerOnly: true),
             // The backlog's count of removed events: a member's send or drop adds to it; it
             // holds no one's data.
             Policy(table: "event_backlog", name: "event_backlog_shared", command: "ALL", using: "true", check: "true"),
@@ -332,7 +335,7 @@ enum RowSecurity {
     /// sees only the new row; a trigger sees both.) A member can still make the backlog
     /// seem smaller than it is, until the next count: as before, when the row counted
     /// the stored events instead.
-    static func eventCounterGuard(schema: String) -> String {
+    static func eventBacklogGuard(schema: String) -> String {
         """
         CREATE OR REPLACE FUNCTION event_backlog_guard() RETURNS trigger
             LANGUAGE plpgsql SET search_path = \(schema), pg_temp
@@ -350,6 +353,17 @@ enum RowSecurity {
         DROP TRIGGER IF EXISTS event_backlog_guard ON event_backlog;
         CREATE TRIGGER event_backlog_guard BEFORE UPDATE ON event_backlog
             FOR EACH ROW EXECUTE FUNCTION event_backlog_guard()
+        """
+    }
+
+    /// `event_backlog_size()`: how many events the backlog holds, of every member, with the
+    /// owner's rights (the `events_definer` policy), for the event store's drops: a member
+    /// sees only their own events, and a count of those made the cap one per member.
+    static func backlogSizeFunction(schema: String) -> String {
+        """
+        CREATE OR REPLACE FUNCTION event_backlog_size() RETURNS bigint
+            LANGUAGE sql STABLE SECURITY DEFINER SET search_path = \(schema), pg_temp
+            AS $fn$ SELECT count(*) FROM events $fn$
         """
     }
 

@@ -145,7 +145,10 @@ public struct ServerSetup: Sendable {
                     \(RowSecurity.userIDFunction(schema: schema));
                     \(RowSecurity.joinFunction(schema: schema));
                     \(RowSecurity.inviteFunction(schema: schema));
-                    \(RowSecurity.eventCounterGuard(schema: schema));
+                    \(RowSecurity.eventBacklogGuard(schema: schema));
+                    \(RowSecurity.backlogSizeFunction(schema: schema));
+                    REVOKE ALL ON FUNCTION event_backlog_size() FROM PUBLIC;
+                    GRANT EXECUTE ON FUNCTION event_backlog_size() TO \(group);
                     \(RowSecurity.expireFunction(schema: schema));
                     REVOKE ALL ON FUNCTION walk_requests_expire(bigint) FROM PUBLIC;
                     GRANT EXECUTE ON FUNCTION walk_requests_expire(bigint) TO \(group);
@@ -169,7 +172,8 @@ public struct ServerSetup: Sendable {
                         """)
                 }
                 applied.append(
-                    "functions app_user_id, mate_join, mate_invite, event_backlog_guard, walk_requests_expire, "
+                    "functions app_user_id, mate_join, mate_invite, event_backlog_guard, event_backlog_size, "
+                        + "walk_requests_expire, "
                         + "inbox triggers")
                 let present = Set(tables.keys)
                 for grant in RowSecurity.grants where present.contains(grant.table) {
@@ -188,7 +192,8 @@ public struct ServerSetup: Sendable {
                     let issued = try database.query(
                         """
                         SELECT tablename, policyname FROM pg_policies
-                        WHERE schemaname = ? AND (policyname LIKE '%\\_issued\\_insert' OR policyname LIKE '%\\_issued\\_update')
+                        WHERE schemaname = ?
+                            AND (policyname LIKE '%\\_issued\\_insert' OR policyname LIKE '%\\_issued\\_update')
                         """, [.text(place.schema)]
                     ) { row in (try row.string(0), try row.string(1)) }
                     for (table, name) in issued {

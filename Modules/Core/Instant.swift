@@ -39,7 +39,8 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
         let secondOfDay = local - day.dayNumber * 86_400
         let fraction = millisecondsSince1970 - seconds * 1000
         let (year, month, dayOfMonth) = day.components
-        guard (0...9999).contains(year), offset % 60 == 0, (0..<1000).contains(fraction) else {
+        guard (0...9999).contains(year), offset % 60 == 0, abs(offset) < 100 * 3600, (0..<1000).contains(fraction)
+        else {
             var text =
                 day.description + "T" + LocalDay.padded(secondOfDay / 3600, 2) + ":"
                 + LocalDay.padded(secondOfDay / 60 % 60, 2) + ":" + LocalDay.padded(secondOfDay % 60, 2)

@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// It replaces a libdispatch queue, whose first use started an event thread and two
 /// workers and cost every start-up about 0.6 ms of wall time (docs/performance.md). The
-/// thread starts with the first timer or watch and then sleeps in one `poll` until the
+/// thread starts with the first timer or watch (or `start()`) and then sleeps in one `poll` until the
 /// nearest deadline, a watched descriptor, or a change of either. Actions run on that
 /// thread one at a time, outside the lock, so an action may arm or cancel timers.
 public final class Sentinel: Sendable {

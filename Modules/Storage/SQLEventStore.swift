@@ -48,9 +48,9 @@ public struct SQLEventStore: EventStore {
             var stored: Int?
             /// `event_backlog.removed` as the last synchronous store saw it: a commit's
             /// events that go with the COMMIT return only their ids, and the size is
-            /// reckoned from it. Others' sends and drops only add to it, so the size
-            /// reckoned is then too large, never too small, and the next synchronous store
-            /// reads it again.
+            /// reckoned from it. Others' sends and drops add to it, which makes the size
+            /// reckoned too large, not too small; only another process's count may lower it
+            /// (a drop here then waits for the next synchronous store, which reads it again).
             var removed: Int?
         }
         let state = Mutex(State())
@@ -195,9 +195,9 @@ public struct SQLEventStore: EventStore {
     }
 
     /// Inserts `events` with ids the database gives (PostgreSQL), `rowsPerInsert` rows per
-    /// statement; each row returns its id and the backlog's size after it. `later`: the
-    /// answers wait for the next round trip and only update `memory`; otherwise the last
-    /// row's id and size are returned.
+    /// statement. `later`: the answers (each row's id) wait for the next round trip and only
+    /// update `memory`; otherwise each row returns its id and the backlog's size after it,
+    /// and the last row's are returned.
     private func insertNumbered(_ events: [PendingEvent], users: [Int?], later: Bool) throws -> (id: Int, stored: Int)?
     {
         let memory = self.memory
@@ -321,6 +321,13 @@ public struct SQLEventStore: EventStore {
         return number
     }
 
+    /// How many events the backlog holds, of every user: on PostgreSQL through
+    /// `event_backlog_size()`, which counts with the owner's rights (a member's own count
+    /// sees only their own events); SQLite has no one else's rows to hide.
+    private static func sizeQuery(byDatabase: Bool) -> String {
+        byDatabase ? "SELECT event_backlog_size()" : "SELECT count(*) FROM events"
+    }
+
     /// The backlog's size `size` is past its capacity, as of `lastID`, the last id this
     /// transaction gave: drops the oldest beyond the capacity and sets `removed` so that the
     /// size known from `lastID` is what remains. A server's size is counted first (it holds
@@ -331,11 +338,19 @@ public struct SQLEventStore: EventStore {
     /// than it says (the file was edited by hand): counting 10,000 rows at every drop cost
     /// `route_call` 300 instructions an event.
     private func trim(lastID: Int, size: Int) throws {
-        let counted = { try database.queryOne("SELECT count(*) FROM events") { try $0.int(0) } ?? 0 }
+        if numbersByDatabase {
+            // Drops take turns: two at once would count the same oldest events as dropped
+            // twice. The lock is held until this transaction ends, so the count below sees
+            // what an earlier drop left.
+            try database.forEach("SELECT removed FROM event_backlog WHERE id = 1 FOR UPDATE") { _ in }
+        }
+        let counted = { try database.queryOne(Self.sizeQuery(byDatabase: true)) { try $0.int(0) } ?? 0 }
         var remaining = numbersByDatabase ? try counted() : size
         if remaining > capacity {
             let dropped = try drop(remaining - capacity + slack)
-            remaining = dropped == 0 && !numbersByDatabase ? try counted() : remaining - dropped
+            remaining =
+                dropped == 0 && !numbersByDatabase
+                ? try database.queryOne("SELECT count(*) FROM events") { try $0.int(0) } ?? 0 : remaining - dropped
         }
         let removed = max(0, lastID - remaining)
         try database.execute("UPDATE event_backlog SET removed = ? WHERE id = 1", [.int(removed)])
@@ -504,7 +519,18 @@ public struct SQLEventStore: EventStore {
                     WHERE id = ?1 AND user_number = (SELECT number FROM event_users WHERE user_id = ?2)
                     """, [.int(stored.id), .text(userID)])
             }
-            try database.execute("UPDATE event_backlog SET removed = removed + ? WHERE id = 1", [.int(deleted)])
+            guard deleted > 0 else { return }
+            // A count that missed events of transactions still in progress set `removed`
+            // ahead by them; on PostgreSQL it stays within the ids given, as the row's
+            // guard requires.
+            try database.execute(
+                numbersByDatabase
+                    ? """
+                    UPDATE event_backlog SET removed = LEAST(removed + ?, coalesce(
+                        pg_sequence_last_value(CAST(pg_get_serial_sequence('events', 'id') AS regclass)), 0))
+                    WHERE id = 1
+                    """
+                    : "UPDATE event_backlog SET removed = removed + ? WHERE id = 1", [.int(deleted)])
         }
     }
 
@@ -519,6 +545,6 @@ public struct SQLEventStore: EventStore {
     /// How many events are stored, of every user: counted, not the backlog's running size
     /// (which on a server includes ids of rolled-back transactions until the next count).
     public func storedCount() throws -> Int {
-        try database.queryOne("SELECT count(*) FROM events") { try $0.int(0) } ?? 0
+        try database.queryOne(Self.sizeQuery(byDatabase: numbersByDatabase)) { try $0.int(0) } ?? 0
     }
 }

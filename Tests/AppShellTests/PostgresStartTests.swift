@@ -86,10 +86,10 @@ struct PostgresStartTests {
     /// with no catalog guard (0.6 ms of a new server process). A search path whose first
     /// schema is empty and whose second holds an up-to-date app: the app uses the second,
     /// as every unqualified statement would, and creates nothing. When something is
-    /// missing there, the migrator reads the first schema itself and creates the tables in
-    /// it, as before.
+    /// missing there, migrating would make a second, empty set in the first schema and the
+    /// app would move to it: the start refuses, naming the search path, and creates nothing.
     @Test(.enabled(if: DatabaseBackend.testServer != nil, "needs APP_SHELL_TEST_POSTGRES (make test sets it)"))
-    func aStartUsesTheSchemaItsStatementsFindAndMigratesOnlyTheFirst() throws {
+    func aStartUsesTheSchemaItsStatementsFindAndNeverMakesASecondSet() throws {
         let (server, filled) = try PostgresDatabase.makeScratchSchema()
         defer { PostgresDatabase.dropScratchSchema(server: server, schema: filled) }
         let (_, empty) = try PostgresDatabase.makeScratchSchema()
@@ -109,11 +109,13 @@ struct PostgresStartTests {
         #expect(try tables(app.database, empty) == 0)
         let filledTables = try tables(app.database, filled)
         #expect(filledTables > 20)
-        // Something missing in the schema found: the first one gets every table.
+        // Something missing in the schema found: refused, nothing made in the first one.
         try app.database.execute("UPDATE schema_versions SET version = version - 1 WHERE module = 'habits'")
+        let refused = try #require(throws: (any Error).self) {
+            try AppAssembly.assemble(AppOptions(databasePath: both, clock: clock))
+        }
+        #expect(AppError.wrapping(refused).message.contains("search path"))
+        #expect(try tables(app.database, empty) == 0)
         app.database.close()
-        let migrated = try AppAssembly.assemble(AppOptions(databasePath: both, clock: clock))
-        defer { migrated.database.close() }
-        #expect(try tables(migrated.database, empty) == filledTables)
     }
 }

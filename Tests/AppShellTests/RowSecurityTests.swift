@@ -318,6 +318,44 @@ struct RowSecurityTests {
                 == ServerSetup.version)
     }
 
+    /// The event backlog's cap is one for the server, though a member reads only their own
+    /// events: a member's drop counts everyone's (`event_backlog_size()`, with the owner's
+    /// rights) and drops that member's oldest. Counted from their own rows, the cap was one
+    /// per member. Members may take the backlog's row lock that makes drops take turns.
+    @Test func aMembersDropKeepsTheServersOneCapAndTouchesOnlyTheirOwnEvents() throws {
+        let server = try PostgresMembers(["mina", "joon"])
+        let stores = try ["mina", "joon"].map { prefix in
+            let (app, session) = try server.app(of: server.name(prefix))
+            app.database.close()
+            let database = try server.sql(of: server.name(prefix))
+            return (database, SQLEventStore(database: database, capacity: 6), session.user.id)
+        }
+        defer { stores.forEach { $0.0.close() } }
+        let event = { (name: String, user: String) in
+            PendingEvent(
+                name: name, view: "v", params: [("n", name)], occurredAt: Instant(secondsSince1970: 0), userID: user)
+        }
+        let (mina, joon) = (stores[0], stores[1])
+        for index in 1...4 { try mina.1.insert([event("m\(index)", mina.2)]) }
+        for index in 1...4 { try joon.1.insert([event("j\(index)", joon.2)]) }
+        // Setup and the two add_member calls stored 3 events of the administrator's, which
+        // no member can drop: the server holds at most 6, and every event of each member is
+        // kept or counted in their own marker. Joon never had more than 4 of his own, yet
+        // his drops made room: they counted everyone's.
+        #expect(try joon.1.storedCount() <= 6)
+        for (_, store, user) in stores {
+            let read = try store.events(of: user, named: nil, since: nil, limit: 10)
+            let dropped =
+                read.first { $0.event.name == StoredEvent.droppedName }
+                .flatMap { $0.event.params.first { $0.key == "count" } }.flatMap { Int($0.value) } ?? 0
+            #expect(read.filter { $0.event.name != StoredEvent.droppedName }.count + dropped == 4)
+        }
+        let joons = try joon.1.events(of: joon.2, named: nil, since: nil, limit: 10)
+        #expect(joons.first?.event.name == StoredEvent.droppedName)
+        // Each still reads only their own.
+        #expect(try joon.1.events(of: mina.2, named: nil, since: nil, limit: 10).isEmpty)
+    }
+
     @Test func joiningGivesOneAnswerForEveryFailureAndStopsAfterFiveWrongCodes() throws {
         let scenario = try Scenario()
         let joon = scenario.joon

@@ -84,7 +84,7 @@ import Testing
     }
 
     /// The commit hook stores the events without a savepoint of its own: a failure half way
-    /// (the first event's row in, the second's refused) rolls the whole transaction back, the
+    /// (the second event's row refused by the statement that inserts both) rolls the whole transaction back, the
     /// route's own writes and every event row with it, and the events wait for the next.
     @Test func aStoreFailingHalfWayInTheCommitHookLeavesNoRowAndKeepsTheEvents() throws {
         let (database, store, recorder) = try Self.database(backend: .sqlite)
@@ -218,6 +218,45 @@ import Testing
         #expect(sent > 0)
         #expect(kept.count + dropped + sent == 41)
         #expect(kept.last?.event.params.first?.value == "39")
+    }
+
+    /// A database at events version 2 with events, params and some already sent: version 3
+    /// moves every param into its event's row, in order; the backlog's size stays; numbering
+    /// goes on after the last id given (on PostgreSQL the sequence's last value reads as that
+    /// id, as setup's guard and policies read it, not as nothing given yet); a send works.
+    @Test(arguments: DatabaseBackend.available)
+    func versionTwoEventsKeepTheirParamsSizeAndNumbering(backend: DatabaseBackend) throws {
+        let database = try backend.openScratch()
+        try Migrator(database: database).migrate([
+            CoreSchema.migratorModule,
+            Migrator.Module(name: EventSchema.module, migrations: Array(EventSchema.migrations.prefix(2))),
+        ])
+        try database.executeScript(
+            """
+            INSERT INTO event_users (number, user_id) VALUES (1, 'u');
+            INSERT INTO events (id, user_number, name, view, occurred_at) VALUES (8, 1, 'a', 'v', 1000), (10, 1, 'b', 'v', 2000);
+            INSERT INTO event_params (event_id, position, key, value) VALUES (8, 1, 'second', '둘'), (8, 0, 'first', 'one 🐕');
+            UPDATE event_backlog SET stored = 2, last_id = 10 WHERE id = 1;
+            """)
+        try StorageAssembly.migrate(database, plugins: [])
+        let store = SQLEventStore(database: database)
+        let read = try store.events(of: "u", named: nil, since: nil, limit: 10)
+        #expect(read.map(\.id) == [8, 10])
+        #expect(read.first?.event.params.map(\.key) == ["first", "second"])
+        #expect(read.first?.event.params.map(\.value) == ["one 🐕", "둘"])
+        #expect(read.last?.event.params.isEmpty == true)
+        #expect(try database.queryOne("SELECT removed FROM event_backlog WHERE id = 1") { try $0.int(0) } == 8)
+        if database.dialect.name == .postgreSQL {
+            let last = try database.queryOne(
+                "SELECT pg_sequence_last_value(CAST(pg_get_serial_sequence('events', 'id') AS regclass))"
+            ) { $0.optionalInt(0) }
+            #expect(last == 10)
+        }
+        try store.insert([Self.event("c")])
+        #expect(try store.events(of: "u", named: "c", since: nil, limit: 1).first?.id == 11)
+        try store.delete(Array(read.prefix(1)), of: "u")
+        #expect(try store.storedCount() == 2)
+        #expect(try database.queryOne("SELECT removed FROM event_backlog WHERE id = 1") { try $0.int(0) } == 9)
     }
 
     /// Rows deleted behind the store's back (a file edited by hand) leave the backlog's
