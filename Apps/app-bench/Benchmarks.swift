@@ -414,8 +414,13 @@ enum Benchmarks {
         var times: [Double] = []
         let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
         for _ in 0..<runs { times.append(try spawnMilliseconds(executable, arguments, environment: environment)) }
-        times.sort()
-        return times[times.count / 2]
+        return median(times)
+    }
+
+    /// The middle value of `values` (the upper of the two middle ones for an even count).
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 
     static func spawnMilliseconds(_ executable: String, _ arguments: [String], environment: [String]) throws -> Double {

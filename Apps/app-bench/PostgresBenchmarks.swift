@@ -113,8 +113,8 @@ enum PostgresBenchmarks {
                 try Benchmarks.spawnMilliseconds(
                     "\(tools)/psql", ["-X", "-q", "-d", schema.url, "-c", "select 1"], environment: environment))
         }
-        let ours = ourTimes.sorted()[ourTimes.count / 2]
-        let psql = psqlTimes.sorted()[psqlTimes.count / 2]
+        let ours = Benchmarks.median(ourTimes)
+        let psql = Benchmarks.median(psqlTimes)
         return BenchResult(
             name: "pg_startup", ours: ours, anchor: psql, unit: "ms", goal: psql,
             note: "PostgreSQL, TCP + password, 40 runs each in turns; anchor: psql -X -c 'select 1' (\(tools)/psql); "

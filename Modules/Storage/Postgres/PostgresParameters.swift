@@ -58,21 +58,18 @@ struct PostgresParameters {
     /// `memchr`, where a generic search of the UTF-8 view cost 12 instructions a byte).
     private mutating func appendText(_ text: String, _ position: Int) throws {
         var text = text
-        let problem = text.withUTF8 { bytes -> String? in
+        try text.withUTF8 { bytes in
             if let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil {
-                return "parameter \(position + 1) holds a NUL character, which PostgreSQL text cannot store"
+                throw AppError.invalidArgument(
+                    "parameter \(position + 1) holds a NUL character, which PostgreSQL text cannot store")
             }
-            guard bytes.count < 1 << 30 else {
-                return "parameter \(position + 1) is over 1 GB, PostgreSQL's limit for a value"
-            }
+            try Self.checkSize(bytes.count, position)
             offsets.append(buffer.count)
             formats.append(0)
             lengths.append(Int32(bytes.count))
             buffer.append(contentsOf: bytes)
             buffer.append(0)
-            return nil
         }
-        if let problem { throw AppError.invalidArgument(problem) }
     }
 
     /// Appends `text`'s UTF-8 bytes and a NUL, in text format: straight from the string's
