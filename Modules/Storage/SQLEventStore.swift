@@ -42,16 +42,18 @@ public struct SQLEventStore: EventStore {
             var numbers: [String: Int] = [:]
             /// Numbers read or given in the transaction in progress, known once it commits.
             var pending: [String: Int] = [:]
-            /// The backlog's size as the last insert returned it (others' commits may have
-            /// added since; theirs drop what goes over the cap, and so does the next
-            /// synchronous store here).
-            var stored: Int?
-            /// `event_backlog.removed` as the last synchronous store saw it: a commit's
-            /// events that go with the COMMIT return only their ids, and the size is
-            /// reckoned from it. Others' sends and drops add to it, which makes the size
-            /// reckoned too large, not too small; only another process's count may lower it
-            /// (a drop here then waits for the next synchronous store, which reads it again).
-            var removed: Int?
+            /// The last id this process's events took and `event_backlog.removed` as its last
+            /// synchronous store saw it: the backlog's size is the one less the other. A
+            /// commit's events that go with the COMMIT return only their ids, which move the
+            /// first. Others' commits may have added since (theirs drop what goes over the
+            /// cap, and so does the next synchronous store here); their sends and drops add
+            /// to `removed`, which makes the size reckoned too large, not too small; only
+            /// another process's count may lower it (a drop here then waits for the next
+            /// synchronous store, which reads it again).
+            var backlog: (lastID: Int, removed: Int)?
+
+            /// The backlog's size as this process reckons it.
+            var stored: Int? { backlog.map { $0.lastID - $0.removed } }
         }
         let state = Mutex(State())
     }
@@ -168,7 +170,7 @@ public struct SQLEventStore: EventStore {
             }
             last = (drawn.lastID, drawn.stored)
         }
-        memory?.state.withLock { $0.stored = last.stored }
+        memory?.state.withLock { $0.backlog = (last.id, last.id - last.stored) }
         if last.stored > capacity { try trim(lastID: last.id, size: last.stored) }
     }
 
@@ -220,13 +222,12 @@ public struct SQLEventStore: EventStore {
                 try database.forEachLater(sql, arguments) { row in
                     guard let id = row.optionalInt(0) else { return }
                     memory?.state.withLock { state in
-                        if let removed = state.removed { state.stored = id - removed }
+                        if let backlog = state.backlog { state.backlog = (max(id, backlog.lastID), backlog.removed) }
                     }
                 }
             } else {
                 let sql = rows == Self.rowsPerInsert ? Self.numberedInsertFull : Self.numberedInsert(rows: rows)
                 try database.forEach(sql, arguments) { row in last = (try row.int(0), try row.int(1)) }
-                if let last { memory?.state.withLock { $0.removed = last.id - last.stored } }
             }
             start = end
         }
@@ -354,10 +355,7 @@ public struct SQLEventStore: EventStore {
         }
         let removed = max(0, lastID - remaining)
         try database.execute("UPDATE event_backlog SET removed = ? WHERE id = 1", [.int(removed)])
-        memory?.state.withLock { state in
-            state.stored = remaining
-            state.removed = removed
-        }
+        memory?.state.withLock { $0.backlog = (lastID, removed) }
     }
 
     /// Dropping a slice of up to an eighth below the cap at a time keeps the counting off
