@@ -33,6 +33,12 @@ enum CompositionRoot {
             user: User(id: "", name: "", createdAt: clock.now()), clock: clock, container: prepared.container)
         let engine = try makeEngine(
             options, router: prepared.router, shapes: prepared.shapes, session: session, environment: environment)
+        // The thread that watches signals and deadlines, made once the engine is built and
+        // before the wait for the connection. Made earlier, it kept the engine from being
+        // built while libpq loaded: making a thread takes glibc's TLS lock, which the
+        // connecting thread's dlopen holds until libpq and its 22 libraries are loaded
+        // (main was blocked about 5 ms there; docs/performance.md).
+        Sentinel.shared.start()
         let app = try prepared.start()
         if case .databaseLogin(let login) = app.identity {
             // On PostgreSQL the login is the user; APP_SHELL_USER (ambient) is ignored.

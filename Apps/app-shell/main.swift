@@ -43,9 +43,6 @@ func runShell(keep: (LuaEngine) -> Void) -> Int32 {
 
     if let file = options.backupFile { return DatabaseBackup.run(to: file, options: options, environment: environment) }
 
-    // The thread that watches signals and deadlines, made while a PostgreSQL connection
-    // is still being opened rather than after it.
-    Sentinel.shared.start()
     let signposter = Signposter()
     let engine: LuaEngine
     do {
