@@ -8,6 +8,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,7 +106,8 @@ static cpg_init_crypto_fn cpg_init_crypto;
 static cpg_rand_bytes_fn cpg_rand_bytes;
 static cpg_evp_sha256_fn cpg_evp_sha256;
 static cpg_hmac_fn cpg_hmac;
-/* Whether the first connection of the process has started warming OpenSSL up. */
+/* Whether OpenSSL's warm-up (cpg_warm) has begun: the head start's, or the first
+   connection's. */
 static int cpg_warm_started = 0;
 
 #define CPG_FIND(field, name)                                                                                          \
@@ -194,10 +196,11 @@ static int cpg_start(char *error, size_t error_size) {
 
 /* What OpenSSL does once per process, the first time libpq's SCRAM login needs it: reading
    its configuration, loading its default provider, seeding its random generator (about
-   1 to 2 ms, measured with strace). Done here on a thread of its own while the first
-   connection waits for the server (its TCP connection, the SSL probe and the server
-   process's start), where libpq would do it after them. OpenSSL makes the two safe
-   together: whichever comes second waits for the first to finish. */
+   1 to 2 ms, measured with strace). Done while the first connection waits for the server
+   (its TCP connection, the SSL probe and the server process's start), where libpq would
+   do it after them: by the head start on main (cpg_start_head_start), else on a thread of
+   its own (cpg_connectdb_params). OpenSSL makes the two safe together: whichever comes
+   second waits for the first to finish. */
 static void *cpg_warm(void *unused) {
     (void)unused;
     unsigned char bytes[32];
@@ -282,16 +285,17 @@ cpg_conn *cpg_connect_app(const char *conninfo) {
     return cpg_connectdb_params(keywords, values, 1);
 }
 
-/* app-shell's head start: the connection named on its command line, opened on a thread of
-   its own by a constructor (cpg_head_start_before_main, below), before the Swift runtime
-   and main start; PostgresHeadStart.begin, the first line of main, begins it there when
-   no constructor did. Taken once, by the first connection to the same string
+/* app-shell's head start: the connection named on its command line, begun by a
+   constructor (cpg_head_start_before_main, below) before the Swift runtime and main
+   start: libpq loaded there, the connection opened on a thread of its own
+   (cpg_start_head_start). PostgresHeadStart.begin, the first line of main, begins it
+   there when no constructor did. Taken once, by the first connection to the same string
    (cpg_take_head_start).
 
-   Its thread runs libpq, whose libraries' constructors and connection options read the
+   libpq's libraries' constructors and its connection options read the
    environment (PG* variables, HOME for .pgpass), and CVips's constructor adds VIPSHOME to
    it: adding a variable makes glibc reallocate the environment array, so a getenv on the
-   other thread could read the freed array. So this constructor runs after CVips's and
+   connecting thread could read the freed array. So this constructor runs after CVips's and
    CSQLite's (priority 102 against their 101: glibc runs them in that order), and nothing
    after it adds a variable (vips_init only replaces VIPSHOME's value, in place). */
 static pthread_mutex_t cpg_early_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -339,8 +343,7 @@ const char *cpg_head_start_url(int argc, char *const *argv) {
 
 static void *cpg_early_main(void *unused) {
     (void)unused;
-    char error[512];
-    cpg_conn *connection = cpg_load(error, sizeof error) == 0 ? cpg_connect_app(cpg_early_conninfo) : NULL;
+    cpg_conn *connection = cpg_connect_app(cpg_early_conninfo);
     pthread_mutex_lock(&cpg_early_lock);
     cpg_early_connection = connection;
     cpg_early_done = 1;
@@ -349,25 +352,54 @@ static void *cpg_early_main(void *unused) {
     return NULL;
 }
 
+/* Loads libpq on the calling thread (the constructor's, which is main's), then begins the
+   connection on a thread of its own, lets that thread run first, and warms OpenSSL up on
+   the calling thread while the connection waits for the server.
+
+   Measured against a thread that loaded libpq and then connected while main went on with
+   the Swift runtime (docs/performance.md, sixth session), main gained nothing from the
+   overlap: making any thread during the dlopen waits for glibc's TLS lock, which the
+   dlopen holds, and the two threads queue on each other's mmap lock (the loader maps while
+   main takes page faults). This order is 1.7-1.9 ms faster a start, median of paired
+   runs. The sched_yield is part of it: here a new thread is put on its creator's CPU and
+   waits there until the creator blocks (3.8 ms in a test program whose main thread
+   computes), where yielding lets it connect at once and block on the network.
+
+   When libpq cannot be loaded there is no thread: the caller connects itself and reports
+   why. */
 int cpg_start_head_start(const char *conninfo) {
     pthread_mutex_lock(&cpg_early_lock);
     int started = 0;
     if (!cpg_early_conninfo && (cpg_early_conninfo = strdup(conninfo))) {
-        pthread_attr_t attributes;
-        pthread_t thread;
-        pthread_attr_init(&attributes);
-        pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-        started = pthread_create(&thread, &attributes, cpg_early_main, NULL) == 0;
-        pthread_attr_destroy(&attributes);
+        char error[512];
+        int warm_here = 0;
+        if (cpg_load(error, sizeof error) == 0) {
+            pthread_mutex_lock(&cpg_lock);
+            if (!cpg_warm_started && cpg_rand_bytes) warm_here = cpg_warm_started = 1;
+            pthread_mutex_unlock(&cpg_lock);
+            pthread_attr_t attributes;
+            pthread_t thread;
+            pthread_attr_init(&attributes);
+            pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+            started = pthread_create(&thread, &attributes, cpg_early_main, NULL) == 0;
+            pthread_attr_destroy(&attributes);
+        }
         if (!started) cpg_early_taken = 1; /* never taken: the caller connects itself */
+        pthread_mutex_unlock(&cpg_early_lock);
+        if (started) sched_yield();
+        /* With or without the thread: OpenSSL's set-up is then done (a later connection
+           of this process finds it done), and it never runs on two threads at once. */
+        if (warm_here) cpg_warm(NULL);
+        return started;
     }
     pthread_mutex_unlock(&cpg_early_lock);
     return started;
 }
 
-/* The head start from a constructor, with the argc and argv glibc hands every one: the
-   thread begins loading libpq 0.5 to 1 ms sooner than from main's first line, before the
-   Swift runtime starts (measured with marks on CLOCK_MONOTONIC from the parent's spawn). */
+/* The head start from a constructor, with the argc and argv glibc hands every one: libpq
+   is loaded and the connection begun before the Swift runtime starts, 0.5 to 1 ms sooner
+   than from main's first line (measured with marks on CLOCK_MONOTONIC from the parent's
+   spawn). */
 __attribute__((constructor(102))) static void cpg_head_start_before_main(int argc, char **argv, char **envp) {
     (void)envp;
     const char *url = cpg_head_start_url(argc, argv);

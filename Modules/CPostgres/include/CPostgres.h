@@ -98,9 +98,10 @@ cpg_conn *cpg_connect_app(const char *conninfo);
 /// The PostgreSQL URL app-shell's command line names with --db when the program is
 /// app-shell and that run connects; NULL otherwise. Points into argv.
 const char *cpg_head_start_url(int argc, char *const *argv);
-/// Starts connecting to `conninfo` (cpg_connect_app, libpq loaded first) on a thread of its
-/// own; 1 when started, 0 when a head start was made before (once per process) or no
-/// thread could be made. A constructor of cpostgres.c calls it, after CVips's and
+/// Loads libpq on the calling thread, starts connecting to `conninfo` (cpg_connect_app) on a
+/// thread of its own and, while it connects, sets OpenSSL up on the calling thread; 1 when
+/// started, 0 when a head start was made before (once per process), libpq could not be
+/// loaded or no thread could be made. A constructor of cpostgres.c calls it, after CVips's and
 /// CSQLite's constructors (which need the process to have one thread), and app-shell's
 /// main again first (PostgresHeadStart.begin), which then does nothing.
 int cpg_start_head_start(const char *conninfo);

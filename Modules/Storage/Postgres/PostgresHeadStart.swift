@@ -1,8 +1,8 @@
 import CPostgres
 
-/// app-shell's head start on PostgreSQL: the connection its command line names with `--db`
-/// is begun on a thread of its own before the rest of start-up, and the first connection
-/// to the same string takes it over (`PostgresConnection`).
+/// app-shell's head start on PostgreSQL: libpq is loaded and the connection its command
+/// line names with `--db` is begun on a thread of its own before the rest of start-up, and
+/// the first connection to the same string takes it over (`PostgresConnection`).
 ///
 /// app-shell begins it from a constructor of CPostgres, ordered after CVips's and
 /// CSQLite's (libpq reads the environment on its thread, and CVips's constructor adds
