@@ -34,10 +34,10 @@ enum CompositionRoot {
         let engine = try makeEngine(
             options, router: prepared.router, shapes: prepared.shapes, session: session, environment: environment)
         // The thread that watches signals and deadlines, made once the engine is built and
-        // before the wait for the connection. Made earlier, it kept the engine from being
-        // built while libpq loaded: making a thread takes glibc's TLS lock, which the
-        // connecting thread's dlopen holds until libpq and its 22 libraries are loaded
-        // (main was blocked about 5 ms there; docs/performance.md).
+        // before the wait for the connection, where main has nothing else to do. (Making a
+        // thread takes glibc's TLS lock, which a dlopen holds: made at the top of main
+        // while another thread loaded libpq, it blocked main for about 5 ms;
+        // docs/performance.md.)
         Sentinel.shared.start()
         let app = try prepared.start()
         if case .databaseLogin(let login) = app.identity {
