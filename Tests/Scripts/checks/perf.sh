@@ -70,3 +70,29 @@ else
   fail "without VIPSHOME the head start reports the unreachable server" \
     "$(env -u VIPSHOME "$binary" --db postgres://nobody@127.0.0.1:9/none -e 'return 1' 2>&1 | head -2)"
 fi
+# libpq and its 22 libraries are loaded on the main thread, before any other thread is made.
+# Loaded on the connecting thread, as before, they kept main waiting: making a thread (the
+# sentinel's) takes glibc's TLS lock, which a dlopen holds, and the two threads queued on
+# each other's mmap lock (docs/performance.md, "PostgreSQL", sixth session).
+if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v strace >/dev/null && command -v psql >/dev/null; then
+  perf_schema="e2e_$$_head_start"
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE SCHEMA $perf_schema" >/dev/null 2>&1
+  perf_trace="$work/head-start.strace"
+  strace -f -e trace=openat,clone3,clone -o "$perf_trace" "$binary" \
+    --db "$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$perf_schema" -e 'return 1' >/dev/null 2>&1
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP SCHEMA $perf_schema CASCADE" >/dev/null 2>&1
+  perf_main=$(head -1 "$perf_trace" | cut -d' ' -f1)
+  perf_libpq=$(grep -n 'openat(.*libpq\.so\.5"' "$perf_trace" | grep -v ENOENT | head -1)
+  perf_last_library=$(grep -n 'openat(.*/lib[^/]*\.so[.0-9]*"' "$perf_trace" | grep -v ENOENT | tail -1 | cut -d: -f1)
+  perf_first_thread=$(grep -n -E 'clone3?\(' "$perf_trace" | head -1 | cut -d: -f1)
+  if [ -n "$perf_libpq" ] && [ "$(echo "$perf_libpq" | cut -d: -f2 | cut -d' ' -f1)" = "$perf_main" ] \
+    && [ -n "$perf_first_thread" ] && [ "$perf_first_thread" -gt "$perf_last_library" ]; then
+    echo "ok   a start on PostgreSQL loads libpq on the main thread before it makes a thread"; passed=$((passed + 1))
+  else
+    fail "a start on PostgreSQL loads libpq on the main thread before it makes a thread" \
+      "libpq: ${perf_libpq:-not opened}; first thread at line ${perf_first_thread:-none}, last library at line $perf_last_library" \
+      "$perf_trace"
+  fi
+else
+  echo "skip perf: libpq on the main thread: APP_SHELL_TEST_POSTGRES, strace or psql is missing (make test sets and installs them)"
+fi
