@@ -68,10 +68,11 @@ static-libs:
 # lld writes its output through mmap, and the kernel's page cache then holds the new
 # binary in 4 KB pages; the same bytes written with write(2) (cp, install, a package
 # manager), or read back from disk later, are held in large folios. A start of the freshly
-# linked app-shell paid for it, in paired runs against a copy of the same bytes: 0.65-0.72
+# linked app-shell paid for it, in paired runs against a copy of the same bytes: 0.63-0.72
 # ms more on SQLite, 2.4-3.1 ms on PostgreSQL (fewer and cheaper page faults, and a
-# shorter teardown; docs/performance.md). So the build leaves a copy, as an installed
-# binary would be; SwiftPM relinks once on the next build (1.5 s), its output replaced.
+# shorter teardown; measured on ext4 under Linux 6.18, docs/performance.md). So the build
+# leaves a copy, as an installed binary would be. SwiftPM sees its output replaced and
+# links again on every release build: about 1.5 s.
 REWRITTEN = cp $(1) $(1).copy && mv -f $(1).copy $(1)
 
 build: deps static-libs

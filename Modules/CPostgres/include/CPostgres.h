@@ -2,7 +2,8 @@
 #define CPOSTGRES_H
 /*
  * libpq (PostgreSQL's client library) for the PostgreSQL backend, loaded with dlopen when
- * the first connection is made: an app-shell on SQLite never loads it. The constants and
+ * the first connection is made, or by app-shell's constructor when its --db is a
+ * PostgreSQL URL (cpg_start_head_start): an app-shell on SQLite never loads it. The constants and
  * the function types come from libpq's own libpq-fe.h, read in cpostgres.c at build time
  * (libpq-dev), and checked against the values below there; no libpq symbol is linked.
  *
@@ -99,7 +100,8 @@ cpg_conn *cpg_connect_app(const char *conninfo);
 /// app-shell and that run connects; NULL otherwise. Points into argv.
 const char *cpg_head_start_url(int argc, char *const *argv);
 /// Loads libpq on the calling thread, starts connecting to `conninfo` (cpg_connect_app) on a
-/// thread of its own and, while it connects, sets OpenSSL up on the calling thread; 1 when
+/// thread of its own and then sets OpenSSL up on the calling thread (also when no thread
+/// could be made: a later connection finds it done); 1 when
 /// started, 0 when a head start was made before (once per process), libpq could not be
 /// loaded or no thread could be made. A constructor of cpostgres.c calls it, after CVips's and
 /// CSQLite's constructors (which need the process to have one thread), and app-shell's
