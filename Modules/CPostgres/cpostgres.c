@@ -219,6 +219,16 @@ static void *cpg_warm(void *unused) {
     return NULL;
 }
 
+/* Whether the caller is the one to warm OpenSSL up: true once per process, for the first
+   caller after libpq is loaded (and only when libpq brought OpenSSL). */
+static int cpg_claim_warm(void) {
+    pthread_mutex_lock(&cpg_lock);
+    int claimed = !cpg_warm_started && cpg_rand_bytes;
+    if (claimed) cpg_warm_started = 1;
+    pthread_mutex_unlock(&cpg_lock);
+    return claimed;
+}
+
 int cpg_load(char *error, size_t error_size) {
     pthread_mutex_lock(&cpg_lock);
     int status = cpg_loaded ? 0 : cpg_start(error, error_size);
@@ -257,13 +267,7 @@ int cpg_conninfo_password(const char *conninfo, char **password, char *error, si
 cpg_conn *cpg_connectdb(const char *conninfo) { return cpg.connectdb(conninfo); }
 cpg_conn *cpg_connectdb_params(const char *const *keywords, const char *const *values, int expand_dbname) {
     pthread_t warm;
-    int warming = 0;
-    pthread_mutex_lock(&cpg_lock);
-    if (!cpg_warm_started && cpg_rand_bytes) {
-        cpg_warm_started = 1;
-        warming = pthread_create(&warm, NULL, cpg_warm, NULL) == 0;
-    }
-    pthread_mutex_unlock(&cpg_lock);
+    int warming = cpg_claim_warm() && pthread_create(&warm, NULL, cpg_warm, NULL) == 0;
     cpg_conn *connection = cpg.connectdbParams(keywords, values, expand_dbname);
     /* Joined before the connection is handed out, so the process never exits (a refused
        login, an unreachable server) while OpenSSL is being set up on the other thread. */
@@ -374,9 +378,7 @@ int cpg_start_head_start(const char *conninfo) {
         char error[512];
         int warm_here = 0;
         if (cpg_load(error, sizeof error) == 0) {
-            pthread_mutex_lock(&cpg_lock);
-            if (!cpg_warm_started && cpg_rand_bytes) warm_here = cpg_warm_started = 1;
-            pthread_mutex_unlock(&cpg_lock);
+            warm_here = cpg_claim_warm();
             pthread_attr_t attributes;
             pthread_t thread;
             pthread_attr_init(&attributes);

@@ -3,9 +3,10 @@
 /*
  * libpq (PostgreSQL's client library) for the PostgreSQL backend, loaded with dlopen when
  * the first connection is made, or by app-shell's constructor when its --db is a
- * PostgreSQL URL (cpg_start_head_start): an app-shell on SQLite never loads it. The constants and
- * the function types come from libpq's own libpq-fe.h, read in cpostgres.c at build time
- * (libpq-dev), and checked against the values below there; no libpq symbol is linked.
+ * PostgreSQL URL (cpg_start_head_start): an app-shell on SQLite never loads it. The
+ * constants and the function types come from libpq's own libpq-fe.h, read in cpostgres.c
+ * at build time (libpq-dev), and checked against the values below there; no libpq symbol
+ * is linked.
  *
  * This is a C target, not a header-only shim: the loaded functions and the load
  * state exist once in the process, however many Swift modules import this one.
@@ -101,11 +102,11 @@ cpg_conn *cpg_connect_app(const char *conninfo);
 const char *cpg_head_start_url(int argc, char *const *argv);
 /// Loads libpq on the calling thread, starts connecting to `conninfo` (cpg_connect_app) on a
 /// thread of its own and then sets OpenSSL up on the calling thread (also when no thread
-/// could be made: a later connection finds it done); 1 when
-/// started, 0 when a head start was made before (once per process), libpq could not be
-/// loaded or no thread could be made. A constructor of cpostgres.c calls it, after CVips's and
-/// CSQLite's constructors (which need the process to have one thread), and app-shell's
-/// main again first (PostgresHeadStart.begin), which then does nothing.
+/// could be made: a later connection finds it done); 1 when started, 0 when a head start
+/// was made before (once per process), libpq could not be loaded or no thread could be
+/// made. A constructor of cpostgres.c calls it, after CVips's and CSQLite's constructors
+/// (which need the process to have one thread), and app-shell's main again first
+/// (PostgresHeadStart.begin), which then does nothing.
 int cpg_start_head_start(const char *conninfo);
 /// The head start's connection (waiting for it) when it was made for exactly `conninfo`
 /// and not taken yet; NULL otherwise (connect as usual). Possibly a failed connection.
