@@ -77,6 +77,24 @@ enum {
 /// person in `error`; a failed load is tried again on the next call.
 int cpg_load(char *error, size_t error_size);
 
+/// A stand-in for the shared library at `real_path` (standin.c): an ELF object made in
+/// memory that has the SONAME `soname` (no '/'), the real library's version definitions and
+/// one function for each function it exports, each loading the real library on the first
+/// call of any and going on into its function of the same name and version. Returns its
+/// dlopen handle (RTLD_LOCAL), or NULL with a message for a person in `error` when the file
+/// is not a 64-bit x86-64 shared library with a versioned symbol table, or on another
+/// machine than x86-64 Linux.
+void *cpg_standin_open(const char *real_path, const char *soname, char *error, size_t error_size);
+/// Copies into `soname` the first DT_NEEDED name of the shared library at `path` that
+/// begins with `prefix`. Returns 0, or -1 with a message in `error`.
+int cpg_needed_with_prefix(const char *path, const char *prefix, char *soname, size_t soname_size, char *error,
+                           size_t error_size);
+/// Copies into `folder` the folder the C library was loaded from, where the system's shared
+/// libraries are (e.g. /lib/x86_64-linux-gnu). Returns 0, or -1 when it cannot be told or
+/// does not fit with room for a file name of 12 bytes.
+int cpg_system_library_folder(char *folder, size_t folder_size);
+/// Whether libpq was loaded with a stand-in for its libldap (1) or with libldap itself (0).
+int cpg_libpq_standin_in_use(void);
 /// Whether libpq is loaded in this process (by cpg_load): for tests that show SQLite users
 /// never load it.
 int cpg_is_loaded(void);

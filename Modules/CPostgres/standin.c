@@ -1,0 +1,661 @@
+#define _GNU_SOURCE
+#include "CPostgres.h"
+#include "standin.h"
+
+/* A stand-in for a shared library: a small ELF object, written in memory at run time, that
+   carries the real library's SONAME, its version definitions and one entry for each of its
+   exported functions, and nothing else. Loaded before a library that needs the real one,
+   it satisfies that need without loading the real library and everything under it. Each of
+   its functions jumps to cpg_standin_thunk, which on the first call of any of them loads
+   the real library (by its path, so the SONAME match does not find the stand-in again),
+   finds the function of the same name and version there, and from then on jumps straight
+   to it. A caller sees the real function, with its arguments untouched.
+
+   Why (docs/postgres.md, "The stand-in for libldap"): libpq needs libldap only for
+   `ldap://` service lookups, yet loading libpq loads libldap and the 11 libraries under it
+   (GnuTLS among them), 2.5 ms of every start on PostgreSQL, before the connection can
+   begin. With a stand-in, those libraries are loaded only by a process that looks a
+   service up in LDAP, or that calls libldap through another library (libcurl, which libvips
+   loads), at that call.
+
+   Only functions are stood in for: a data object cannot be forwarded. Only libldap's own
+   private companions import its data (`ldap_int_*`), and nothing app-shell loads does; a
+   library that did would fail to load with the dynamic loader's own "undefined symbol"
+   error. x86-64 only: the entries and the thunk are machine code. */
+
+#include <dlfcn.h>
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <link.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* What a stand-in forwards: the first field is what the thunk reads (NULL until resolved). */
+typedef struct cpg_standin cpg_standin;
+typedef struct cpg_standin_entry {
+    void *target;
+    cpg_standin *owner;
+    const char *name;
+    const char *version; /* NULL: the symbol has no version of its own */
+} cpg_standin_entry;
+
+/* Never freed: its entries are reachable from code the dynamic loader may keep mapped. */
+struct cpg_standin {
+    char *real_path;
+    pthread_mutex_t lock;
+    void *real; /* the real library, once loaded */
+};
+
+/* Limits on what a real library may have, far above libc's (about 3,000 functions and 40
+   version definitions): a file beyond them is refused, not stood in for. */
+enum { CPG_MAX_FUNCTIONS = 20000, CPG_MAX_VERSIONS = 256, CPG_MAX_NAME = 1024 };
+
+/* ---- reading the real library ---- */
+
+typedef struct cpg_file {
+    const unsigned char *bytes;
+    size_t size;
+} cpg_file;
+
+static int cpg_map_file(const char *path, cpg_file *file, char *error, size_t error_size) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(error, error_size, "cannot open %s: %s", path, strerror(errno));
+        return -1;
+    }
+    struct stat status;
+    if (fstat(fd, &status) != 0 || !S_ISREG(status.st_mode) || status.st_size < (off_t)sizeof(Elf64_Ehdr) ||
+        status.st_size > (off_t)256 * 1024 * 1024) {
+        snprintf(error, error_size, "%s is not a shared library", path);
+        close(fd);
+        return -1;
+    }
+    void *bytes = mmap(NULL, (size_t)status.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (bytes == MAP_FAILED) {
+        snprintf(error, error_size, "cannot read %s: %s", path, strerror(errno));
+        return -1;
+    }
+    file->bytes = bytes;
+    file->size = (size_t)status.st_size;
+    return 0;
+}
+
+static void cpg_unmap_file(cpg_file *file) { munmap((void *)file->bytes, file->size); }
+
+/* The 64-bit little-endian x86-64 ELF header of `file`, with its section table in bounds;
+   NULL otherwise. */
+static const Elf64_Ehdr *cpg_elf_header(const cpg_file *file) {
+    const Elf64_Ehdr *header = (const Elf64_Ehdr *)file->bytes;
+    if (memcmp(header->e_ident, ELFMAG, SELFMAG) != 0 || header->e_ident[EI_CLASS] != ELFCLASS64 ||
+        header->e_ident[EI_DATA] != ELFDATA2LSB || header->e_type != ET_DYN || header->e_machine != EM_X86_64 ||
+        header->e_shentsize != sizeof(Elf64_Shdr) || header->e_shnum == 0 || header->e_shoff % 8 != 0 ||
+        header->e_shoff > file->size || (file->size - header->e_shoff) / sizeof(Elf64_Shdr) < header->e_shnum)
+        return NULL;
+    return header;
+}
+
+/* Section `index` of `file`, when its bytes are in the file; NULL otherwise. */
+static const Elf64_Shdr *cpg_section_at(const cpg_file *file, size_t index) {
+    const Elf64_Ehdr *header = (const Elf64_Ehdr *)file->bytes;
+    if (index == 0 || index >= header->e_shnum) return NULL;
+    const Elf64_Shdr *section = (const Elf64_Shdr *)(file->bytes + header->e_shoff) + index;
+    if (section->sh_type == SHT_NOBITS || section->sh_offset > file->size ||
+        section->sh_size > file->size - section->sh_offset)
+        return NULL;
+    return section;
+}
+
+/* The first section of `type`; NULL when there is none. */
+static const Elf64_Shdr *cpg_section_of_type(const cpg_file *file, uint32_t type) {
+    const Elf64_Ehdr *header = (const Elf64_Ehdr *)file->bytes;
+    for (size_t index = 1; index < header->e_shnum; index++) {
+        const Elf64_Shdr *section = (const Elf64_Shdr *)(file->bytes + header->e_shoff) + index;
+        if (section->sh_type == type) return cpg_section_at(file, index);
+    }
+    return NULL;
+}
+
+/* The NUL-terminated string at `offset` of string table `strings`, at most CPG_MAX_NAME
+   long; NULL when it runs past the table or is empty. */
+static const char *cpg_string(const cpg_file *file, const Elf64_Shdr *strings, uint64_t offset) {
+    if (!strings || offset >= strings->sh_size) return NULL;
+    const char *start = (const char *)file->bytes + strings->sh_offset + offset;
+    size_t room = (size_t)(strings->sh_size - offset);
+    size_t length = strnlen(start, room < CPG_MAX_NAME ? room : CPG_MAX_NAME);
+    return length == 0 || length == room || length == CPG_MAX_NAME ? NULL : start;
+}
+
+int cpg_needed_with_prefix(const char *path, const char *prefix, char *soname, size_t soname_size, char *error,
+                           size_t error_size) {
+    cpg_file file;
+    if (cpg_map_file(path, &file, error, error_size) != 0) return -1;
+    int found = 0;
+    const Elf64_Shdr *dynamic = cpg_elf_header(&file) ? cpg_section_of_type(&file, SHT_DYNAMIC) : NULL;
+    if (!dynamic || dynamic->sh_offset % 8 != 0) {
+        snprintf(error, error_size, "%s is not a 64-bit x86-64 shared library", path);
+        cpg_unmap_file(&file);
+        return -1;
+    }
+    const Elf64_Shdr *strings = cpg_section_at(&file, dynamic->sh_link);
+    const Elf64_Dyn *entries = (const Elf64_Dyn *)(file.bytes + dynamic->sh_offset);
+    size_t count = (size_t)(dynamic->sh_size / sizeof(Elf64_Dyn));
+    for (size_t index = 0; index < count && entries[index].d_tag != DT_NULL; index++) {
+        if (entries[index].d_tag != DT_NEEDED) continue;
+        const char *name = cpg_string(&file, strings, entries[index].d_un.d_val);
+        if (name && strncmp(name, prefix, strlen(prefix)) == 0 && strlen(name) < soname_size) {
+            memcpy(soname, name, strlen(name) + 1);
+            found = 1;
+            break;
+        }
+    }
+    cpg_unmap_file(&file);
+    if (!found) snprintf(error, error_size, "%s needs no library named %s*", path, prefix);
+    return found ? 0 : -1;
+}
+
+/* What a stand-in is made of, read from the real library. */
+typedef struct cpg_exports {
+    size_t count;
+    const char **names;       /* into `strings` */
+    uint16_t *versym;         /* each function's version index, hidden bit included */
+    size_t version_count;     /* definitions, the base (index 1) among them */
+    uint16_t version_index[CPG_MAX_VERSIONS];
+    uint16_t version_flags[CPG_MAX_VERSIONS];
+    const char *version_name[CPG_MAX_VERSIONS]; /* into `strings`; by definition */
+    char *strings;                              /* a copy of the names, owned */
+} cpg_exports;
+
+static void cpg_free_exports(cpg_exports *exports) {
+    free(exports->names);
+    free(exports->versym);
+    free(exports->strings);
+}
+
+/* The version name a version index stands for; NULL for the base (unversioned) or none. */
+static const char *cpg_version_for(const cpg_exports *exports, uint16_t versym) {
+    uint16_t index = versym & 0x7fff;
+    for (size_t at = 0; at < exports->version_count; at++)
+        if (exports->version_index[at] == index)
+            return (exports->version_flags[at] & VER_FLG_BASE) ? NULL : exports->version_name[at];
+    return NULL;
+}
+
+static int cpg_read_exports(const char *path, cpg_exports *exports, char *error, size_t error_size) {
+    memset(exports, 0, sizeof *exports);
+    cpg_file file;
+    if (cpg_map_file(path, &file, error, error_size) != 0) return -1;
+    const Elf64_Shdr *symbols = NULL, *strings = NULL, *versym = NULL, *verdef = NULL;
+    if (cpg_elf_header(&file)) {
+        symbols = cpg_section_of_type(&file, SHT_DYNSYM);
+        strings = symbols ? cpg_section_at(&file, symbols->sh_link) : NULL;
+        versym = cpg_section_of_type(&file, SHT_GNU_versym);
+        verdef = cpg_section_of_type(&file, SHT_GNU_verdef);
+    }
+    size_t symbol_count = symbols && symbols->sh_entsize == sizeof(Elf64_Sym) && symbols->sh_offset % 8 == 0
+                              ? (size_t)(symbols->sh_size / sizeof(Elf64_Sym))
+                              : 0;
+    if (!strings || symbol_count == 0 || !versym || versym->sh_offset % 2 != 0 ||
+        versym->sh_size / sizeof(uint16_t) < symbol_count || !verdef) {
+        snprintf(error, error_size, "%s has no versioned symbol table", path);
+        cpg_unmap_file(&file);
+        return -1;
+    }
+    /* The version definitions, walked by their offsets, each checked to be in the section
+       (copied out: the file decides their alignment). */
+    size_t offset = 0, string_bytes = 0;
+    for (size_t seen = 0; seen < verdef->sh_info; seen++) {
+        Elf64_Verdef definition;
+        Elf64_Verdaux aux;
+        if (exports->version_count == CPG_MAX_VERSIONS || offset > verdef->sh_size ||
+            verdef->sh_size - offset < sizeof definition)
+            goto malformed;
+        memcpy(&definition, file.bytes + verdef->sh_offset + offset, sizeof definition);
+        if (definition.vd_version != VER_DEF_CURRENT || definition.vd_cnt == 0 ||
+            definition.vd_aux > verdef->sh_size - offset - sizeof aux)
+            goto malformed;
+        memcpy(&aux, file.bytes + verdef->sh_offset + offset + definition.vd_aux, sizeof aux);
+        const char *name = cpg_string(&file, strings, aux.vda_name);
+        if (!name) goto malformed;
+        exports->version_index[exports->version_count] = definition.vd_ndx & 0x7fff;
+        exports->version_flags[exports->version_count] = definition.vd_flags;
+        exports->version_name[exports->version_count] = name;
+        exports->version_count++;
+        string_bytes += strlen(name) + 1;
+        if (definition.vd_next == 0) break;
+        offset += definition.vd_next;
+    }
+    /* The exported functions: defined, global or weak, visible. */
+    const Elf64_Sym *table = (const Elf64_Sym *)(file.bytes + symbols->sh_offset);
+    const uint16_t *versions = (const uint16_t *)(file.bytes + versym->sh_offset);
+    size_t functions = 0;
+    for (size_t index = 1; index < symbol_count; index++) {
+        const Elf64_Sym *symbol = &table[index];
+        unsigned type = ELF64_ST_TYPE(symbol->st_info), bind = ELF64_ST_BIND(symbol->st_info);
+        unsigned visibility = ELF64_ST_VISIBILITY(symbol->st_other);
+        if (symbol->st_shndx == SHN_UNDEF || (type != STT_FUNC && type != STT_GNU_IFUNC) ||
+            (bind != STB_GLOBAL && bind != STB_WEAK) || (visibility != STV_DEFAULT && visibility != STV_PROTECTED) ||
+            (versions[index] & 0x7fff) == 0)
+            continue;
+        const char *name = cpg_string(&file, strings, symbol->st_name);
+        if (!name) goto malformed;
+        if (++functions > CPG_MAX_FUNCTIONS) goto malformed;
+        string_bytes += strlen(name) + 1;
+    }
+    if (functions == 0) {
+        snprintf(error, error_size, "%s exports no function", path);
+        cpg_unmap_file(&file);
+        return -1;
+    }
+    exports->names = calloc(functions, sizeof *exports->names);
+    exports->versym = calloc(functions, sizeof *exports->versym);
+    exports->strings = malloc(string_bytes);
+    if (!exports->names || !exports->versym || !exports->strings) {
+        snprintf(error, error_size, "out of memory");
+        cpg_free_exports(exports);
+        cpg_unmap_file(&file);
+        return -1;
+    }
+    char *next = exports->strings;
+    for (size_t at = 0; at < exports->version_count; at++) {
+        size_t length = strlen(exports->version_name[at]) + 1;
+        memcpy(next, exports->version_name[at], length);
+        exports->version_name[at] = next;
+        next += length;
+    }
+    for (size_t index = 1; index < symbol_count; index++) {
+        const Elf64_Sym *symbol = &table[index];
+        unsigned type = ELF64_ST_TYPE(symbol->st_info), bind = ELF64_ST_BIND(symbol->st_info);
+        unsigned visibility = ELF64_ST_VISIBILITY(symbol->st_other);
+        if (symbol->st_shndx == SHN_UNDEF || (type != STT_FUNC && type != STT_GNU_IFUNC) ||
+            (bind != STB_GLOBAL && bind != STB_WEAK) || (visibility != STV_DEFAULT && visibility != STV_PROTECTED) ||
+            (versions[index] & 0x7fff) == 0)
+            continue;
+        const char *name = cpg_string(&file, strings, symbol->st_name);
+        size_t length = strlen(name) + 1;
+        memcpy(next, name, length);
+        exports->names[exports->count] = next;
+        exports->versym[exports->count] = versions[index];
+        exports->count++;
+        next += length;
+    }
+    cpg_unmap_file(&file);
+    return 0;
+
+malformed:
+    snprintf(error, error_size, "%s has a malformed symbol or version table", path);
+    cpg_unmap_file(&file);
+    return -1;
+}
+
+/* ---- writing the stand-in ---- */
+
+#ifdef MFD_EXEC
+#define CPG_MFD_EXEC MFD_EXEC
+#else
+#define CPG_MFD_EXEC 0x0010U /* linux/memfd.h */
+#endif
+
+/* The System V ABI's symbol hash (DT_HASH, vd_hash). */
+static uint32_t cpg_elf_hash(const char *name) {
+    uint32_t hash = 0;
+    for (const unsigned char *at = (const unsigned char *)name; *at; at++) {
+        hash = (hash << 4) + *at;
+        uint32_t high = hash & 0xf0000000u;
+        if (high) hash ^= high >> 24;
+        hash &= ~high;
+    }
+    return hash;
+}
+
+static size_t cpg_align(size_t value, size_t alignment) { return (value + alignment - 1) / alignment * alignment; }
+
+/* Each function's code: endbr64; movabs $entry, %r10; movabs $thunk, %r11; jmp *%r11;
+   padded with int3 to 32 bytes. */
+enum { CPG_ENTRY_CODE = 32 };
+
+extern void cpg_standin_thunk(void);
+
+/* Writes into `image` (zeroed, of the size a call with NULL returns) the ELF image of a
+   stand-in for `exports` named `soname`, whose function `i` passes `&entries[i]` to the
+   thunk; returns its size. Layout: one read-and-execute segment (header, program headers,
+   hash table, symbols, strings, versions, code) and one read-write page holding the dynamic
+   section, as a linker lays a library out. */
+static size_t cpg_build_image(const cpg_exports *exports, const char *soname, cpg_standin_entry *entries,
+                              unsigned char *image) {
+    const size_t symbols = exports->count + 1, buckets = exports->count / 2 + 1, versions = exports->version_count;
+    size_t string_size = 1 + strlen(soname) + 1;
+    for (size_t at = 0; at < versions; at++) string_size += strlen(exports->version_name[at]) + 1;
+    for (size_t at = 0; at < exports->count; at++) string_size += strlen(exports->names[at]) + 1;
+    enum { PROGRAM_HEADERS = 4, DYNAMIC_ENTRIES = 10 };
+    const size_t hash_at = cpg_align(sizeof(Elf64_Ehdr) + PROGRAM_HEADERS * sizeof(Elf64_Phdr), 8);
+    const size_t symbols_at = cpg_align(hash_at + 4 * (2 + buckets + symbols), 8);
+    const size_t strings_at = symbols_at + symbols * sizeof(Elf64_Sym);
+    const size_t versym_at = cpg_align(strings_at + string_size, 2);
+    const size_t verdef_at = cpg_align(versym_at + symbols * sizeof(uint16_t), 8);
+    const size_t code_at = cpg_align(verdef_at + versions * (sizeof(Elf64_Verdef) + sizeof(Elf64_Verdaux)), 16);
+    const size_t text_end = code_at + exports->count * CPG_ENTRY_CODE;
+    const size_t dynamic_at = cpg_align(text_end, 4096);
+    const size_t total = dynamic_at + DYNAMIC_ENTRIES * sizeof(Elf64_Dyn);
+    if (!image) return total;
+
+    Elf64_Ehdr *header = (Elf64_Ehdr *)image;
+    memcpy(header->e_ident, ELFMAG, SELFMAG);
+    header->e_ident[EI_CLASS] = ELFCLASS64;
+    header->e_ident[EI_DATA] = ELFDATA2LSB;
+    header->e_ident[EI_VERSION] = EV_CURRENT;
+    header->e_ident[EI_OSABI] = ELFOSABI_SYSV;
+    header->e_type = ET_DYN;
+    header->e_machine = EM_X86_64;
+    header->e_version = EV_CURRENT;
+    header->e_phoff = sizeof(Elf64_Ehdr);
+    header->e_ehsize = sizeof(Elf64_Ehdr);
+    header->e_phentsize = sizeof(Elf64_Phdr);
+    header->e_phnum = PROGRAM_HEADERS;
+    header->e_shentsize = sizeof(Elf64_Shdr);
+
+    Elf64_Phdr *program = (Elf64_Phdr *)(image + sizeof(Elf64_Ehdr));
+    program[0] = (Elf64_Phdr){.p_type = PT_LOAD, .p_flags = PF_R | PF_X, .p_filesz = text_end, .p_memsz = text_end,
+                              .p_align = 4096};
+    const size_t dynamic_size = DYNAMIC_ENTRIES * sizeof(Elf64_Dyn);
+    program[1] = (Elf64_Phdr){.p_type = PT_LOAD, .p_flags = PF_R | PF_W, .p_offset = dynamic_at,
+                              .p_vaddr = dynamic_at, .p_paddr = dynamic_at, .p_filesz = dynamic_size,
+                              .p_memsz = dynamic_size, .p_align = 4096};
+    program[2] = (Elf64_Phdr){.p_type = PT_DYNAMIC, .p_flags = PF_R | PF_W, .p_offset = dynamic_at,
+                              .p_vaddr = dynamic_at, .p_paddr = dynamic_at, .p_filesz = dynamic_size,
+                              .p_memsz = dynamic_size, .p_align = 8};
+    /* Without it the loader would make every thread's stack executable. */
+    program[3] = (Elf64_Phdr){.p_type = PT_GNU_STACK, .p_flags = PF_R | PF_W, .p_align = 16};
+
+    /* Strings: "", the SONAME, the version names, the function names. */
+    char *strings = (char *)image + strings_at;
+    size_t string_next = 1;
+    const size_t soname_name = string_next;
+    memcpy(strings + string_next, soname, strlen(soname) + 1);
+    string_next += strlen(soname) + 1;
+    size_t version_names[CPG_MAX_VERSIONS];
+    for (size_t at = 0; at < versions; at++) {
+        const char *name = (exports->version_flags[at] & VER_FLG_BASE) ? soname : exports->version_name[at];
+        if (exports->version_flags[at] & VER_FLG_BASE) {
+            version_names[at] = soname_name;
+            continue;
+        }
+        version_names[at] = string_next;
+        memcpy(strings + string_next, name, strlen(name) + 1);
+        string_next += strlen(name) + 1;
+    }
+
+    /* Version definitions, one name each, in the real library's order and indices. */
+    for (size_t at = 0; at < versions; at++) {
+        Elf64_Verdef *definition =
+            (Elf64_Verdef *)(image + verdef_at + at * (sizeof(Elf64_Verdef) + sizeof(Elf64_Verdaux)));
+        const char *name = strings + version_names[at];
+        *definition = (Elf64_Verdef){.vd_version = VER_DEF_CURRENT, .vd_flags = exports->version_flags[at],
+                                     .vd_ndx = exports->version_index[at], .vd_cnt = 1,
+                                     .vd_hash = cpg_elf_hash(name), .vd_aux = sizeof(Elf64_Verdef),
+                                     .vd_next = at + 1 < versions ? sizeof(Elf64_Verdef) + sizeof(Elf64_Verdaux) : 0};
+        Elf64_Verdaux *aux = (Elf64_Verdaux *)((unsigned char *)definition + sizeof(Elf64_Verdef));
+        aux->vda_name = (Elf64_Word)version_names[at];
+    }
+
+    /* Symbols, their versions, the hash table and the code. Symbol 0 is the null symbol. */
+    Elf64_Sym *table = (Elf64_Sym *)(image + symbols_at);
+    uint16_t *versym = (uint16_t *)(image + versym_at);
+    uint32_t *hash = (uint32_t *)(image + hash_at);
+    uint32_t *bucket = hash + 2, *chain = hash + 2 + buckets;
+    hash[0] = (uint32_t)buckets;
+    hash[1] = (uint32_t)symbols;
+    const uint64_t thunk = (uint64_t)(uintptr_t)&cpg_standin_thunk;
+    for (size_t at = 0; at < exports->count; at++) {
+        const size_t index = at + 1, code = code_at + at * CPG_ENTRY_CODE;
+        const char *name = exports->names[at];
+        memcpy(strings + string_next, name, strlen(name) + 1);
+        /* Any section index but SHN_UNDEF and SHN_ABS: the loader adds the load address. */
+        table[index] = (Elf64_Sym){.st_name = (Elf64_Word)string_next, .st_info = ELF64_ST_INFO(STB_GLOBAL, STT_FUNC),
+                                   .st_other = STV_DEFAULT, .st_shndx = 1, .st_value = code,
+                                   .st_size = CPG_ENTRY_CODE};
+        string_next += strlen(name) + 1;
+        versym[index] = exports->versym[at];
+        uint32_t slot = cpg_elf_hash(name) % (uint32_t)buckets;
+        chain[index] = bucket[slot];
+        bucket[slot] = (uint32_t)index;
+
+        const uint64_t entry = (uint64_t)(uintptr_t)&entries[at];
+        unsigned char *out = image + code;
+        memset(out, 0xcc, CPG_ENTRY_CODE);
+        const unsigned char endbr64[] = {0xf3, 0x0f, 0x1e, 0xfa}, load_r10[] = {0x49, 0xba}, load_r11[] = {0x49, 0xbb},
+                            jump_r11[] = {0x41, 0xff, 0xe3};
+        memcpy(out, endbr64, 4);
+        memcpy(out + 4, load_r10, 2);
+        memcpy(out + 6, &entry, 8);
+        memcpy(out + 14, load_r11, 2);
+        memcpy(out + 16, &thunk, 8);
+        memcpy(out + 24, jump_r11, 3);
+    }
+
+    Elf64_Dyn *dynamic = (Elf64_Dyn *)(image + dynamic_at);
+    const Elf64_Dyn entries_of_dynamic[DYNAMIC_ENTRIES] = {
+        {.d_tag = DT_HASH, .d_un.d_ptr = hash_at},
+        {.d_tag = DT_STRTAB, .d_un.d_ptr = strings_at},
+        {.d_tag = DT_SYMTAB, .d_un.d_ptr = symbols_at},
+        {.d_tag = DT_STRSZ, .d_un.d_val = string_size},
+        {.d_tag = DT_SYMENT, .d_un.d_val = sizeof(Elf64_Sym)},
+        {.d_tag = DT_SONAME, .d_un.d_val = soname_name},
+        {.d_tag = DT_VERSYM, .d_un.d_ptr = versym_at},
+        {.d_tag = DT_VERDEF, .d_un.d_ptr = verdef_at},
+        {.d_tag = DT_VERDEFNUM, .d_un.d_val = versions},
+        {.d_tag = DT_NULL},
+    };
+    memcpy(dynamic, entries_of_dynamic, sizeof entries_of_dynamic);
+    return total;
+}
+
+void *cpg_standin_open(const char *real_path, const char *soname, char *error, size_t error_size) {
+#if defined(__x86_64__) && defined(__linux__)
+    if (!real_path || !soname || !*soname || strlen(soname) >= CPG_MAX_NAME || strchr(soname, '/')) {
+        snprintf(error, error_size, "a stand-in needs the real library's path and a SONAME without '/'");
+        return NULL;
+    }
+    cpg_exports exports;
+    if (cpg_read_exports(real_path, &exports, error, error_size) != 0) return NULL;
+    cpg_standin *standin = calloc(1, sizeof *standin);
+    cpg_standin_entry *entries = calloc(exports.count, sizeof *entries);
+    char *path = strdup(real_path);
+    if (!standin || !entries || !path) {
+        snprintf(error, error_size, "out of memory");
+        goto failed;
+    }
+    standin->real_path = path;
+    pthread_mutex_init(&standin->lock, NULL);
+    for (size_t at = 0; at < exports.count; at++)
+        entries[at] = (cpg_standin_entry){.owner = standin, .name = exports.names[at],
+                                          .version = cpg_version_for(&exports, exports.versym[at])};
+    char label[96];
+    snprintf(label, sizeof label, "app-shell stand-in for %s", soname);
+    /* Executable, asked for by name where the kernel knows the flag (6.3 and later; its
+       vm.memfd_noexec setting may otherwise make a memfd non-executable). Written in place
+       through a shared mapping: no copy of the image in the heap. */
+    int fd = memfd_create(label, MFD_CLOEXEC | CPG_MFD_EXEC);
+    if (fd < 0 && errno == EINVAL) fd = memfd_create(label, MFD_CLOEXEC);
+    const size_t size = cpg_build_image(&exports, soname, entries, NULL);
+    void *image = fd >= 0 && ftruncate(fd, (off_t)size) == 0
+                      ? mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
+                      : MAP_FAILED;
+    if (image == MAP_FAILED) {
+        snprintf(error, error_size, "cannot write the stand-in for %s: %s", soname, strerror(errno));
+        if (fd >= 0) close(fd);
+        goto failed;
+    }
+    cpg_build_image(&exports, soname, entries, image);
+    munmap(image, size);
+    /* The descriptor stays open: the loader knows the object by this path, and another
+       memfd at the same number would otherwise be taken for it. */
+    char fd_path[64];
+    snprintf(fd_path, sizeof fd_path, "/proc/self/fd/%d", fd);
+    void *handle = dlopen(fd_path, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char *why = dlerror();
+        snprintf(error, error_size, "cannot load the stand-in for %s: %s", soname, why ? why : "unknown error");
+        close(fd);
+        goto failed;
+    }
+    /* The names stay: the entries point into them. */
+    free(exports.names);
+    free(exports.versym);
+    return handle;
+
+failed:
+    free(path);
+    free(entries);
+    free(standin);
+    cpg_free_exports(&exports);
+    return NULL;
+#else
+    (void)real_path;
+    (void)soname;
+    snprintf(error, error_size, "stand-ins are made only on x86-64 Linux");
+    return NULL;
+#endif
+}
+
+/* The first call of a stand-in's function: the real library loaded (once), the function
+   found, its address kept for every later call. A process whose real library has gone
+   since it started ends the way the dynamic loader ends a failed lazy binding. */
+__attribute__((visibility("hidden"), used)) void *cpg_standin_resolve(cpg_standin_entry *entry) {
+    cpg_standin *standin = entry->owner;
+    pthread_mutex_lock(&standin->lock);
+    if (!standin->real) standin->real = dlopen(standin->real_path, RTLD_NOW | RTLD_LOCAL);
+    void *real = standin->real;
+    pthread_mutex_unlock(&standin->lock);
+    void *target = NULL;
+    if (real) target = entry->version ? dlvsym(real, entry->name, entry->version) : dlsym(real, entry->name);
+    if (!target) {
+        const char *why = dlerror();
+        dprintf(2, "app-shell: symbol lookup error: %s (%s, through its stand-in): %s\n", entry->name,
+                standin->real_path, why ? why : "not found");
+        _exit(127);
+    }
+    __atomic_store_n(&entry->target, target, __ATOMIC_RELEASE);
+    return target;
+}
+
+#if defined(__x86_64__) && defined(__linux__)
+/* Entered from a stand-in's function with %r10 = its entry; every argument register as the
+   caller left it, the stack untouched. Resolved: jump to the real function. Else: save the
+   argument registers (%rax carries a variadic call's count of vector registers), resolve,
+   restore them, jump. */
+__asm__(".text\n"
+        ".globl cpg_standin_thunk\n"
+        ".hidden cpg_standin_thunk\n"
+        ".type cpg_standin_thunk, @function\n"
+        ".p2align 4\n"
+        "cpg_standin_thunk:\n"
+        "    endbr64\n"
+        "    movq (%r10), %r11\n"
+        "    testq %r11, %r11\n"
+        "    jz 1f\n"
+        "    jmpq *%r11\n"
+        "1:\n"
+        "    pushq %rbp\n"
+        "    movq %rsp, %rbp\n"
+        "    subq $192, %rsp\n"
+        "    movq %rdi, 0(%rsp)\n"
+        "    movq %rsi, 8(%rsp)\n"
+        "    movq %rdx, 16(%rsp)\n"
+        "    movq %rcx, 24(%rsp)\n"
+        "    movq %r8, 32(%rsp)\n"
+        "    movq %r9, 40(%rsp)\n"
+        "    movq %rax, 48(%rsp)\n"
+        "    movaps %xmm0, 64(%rsp)\n"
+        "    movaps %xmm1, 80(%rsp)\n"
+        "    movaps %xmm2, 96(%rsp)\n"
+        "    movaps %xmm3, 112(%rsp)\n"
+        "    movaps %xmm4, 128(%rsp)\n"
+        "    movaps %xmm5, 144(%rsp)\n"
+        "    movaps %xmm6, 160(%rsp)\n"
+        "    movaps %xmm7, 176(%rsp)\n"
+        "    movq %r10, %rdi\n"
+        "    call cpg_standin_resolve\n"
+        "    movq %rax, %r11\n"
+        "    movq 0(%rsp), %rdi\n"
+        "    movq 8(%rsp), %rsi\n"
+        "    movq 16(%rsp), %rdx\n"
+        "    movq 24(%rsp), %rcx\n"
+        "    movq 32(%rsp), %r8\n"
+        "    movq 40(%rsp), %r9\n"
+        "    movq 48(%rsp), %rax\n"
+        "    movaps 64(%rsp), %xmm0\n"
+        "    movaps 80(%rsp), %xmm1\n"
+        "    movaps 96(%rsp), %xmm2\n"
+        "    movaps 112(%rsp), %xmm3\n"
+        "    movaps 128(%rsp), %xmm4\n"
+        "    movaps 144(%rsp), %xmm5\n"
+        "    movaps 160(%rsp), %xmm6\n"
+        "    movaps 176(%rsp), %xmm7\n"
+        "    leave\n"
+        "    jmpq *%r11\n"
+        ".size cpg_standin_thunk, .-cpg_standin_thunk\n");
+#else
+void cpg_standin_thunk(void) {}
+#endif
+
+/* ---- libpq's libldap ---- */
+
+static int cpg_ldap_standin_made = 0;
+
+int cpg_libpq_standin_in_use(void) { return __atomic_load_n(&cpg_ldap_standin_made, __ATOMIC_ACQUIRE); }
+
+int cpg_system_library_folder(char *folder, size_t folder_size) {
+    Dl_info info;
+    if (!dladdr((void *)&dlopen, &info) || !info.dli_fname) return -1;
+    const char *slash = strrchr(info.dli_fname, '/');
+    if (!slash || (size_t)(slash - info.dli_fname) + sizeof "/libpq.so.5" > folder_size) return -1;
+    memcpy(folder, info.dli_fname, (size_t)(slash - info.dli_fname));
+    folder[slash - info.dli_fname] = '\0';
+    return 0;
+}
+
+/* dl_iterate_phdr's callback: 1 when the object's file name is `soname` (the loader opens
+   a DT_NEEDED name as a path ending in that name). */
+static int cpg_is_loaded_as(struct dl_phdr_info *info, size_t size, void *soname) {
+    (void)size;
+    const char *slash = info->dlpi_name ? strrchr(info->dlpi_name, '/') : NULL;
+    return slash && strcmp(slash + 1, (const char *)soname) == 0;
+}
+
+void *cpg_libpq_ldap_standin(const char **libpq_path_out) {
+    static char libpq_path[4096];
+    *libpq_path_out = NULL;
+    /* Where the loader would look for libpq: the system's folder of libraries, the one
+       libc was loaded from. Anything that changes where it looks (LD_LIBRARY_PATH) and the
+       stand-in might stand in for a libldap other than the one libpq would load: none. */
+    const char *search = getenv("LD_LIBRARY_PATH");
+    if (search && *search) return NULL;
+    char folder[sizeof libpq_path - sizeof "/libpq.so.5"];
+    if (cpg_system_library_folder(folder, sizeof folder) != 0) return NULL;
+    snprintf(libpq_path, sizeof libpq_path, "%s/libpq.so.5", folder);
+    char soname[256], error[512], real_path[4096 + 256];
+    if (cpg_needed_with_prefix(libpq_path, "libldap", soname, sizeof soname, error, sizeof error) != 0) return NULL;
+    /* Already loaded (by libvips or libcurl): nothing left to spare. (Asked of the loaded
+       objects' names: dlopen with RTLD_NOLOAD would search the disk for it.) */
+    if (dl_iterate_phdr(cpg_is_loaded_as, soname)) return NULL;
+    snprintf(real_path, sizeof real_path, "%s/%s", folder, soname);
+    void *standin = cpg_standin_open(real_path, soname, error, sizeof error);
+    if (standin) {
+        *libpq_path_out = libpq_path;
+        __atomic_store_n(&cpg_ldap_standin_made, 1, __ATOMIC_RELEASE);
+    }
+    return standin;
+}
+
+void cpg_libpq_ldap_standin_dropped(void *standin) {
+    __atomic_store_n(&cpg_ldap_standin_made, 0, __ATOMIC_RELEASE);
+    dlclose(standin);
+}
