@@ -188,6 +188,22 @@ static const char *cpg_version_for(const cpg_exports *exports, uint16_t versym) 
     return NULL;
 }
 
+/* Whether `symbol` is a function the library exports: defined, global or weak, visible, of
+   the base version or of one the library defines (an index the loader has no entry for
+   would be read past its table). */
+static int cpg_is_exported_function(const cpg_exports *exports, const Elf64_Sym *symbol, uint16_t versym) {
+    unsigned type = ELF64_ST_TYPE(symbol->st_info), bind = ELF64_ST_BIND(symbol->st_info);
+    unsigned visibility = ELF64_ST_VISIBILITY(symbol->st_other);
+    if (symbol->st_shndx == SHN_UNDEF || (type != STT_FUNC && type != STT_GNU_IFUNC) ||
+        (bind != STB_GLOBAL && bind != STB_WEAK) || (visibility != STV_DEFAULT && visibility != STV_PROTECTED))
+        return 0;
+    uint16_t index = versym & 0x7fff;
+    if (index == 1) return 1;
+    for (size_t at = 0; at < exports->version_count; at++)
+        if (exports->version_index[at] == index) return 1;
+    return 0;
+}
+
 static int cpg_read_exports(const char *path, cpg_exports *exports, char *error, size_t error_size) {
     memset(exports, 0, sizeof *exports);
     cpg_file file;
@@ -238,12 +254,7 @@ static int cpg_read_exports(const char *path, cpg_exports *exports, char *error,
     size_t functions = 0;
     for (size_t index = 1; index < symbol_count; index++) {
         const Elf64_Sym *symbol = &table[index];
-        unsigned type = ELF64_ST_TYPE(symbol->st_info), bind = ELF64_ST_BIND(symbol->st_info);
-        unsigned visibility = ELF64_ST_VISIBILITY(symbol->st_other);
-        if (symbol->st_shndx == SHN_UNDEF || (type != STT_FUNC && type != STT_GNU_IFUNC) ||
-            (bind != STB_GLOBAL && bind != STB_WEAK) || (visibility != STV_DEFAULT && visibility != STV_PROTECTED) ||
-            (versions[index] & 0x7fff) == 0)
-            continue;
+        if (!cpg_is_exported_function(exports, symbol, versions[index])) continue;
         const char *name = cpg_string(&file, strings, symbol->st_name);
         if (!name) goto malformed;
         if (++functions > CPG_MAX_FUNCTIONS) goto malformed;
@@ -272,12 +283,7 @@ static int cpg_read_exports(const char *path, cpg_exports *exports, char *error,
     }
     for (size_t index = 1; index < symbol_count; index++) {
         const Elf64_Sym *symbol = &table[index];
-        unsigned type = ELF64_ST_TYPE(symbol->st_info), bind = ELF64_ST_BIND(symbol->st_info);
-        unsigned visibility = ELF64_ST_VISIBILITY(symbol->st_other);
-        if (symbol->st_shndx == SHN_UNDEF || (type != STT_FUNC && type != STT_GNU_IFUNC) ||
-            (bind != STB_GLOBAL && bind != STB_WEAK) || (visibility != STV_DEFAULT && visibility != STV_PROTECTED) ||
-            (versions[index] & 0x7fff) == 0)
-            continue;
+        if (!cpg_is_exported_function(exports, symbol, versions[index])) continue;
         const char *name = cpg_string(&file, strings, symbol->st_name);
         size_t length = strlen(name) + 1;
         memcpy(next, name, length);
