@@ -70,7 +70,7 @@ else
   fail "without VIPSHOME the head start reports the unreachable server" \
     "$(env -u VIPSHOME "$binary" --db postgres://nobody@127.0.0.1:9/none -e 'return 1' 2>&1 | head -2)"
 fi
-# libpq and its 22 libraries are loaded on the main thread, before any other thread is made.
+# libpq and the libraries it needs are loaded on the main thread, before any other thread is made.
 # Loaded on the connecting thread, as before, they kept main waiting: making a thread (the
 # sentinel's) takes glibc's TLS lock, which a dlopen holds, and the two threads queued on
 # each other's mmap lock (docs/performance.md, "PostgreSQL", sixth session).
@@ -79,7 +79,7 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null && strace
   perf_schema="e2e_$$_head_start"
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE SCHEMA $perf_schema" >/dev/null 2>&1
   perf_trace="$work/head-start.strace"
-  strace -f -e trace=openat,clone3,clone,memfd_create -o "$perf_trace" "$binary" \
+  strace -f -e trace=openat,clone3,clone,memfd_create -o "$perf_trace" env -u LD_LIBRARY_PATH "$binary" \
     --db "$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$perf_schema" -e 'return 1' >/dev/null 2>&1
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP SCHEMA $perf_schema CASCADE" >/dev/null 2>&1
   perf_main=$(head -1 "$perf_trace" | cut -d' ' -f1)
@@ -98,38 +98,44 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null && strace
   # libpq is loaded with a stand-in for its libldap (Modules/CPostgres/standin.c): the real
   # libldap and the 11 libraries under it (GnuTLS among them) were 2.5 ms of every start.
   # The stand-in reads libldap's symbol table (one open of the file) and is made in memory.
-  if grep -q 'memfd_create("app-shell stand-in for libldap' "$perf_trace" \
-    && ! grep -v ENOENT "$perf_trace" | grep -q -E 'openat\(.*/lib(gnutls|lber|sasl2)[^/]*\.so'; then
-    echo "ok   a start on PostgreSQL loads libpq with a stand-in for libldap, and no GnuTLS"; passed=$((passed + 1))
+  # (Only where libpq needs a libldap; with LD_LIBRARY_PATH set none is made.)
+  perf_libpq_file=$(sed -n 's/^[0-9]* openat([^"]*"\([^"]*libpq\.so\.5\)".* = [0-9]*$/\1/p' "$perf_trace" | head -1)
+  if [ -n "$perf_libpq_file" ] && ! objdump -p "$perf_libpq_file" 2>/dev/null | grep -q 'NEEDED *libldap'; then
+    echo "skip perf: the stand-in for libldap and ldap:// service lines: $perf_libpq_file needs no libldap"
   else
-    grep -n -E 'memfd|ldap|lber|gnutls|sasl' "$perf_trace" >"$perf_trace.ldap"
-    fail "a start on PostgreSQL loads libpq with a stand-in for libldap, and no GnuTLS" \
-      "the stand-in was not made, or libldap's libraries were loaded" "$perf_trace.ldap"
-  fi
-  # A service file whose entry begins with an ldap:// line: libpq looks the service up in
-  # LDAP first, through the stand-in into the real libldap (loaded then), finds no LDAP
-  # server on port 9, and goes on to the entry's other lines, which connect.
-  perf_url=${APP_SHELL_TEST_POSTGRES#postgresql://}
-  perf_url=${perf_url#postgres://}
-  perf_credentials=${perf_url%%@*}
-  perf_place=${perf_url#*@}
-  perf_services="$work/pg_service.conf"
-  printf '%s\n' "[보리_ldap]" "ldap://127.0.0.1:9/dc=example?uniqueMember?one?(cn=x)" \
-    "host=${perf_place%%:*}" "port=$(echo "$perf_place" | sed 's/^[^:]*:\([0-9]*\).*/\1/')" \
-    "dbname=$(echo "$perf_place" | sed 's|^[^/]*/\([^?]*\).*|\1|')" "user=${perf_credentials%%:*}" \
-    "password=${perf_credentials#*:}" "options=-c search_path=$perf_schema" >"$perf_services"
-  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE SCHEMA $perf_schema" >/dev/null 2>&1
-  perf_ldap_trace="$work/ldap-service.strace"
-  perf_ldap_out=$(PGSERVICEFILE="$perf_services" strace -f -e trace=openat,connect -o "$perf_ldap_trace" \
-    "$binary" --db "postgresql:///?service=%EB%B3%B4%EB%A6%AC_ldap" -e 'print("via " .. "ldap")' 2>&1)
-  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP SCHEMA $perf_schema CASCADE" >/dev/null 2>&1
-  if [ "$perf_ldap_out" = "via ldap" ] && grep -v ENOENT "$perf_ldap_trace" | grep -q 'openat(.*/libgnutls' \
-    && grep -q 'sin_port=htons(9)' "$perf_ldap_trace"; then
-    echo "ok   an ldap:// service line reaches the real libldap through the stand-in"; passed=$((passed + 1))
-  else
-    grep -n -E 'ldap|gnutls|htons' "$perf_ldap_trace" >"$perf_ldap_trace.lines"
-    fail "an ldap:// service line reaches the real libldap through the stand-in" "output: $perf_ldap_out" \
-      "$perf_ldap_trace.lines"
+    if grep -q 'memfd_create("app-shell stand-in for libldap' "$perf_trace" \
+      && ! grep -v ENOENT "$perf_trace" | grep -q -E 'openat\(.*/lib(gnutls|lber|sasl2)[^/]*\.so'; then
+      echo "ok   a start on PostgreSQL loads libpq with a stand-in for libldap, and no GnuTLS"; passed=$((passed + 1))
+    else
+      grep -n -E 'memfd|ldap|lber|gnutls|sasl' "$perf_trace" >"$perf_trace.ldap"
+      fail "a start on PostgreSQL loads libpq with a stand-in for libldap, and no GnuTLS" \
+        "the stand-in was not made, or libldap's libraries were loaded" "$perf_trace.ldap"
+    fi
+    # A service file whose entry begins with an ldap:// line: libpq looks the service up in
+    # LDAP first, through the stand-in into the real libldap (loaded then), finds no LDAP
+    # server on port 9, and goes on to the entry's other lines, which connect.
+    perf_url=${APP_SHELL_TEST_POSTGRES#postgresql://}
+    perf_url=${perf_url#postgres://}
+    perf_credentials=${perf_url%%@*}
+    perf_place=${perf_url#*@}
+    perf_services="$work/pg_service.conf"
+    printf '%s\n' "[보리_ldap]" "ldap://127.0.0.1:9/dc=example?uniqueMember?one?(cn=x)" \
+      "host=${perf_place%%:*}" "port=$(echo "$perf_place" | sed 's/^[^:]*:\([0-9]*\).*/\1/')" \
+      "dbname=$(echo "$perf_place" | sed 's|^[^/]*/\([^?]*\).*|\1|')" "user=${perf_credentials%%:*}" \
+      "password=${perf_credentials#*:}" "options=-c search_path=$perf_schema" >"$perf_services"
+    psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE SCHEMA $perf_schema" >/dev/null 2>&1
+    perf_ldap_trace="$work/ldap-service.strace"
+    perf_ldap_out=$(PGSERVICEFILE="$perf_services" strace -f -e trace=openat,connect -o "$perf_ldap_trace" \
+      env -u LD_LIBRARY_PATH "$binary" --db "postgresql:///?service=%EB%B3%B4%EB%A6%AC_ldap" -e 'print("via " .. "ldap")' 2>&1)
+    psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP SCHEMA $perf_schema CASCADE" >/dev/null 2>&1
+    if [ "$perf_ldap_out" = "via ldap" ] && grep -v ENOENT "$perf_ldap_trace" | grep -q 'openat(.*/libgnutls' \
+      && grep -q 'sin_port=htons(9)' "$perf_ldap_trace"; then
+      echo "ok   an ldap:// service line reaches the real libldap through the stand-in"; passed=$((passed + 1))
+    else
+      grep -n -E 'ldap|gnutls|htons' "$perf_ldap_trace" >"$perf_ldap_trace.lines"
+      fail "an ldap:// service line reaches the real libldap through the stand-in" "output: $perf_ldap_out" \
+        "$perf_ldap_trace.lines"
+    fi
   fi
 else
   echo "skip perf: libpq on the main thread: APP_SHELL_TEST_POSTGRES, psql or a working strace is missing"
