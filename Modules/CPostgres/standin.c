@@ -9,7 +9,10 @@
    its functions jumps to cpg_standin_thunk, which on the first call of any of them loads
    the real library (by its path, so the SONAME match does not find the stand-in again),
    finds the function of the same name and version there, and from then on jumps straight
-   to it. A caller sees the real function, with its arguments untouched.
+   to it. A caller sees the real function with its arguments untouched: the integer and
+   pointer registers, the stack, %rax (a variadic call's count of vector registers) and the
+   low 128 bits of %xmm0-7. A 256- or 512-bit vector argument would lose its upper half on
+   the first call; libldap has none (nor does any C API taking only scalars and pointers).
 
    Why (docs/postgres.md, "The stand-in for libldap"): libpq needs libldap only for
    `ldap://` service lookups, yet loading libpq loads libldap and the 11 libraries under it
@@ -37,6 +40,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#if defined(__x86_64__) && defined(__linux__)
+
 /* What a stand-in forwards: the first field is what the thunk reads (NULL until resolved). */
 typedef struct cpg_standin cpg_standin;
 typedef struct cpg_standin_entry {
@@ -49,8 +54,7 @@ typedef struct cpg_standin_entry {
 /* Never freed: its entries are reachable from code the dynamic loader may keep mapped. */
 struct cpg_standin {
     char *real_path;
-    pthread_mutex_t lock;
-    void *real; /* the real library, once loaded */
+    void *real; /* the real library once loaded, set once (compare-and-swap) */
 };
 
 /* Limits on what a real library may have, far above libc's (about 3,000 functions and 40
@@ -133,11 +137,15 @@ static const char *cpg_string(const cpg_file *file, const Elf64_Shdr *strings, u
     return length == 0 || length == room || length == CPG_MAX_NAME ? NULL : start;
 }
 
-int cpg_needed_with_prefix(const char *path, const char *prefix, char *soname, size_t soname_size, char *error,
-                           size_t error_size) {
+/* The first DT_NEEDED name of the library at `path` that begins with `prefix`, into
+   `soname`; *searches set when the library names folders of its own (DT_RPATH, DT_RUNPATH),
+   where the loader would look for its needs first. */
+static int cpg_read_needed(const char *path, const char *prefix, char *soname, size_t soname_size, int *searches,
+                           char *error, size_t error_size) {
     cpg_file file;
     if (cpg_map_file(path, &file, error, error_size) != 0) return -1;
     int found = 0;
+    *searches = 0;
     const Elf64_Shdr *dynamic = cpg_elf_header(&file) ? cpg_section_of_type(&file, SHT_DYNAMIC) : NULL;
     if (!dynamic || dynamic->sh_offset % 8 != 0) {
         snprintf(error, error_size, "%s is not a 64-bit x86-64 shared library", path);
@@ -148,17 +156,23 @@ int cpg_needed_with_prefix(const char *path, const char *prefix, char *soname, s
     const Elf64_Dyn *entries = (const Elf64_Dyn *)(file.bytes + dynamic->sh_offset);
     size_t count = (size_t)(dynamic->sh_size / sizeof(Elf64_Dyn));
     for (size_t index = 0; index < count && entries[index].d_tag != DT_NULL; index++) {
-        if (entries[index].d_tag != DT_NEEDED) continue;
+        if (entries[index].d_tag == DT_RPATH || entries[index].d_tag == DT_RUNPATH) *searches = 1;
+        if (entries[index].d_tag != DT_NEEDED || found) continue;
         const char *name = cpg_string(&file, strings, entries[index].d_un.d_val);
         if (name && strncmp(name, prefix, strlen(prefix)) == 0 && strlen(name) < soname_size) {
             memcpy(soname, name, strlen(name) + 1);
             found = 1;
-            break;
         }
     }
     cpg_unmap_file(&file);
     if (!found) snprintf(error, error_size, "%s needs no library named %s*", path, prefix);
     return found ? 0 : -1;
+}
+
+int cpg_needed_with_prefix(const char *path, const char *prefix, char *soname, size_t soname_size, char *error,
+                           size_t error_size) {
+    int searches;
+    return cpg_read_needed(path, prefix, soname, soname_size, &searches, error, error_size);
 }
 
 /* What a stand-in is made of, read from the real library. */
@@ -274,9 +288,12 @@ static int cpg_read_exports(const char *path, cpg_exports *exports, char *error,
         cpg_unmap_file(&file);
         return -1;
     }
-    char *next = exports->strings;
+    /* Copied on a second pass, which checks every bound again: the file may be rewritten in
+       place meanwhile (a private mapping does not keep the first pass's bytes). */
+    char *next = exports->strings, *end = exports->strings + string_bytes;
     for (size_t at = 0; at < exports->version_count; at++) {
         size_t length = strlen(exports->version_name[at]) + 1;
+        if (length > (size_t)(end - next)) goto changed;
         memcpy(next, exports->version_name[at], length);
         exports->version_name[at] = next;
         next += length;
@@ -285,6 +302,7 @@ static int cpg_read_exports(const char *path, cpg_exports *exports, char *error,
         const Elf64_Sym *symbol = &table[index];
         if (!cpg_is_exported_function(exports, symbol, versions[index])) continue;
         const char *name = cpg_string(&file, strings, symbol->st_name);
+        if (!name || exports->count == functions || strlen(name) + 1 > (size_t)(end - next)) goto changed;
         size_t length = strlen(name) + 1;
         memcpy(next, name, length);
         exports->names[exports->count] = next;
@@ -299,9 +317,59 @@ malformed:
     snprintf(error, error_size, "%s has a malformed symbol or version table", path);
     cpg_unmap_file(&file);
     return -1;
+
+changed:
+    snprintf(error, error_size, "%s changed while it was read", path);
+    cpg_free_exports(exports);
+    cpg_unmap_file(&file);
+    return -1;
 }
 
 /* ---- writing the stand-in ---- */
+
+/* The GNU hash of a symbol name (DT_GNU_HASH). */
+static uint32_t cpg_gnu_hash(const char *name) {
+    uint32_t hash = 5381;
+    for (const unsigned char *at = (const unsigned char *)name; *at; at++) hash = hash * 33 + *at;
+    return hash;
+}
+
+/* The GNU hash table's sizes for `count` symbols: buckets, and 64-bit words of its Bloom
+   filter (a power of two: about 4 bits a symbol, 2 of them set). */
+static size_t cpg_gnu_buckets(size_t count) { return count / 2 + 1; }
+static size_t cpg_gnu_bloom_words(size_t count) {
+    size_t words = 1;
+    while (words * 16 < count) words *= 2;
+    return words;
+}
+
+typedef struct cpg_sorted_export {
+    uint32_t bucket;
+    uint16_t versym;
+    const char *name;
+} cpg_sorted_export;
+
+static int cpg_compare_buckets(const void *left, const void *right) {
+    uint32_t a = ((const cpg_sorted_export *)left)->bucket, b = ((const cpg_sorted_export *)right)->bucket;
+    return a < b ? -1 : a > b;
+}
+
+/* Orders the functions by their GNU hash bucket, as DT_GNU_HASH needs its symbols. */
+static int cpg_sort_for_gnu_hash(cpg_exports *exports) {
+    cpg_sorted_export *sorted = calloc(exports->count, sizeof *sorted);
+    if (!sorted) return -1;
+    const size_t buckets = cpg_gnu_buckets(exports->count);
+    for (size_t at = 0; at < exports->count; at++)
+        sorted[at] = (cpg_sorted_export){.bucket = (uint32_t)(cpg_gnu_hash(exports->names[at]) % buckets),
+                                         .versym = exports->versym[at], .name = exports->names[at]};
+    qsort(sorted, exports->count, sizeof *sorted, cpg_compare_buckets);
+    for (size_t at = 0; at < exports->count; at++) {
+        exports->names[at] = sorted[at].name;
+        exports->versym[at] = sorted[at].versym;
+    }
+    free(sorted);
+    return 0;
+}
 
 #ifdef MFD_EXEC
 #define CPG_MFD_EXEC MFD_EXEC
@@ -330,19 +398,20 @@ enum { CPG_ENTRY_CODE = 32 };
 extern void cpg_standin_thunk(void);
 
 /* Writes into `image` (zeroed, of the size a call with NULL returns) the ELF image of a
-   stand-in for `exports` named `soname`, whose function `i` passes `&entries[i]` to the
-   thunk; returns its size. Layout: one read-and-execute segment (header, program headers,
+   stand-in for `exports` (in GNU hash bucket order) named `soname`, whose function `i`
+   passes `&entries[i]` to the thunk; returns its size. Layout: one read-and-execute segment (header, program headers,
    hash table, symbols, strings, versions, code) and one read-write page holding the dynamic
    section, as a linker lays a library out. */
 static size_t cpg_build_image(const cpg_exports *exports, const char *soname, cpg_standin_entry *entries,
                               unsigned char *image) {
-    const size_t symbols = exports->count + 1, buckets = exports->count / 2 + 1, versions = exports->version_count;
+    const size_t symbols = exports->count + 1, buckets = cpg_gnu_buckets(exports->count),
+                 bloom = cpg_gnu_bloom_words(exports->count), versions = exports->version_count;
     size_t string_size = 1 + strlen(soname) + 1;
     for (size_t at = 0; at < versions; at++) string_size += strlen(exports->version_name[at]) + 1;
     for (size_t at = 0; at < exports->count; at++) string_size += strlen(exports->names[at]) + 1;
     enum { PROGRAM_HEADERS = 4, DYNAMIC_ENTRIES = 10 };
     const size_t hash_at = cpg_align(sizeof(Elf64_Ehdr) + PROGRAM_HEADERS * sizeof(Elf64_Phdr), 8);
-    const size_t symbols_at = cpg_align(hash_at + 4 * (2 + buckets + symbols), 8);
+    const size_t symbols_at = cpg_align(hash_at + 16 + 8 * bloom + 4 * (buckets + exports->count), 8);
     const size_t strings_at = symbols_at + symbols * sizeof(Elf64_Sym);
     const size_t versym_at = cpg_align(strings_at + string_size, 2);
     const size_t verdef_at = cpg_align(versym_at + symbols * sizeof(uint16_t), 8);
@@ -411,13 +480,20 @@ static size_t cpg_build_image(const cpg_exports *exports, const char *soname, cp
         aux->vda_name = (Elf64_Word)version_names[at];
     }
 
-    /* Symbols, their versions, the hash table and the code. Symbol 0 is the null symbol. */
+    /* Symbols, their versions, the hash table and the code. Symbol 0 is the null symbol.
+       The GNU hash table: its sizes, a Bloom filter that lets most lookups of other
+       libraries' names pass without a string compared, the buckets, and each symbol's hash
+       with the low bit set on the last of its bucket. */
     Elf64_Sym *table = (Elf64_Sym *)(image + symbols_at);
     uint16_t *versym = (uint16_t *)(image + versym_at);
-    uint32_t *hash = (uint32_t *)(image + hash_at);
-    uint32_t *bucket = hash + 2, *chain = hash + 2 + buckets;
-    hash[0] = (uint32_t)buckets;
-    hash[1] = (uint32_t)symbols;
+    uint32_t *sizes = (uint32_t *)(image + hash_at);
+    uint64_t *filter = (uint64_t *)(image + hash_at + 16);
+    uint32_t *bucket = (uint32_t *)(image + hash_at + 16 + 8 * bloom), *chain = bucket + buckets;
+    enum { BLOOM_SHIFT = 6 };
+    sizes[0] = (uint32_t)buckets;
+    sizes[1] = 1; /* the first symbol in the table */
+    sizes[2] = (uint32_t)bloom;
+    sizes[3] = BLOOM_SHIFT;
     const uint64_t thunk = (uint64_t)(uintptr_t)&cpg_standin_thunk;
     for (size_t at = 0; at < exports->count; at++) {
         const size_t index = at + 1, code = code_at + at * CPG_ENTRY_CODE;
@@ -429,9 +505,11 @@ static size_t cpg_build_image(const cpg_exports *exports, const char *soname, cp
                                    .st_size = CPG_ENTRY_CODE};
         string_next += strlen(name) + 1;
         versym[index] = exports->versym[at];
-        uint32_t slot = cpg_elf_hash(name) % (uint32_t)buckets;
-        chain[index] = bucket[slot];
-        bucket[slot] = (uint32_t)index;
+        const uint32_t hash = cpg_gnu_hash(name), slot = hash % (uint32_t)buckets;
+        filter[(hash / 64) % bloom] |= (1ull << (hash % 64)) | (1ull << ((hash >> BLOOM_SHIFT) % 64));
+        if (bucket[slot] == 0) bucket[slot] = (uint32_t)index;
+        const int last = at + 1 == exports->count || cpg_gnu_hash(exports->names[at + 1]) % buckets != slot;
+        chain[at] = (hash & ~1u) | (last ? 1u : 0u);
 
         const uint64_t entry = (uint64_t)(uintptr_t)&entries[at];
         unsigned char *out = image + code;
@@ -448,7 +526,7 @@ static size_t cpg_build_image(const cpg_exports *exports, const char *soname, cp
 
     Elf64_Dyn *dynamic = (Elf64_Dyn *)(image + dynamic_at);
     const Elf64_Dyn entries_of_dynamic[DYNAMIC_ENTRIES] = {
-        {.d_tag = DT_HASH, .d_un.d_ptr = hash_at},
+        {.d_tag = DT_GNU_HASH, .d_un.d_ptr = hash_at},
         {.d_tag = DT_STRTAB, .d_un.d_ptr = strings_at},
         {.d_tag = DT_SYMTAB, .d_un.d_ptr = symbols_at},
         {.d_tag = DT_STRSZ, .d_un.d_val = string_size},
@@ -464,13 +542,17 @@ static size_t cpg_build_image(const cpg_exports *exports, const char *soname, cp
 }
 
 void *cpg_standin_open(const char *real_path, const char *soname, char *error, size_t error_size) {
-#if defined(__x86_64__) && defined(__linux__)
     if (!real_path || !soname || !*soname || strlen(soname) >= CPG_MAX_NAME || strchr(soname, '/')) {
         snprintf(error, error_size, "a stand-in needs the real library's path and a SONAME without '/'");
         return NULL;
     }
     cpg_exports exports;
     if (cpg_read_exports(real_path, &exports, error, error_size) != 0) return NULL;
+    if (cpg_sort_for_gnu_hash(&exports) != 0) {
+        snprintf(error, error_size, "out of memory");
+        cpg_free_exports(&exports);
+        return NULL;
+    }
     cpg_standin *standin = calloc(1, sizeof *standin);
     cpg_standin_entry *entries = calloc(exports.count, sizeof *entries);
     char *path = strdup(real_path);
@@ -479,7 +561,6 @@ void *cpg_standin_open(const char *real_path, const char *soname, char *error, s
         goto failed;
     }
     standin->real_path = path;
-    pthread_mutex_init(&standin->lock, NULL);
     for (size_t at = 0; at < exports.count; at++)
         entries[at] = (cpg_standin_entry){.owner = standin, .name = exports.names[at],
                                           .version = cpg_version_for(&exports, exports.versym[at])};
@@ -487,12 +568,13 @@ void *cpg_standin_open(const char *real_path, const char *soname, char *error, s
     snprintf(label, sizeof label, "app-shell stand-in for %s", soname);
     /* Executable, asked for by name where the kernel knows the flag (6.3 and later; its
        vm.memfd_noexec setting may otherwise make a memfd non-executable). Written in place
-       through a shared mapping: no copy of the image in the heap. */
-    int fd = memfd_create(label, MFD_CLOEXEC | CPG_MFD_EXEC);
-    if (fd < 0 && errno == EINVAL) fd = memfd_create(label, MFD_CLOEXEC);
+       through a shared mapping, its pages made at once (MAP_POPULATE) rather than one fault
+       at a time: no copy of the image in the heap. */
+    int fd = memfd_create(label, MFD_CLOEXEC | MFD_ALLOW_SEALING | CPG_MFD_EXEC);
+    if (fd < 0 && errno == EINVAL) fd = memfd_create(label, MFD_CLOEXEC | MFD_ALLOW_SEALING);
     const size_t size = cpg_build_image(&exports, soname, entries, NULL);
     void *image = fd >= 0 && ftruncate(fd, (off_t)size) == 0
-                      ? mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
+                      ? mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0)
                       : MAP_FAILED;
     if (image == MAP_FAILED) {
         snprintf(error, error_size, "cannot write the stand-in for %s: %s", soname, strerror(errno));
@@ -501,8 +583,17 @@ void *cpg_standin_open(const char *real_path, const char *soname, char *error, s
     }
     cpg_build_image(&exports, soname, entries, image);
     munmap(image, size);
-    /* The descriptor stays open: the loader knows the object by this path, and another
-       memfd at the same number would otherwise be taken for it. */
+    /* Sealed before it is loaded: the loader maps it privately, and a page never written
+       since would otherwise show whatever is later written to the memfd (through this
+       descriptor or /proc/PID/fd), code included. */
+    if (fcntl(fd, F_ADD_SEALS, F_SEAL_WRITE | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL) != 0) {
+        snprintf(error, error_size, "cannot seal the stand-in for %s: %s", soname, strerror(errno));
+        close(fd);
+        goto failed;
+    }
+    /* The descriptor stays open for the life of the process, also when the stand-in is
+       unloaded: the loader knows the object by this path, and another memfd at the same
+       number would otherwise be taken for it. */
     char fd_path[64];
     snprintf(fd_path, sizeof fd_path, "/proc/self/fd/%d", fd);
     void *handle = dlopen(fd_path, RTLD_NOW | RTLD_LOCAL);
@@ -523,23 +614,28 @@ failed:
     free(standin);
     cpg_free_exports(&exports);
     return NULL;
-#else
-    (void)real_path;
-    (void)soname;
-    snprintf(error, error_size, "stand-ins are made only on x86-64 Linux");
-    return NULL;
-#endif
 }
 
 /* The first call of a stand-in's function: the real library loaded (once), the function
-   found, its address kept for every later call. A process whose real library has gone
-   since it started ends the way the dynamic loader ends a failed lazy binding. */
+   found, its address kept for every later call. The real library is loaded with
+   RTLD_DEEPBIND, as libpq's tree is: its calls of its own functions bind within it, never
+   to the stand-in's entries (which a library loaded with RTLD_GLOBAL, as libvips loads its
+   modules, puts in the global scope). No lock is held across dlopen (a constructor it runs
+   may call through a stand-in): two first calls may both load it, and the one that loses
+   the compare-and-swap gives its reference back. A process that cannot load the real
+   library then (its file gone, no file descriptor or memory left, a sandbox applied since
+   the start) ends the way the dynamic loader ends a failed lazy binding: a message and
+   exit status 127. */
 __attribute__((visibility("hidden"), used)) void *cpg_standin_resolve(cpg_standin_entry *entry) {
     cpg_standin *standin = entry->owner;
-    pthread_mutex_lock(&standin->lock);
-    if (!standin->real) standin->real = dlopen(standin->real_path, RTLD_NOW | RTLD_LOCAL);
-    void *real = standin->real;
-    pthread_mutex_unlock(&standin->lock);
+    void *real = __atomic_load_n(&standin->real, __ATOMIC_ACQUIRE);
+    if (!real && (real = dlopen(standin->real_path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND))) {
+        void *expected = NULL;
+        if (!__atomic_compare_exchange_n(&standin->real, &expected, real, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+            dlclose(real);
+            real = expected;
+        }
+    }
     void *target = NULL;
     if (real) target = entry->version ? dlvsym(real, entry->name, entry->version) : dlsym(real, entry->name);
     if (!target) {
@@ -552,17 +648,17 @@ __attribute__((visibility("hidden"), used)) void *cpg_standin_resolve(cpg_standi
     return target;
 }
 
-#if defined(__x86_64__) && defined(__linux__)
 /* Entered from a stand-in's function with %r10 = its entry; every argument register as the
    caller left it, the stack untouched. Resolved: jump to the real function. Else: save the
    argument registers (%rax carries a variadic call's count of vector registers), resolve,
    restore them, jump. */
-__asm__(".text\n"
+__asm__(".pushsection .text\n"
         ".globl cpg_standin_thunk\n"
         ".hidden cpg_standin_thunk\n"
         ".type cpg_standin_thunk, @function\n"
         ".p2align 4\n"
         "cpg_standin_thunk:\n"
+        "    .cfi_startproc\n"
         "    endbr64\n"
         "    movq (%r10), %r11\n"
         "    testq %r11, %r11\n"
@@ -570,7 +666,10 @@ __asm__(".text\n"
         "    jmpq *%r11\n"
         "1:\n"
         "    pushq %rbp\n"
+        "    .cfi_def_cfa_offset 16\n"
+        "    .cfi_offset %rbp, -16\n"
         "    movq %rsp, %rbp\n"
+        "    .cfi_def_cfa_register %rbp\n"
         "    subq $192, %rsp\n"
         "    movq %rdi, 0(%rsp)\n"
         "    movq %rsi, 8(%rsp)\n"
@@ -606,17 +705,19 @@ __asm__(".text\n"
         "    movaps 160(%rsp), %xmm6\n"
         "    movaps 176(%rsp), %xmm7\n"
         "    leave\n"
+        "    .cfi_def_cfa %rsp, 8\n"
         "    jmpq *%r11\n"
-        ".size cpg_standin_thunk, .-cpg_standin_thunk\n");
-#else
-void cpg_standin_thunk(void) {}
-#endif
+        "    .cfi_endproc\n"
+        ".size cpg_standin_thunk, .-cpg_standin_thunk\n"
+        ".popsection\n");
 
 /* ---- libpq's libldap ---- */
 
-static int cpg_ldap_standin_made = 0;
-
-int cpg_libpq_standin_in_use(void) { return __atomic_load_n(&cpg_ldap_standin_made, __ATOMIC_ACQUIRE); }
+/* The stand-in made for libpq's libldap, kept for the process: a load of libpq that failed
+   for another reason is tried again with the same one. Only cpostgres.c's calls, all under
+   its lock, touch it. */
+static void *cpg_ldap_standin;
+static char cpg_ldap_standin_libpq[4096];
 
 int cpg_system_library_folder(char *folder, size_t folder_size) {
     Dl_info info;
@@ -637,31 +738,75 @@ static int cpg_is_loaded_as(struct dl_phdr_info *info, size_t size, void *soname
 }
 
 void *cpg_libpq_ldap_standin(const char **libpq_path_out) {
-    static char libpq_path[4096];
     *libpq_path_out = NULL;
+    if (cpg_ldap_standin) {
+        *libpq_path_out = cpg_ldap_standin_libpq;
+        return cpg_ldap_standin;
+    }
     /* Where the loader would look for libpq: the system's folder of libraries, the one
-       libc was loaded from. Anything that changes where it looks (LD_LIBRARY_PATH) and the
-       stand-in might stand in for a libldap other than the one libpq would load: none. */
+       libc was loaded from. Anything that changes where it looks (LD_LIBRARY_PATH, or
+       folders libpq names itself) and the stand-in might stand in for a libldap other than
+       the one libpq would load: none then. (The stand-in assumes libldap is in that folder
+       too, as the system's libpq5 package has it; a libldap the system's configuration
+       puts in a folder searched before it, /usr/local/lib for one, is not the one called.) */
     const char *search = getenv("LD_LIBRARY_PATH");
     if (search && *search) return NULL;
-    char folder[sizeof libpq_path - sizeof "/libpq.so.5"];
+    char folder[sizeof cpg_ldap_standin_libpq - sizeof "/libpq.so.5"];
     if (cpg_system_library_folder(folder, sizeof folder) != 0) return NULL;
+    char libpq_path[sizeof cpg_ldap_standin_libpq];
     snprintf(libpq_path, sizeof libpq_path, "%s/libpq.so.5", folder);
-    char soname[256], error[512], real_path[4096 + 256];
-    if (cpg_needed_with_prefix(libpq_path, "libldap", soname, sizeof soname, error, sizeof error) != 0) return NULL;
+    char soname[256], error[512], real_path[sizeof folder + sizeof soname];
+    int searches = 0;
+    if (cpg_read_needed(libpq_path, "libldap", soname, sizeof soname, &searches, error, sizeof error) != 0 ||
+        searches)
+        return NULL;
     /* Already loaded (by libvips or libcurl): nothing left to spare. (Asked of the loaded
        objects' names: dlopen with RTLD_NOLOAD would search the disk for it.) */
     if (dl_iterate_phdr(cpg_is_loaded_as, soname)) return NULL;
     snprintf(real_path, sizeof real_path, "%s/%s", folder, soname);
-    void *standin = cpg_standin_open(real_path, soname, error, sizeof error);
-    if (standin) {
-        *libpq_path_out = libpq_path;
-        __atomic_store_n(&cpg_ldap_standin_made, 1, __ATOMIC_RELEASE);
+    cpg_ldap_standin = cpg_standin_open(real_path, soname, error, sizeof error);
+    if (cpg_ldap_standin) {
+        memcpy(cpg_ldap_standin_libpq, libpq_path, sizeof libpq_path);
+        *libpq_path_out = cpg_ldap_standin_libpq;
     }
-    return standin;
+    return cpg_ldap_standin;
 }
 
 void cpg_libpq_ldap_standin_dropped(void *standin) {
-    __atomic_store_n(&cpg_ldap_standin_made, 0, __ATOMIC_RELEASE);
+    if (standin == cpg_ldap_standin) cpg_ldap_standin = NULL;
     dlclose(standin);
 }
+
+#else /* not x86-64 Linux: no stand-in; libpq is loaded as it comes */
+
+int cpg_needed_with_prefix(const char *path, const char *prefix, char *soname, size_t soname_size, char *error,
+                           size_t error_size) {
+    (void)path;
+    (void)prefix;
+    (void)soname;
+    (void)soname_size;
+    snprintf(error, error_size, "ELF files are read only on x86-64 Linux");
+    return -1;
+}
+
+void *cpg_standin_open(const char *real_path, const char *soname, char *error, size_t error_size) {
+    (void)real_path;
+    (void)soname;
+    snprintf(error, error_size, "stand-ins are made only on x86-64 Linux");
+    return NULL;
+}
+
+int cpg_system_library_folder(char *folder, size_t folder_size) {
+    (void)folder;
+    (void)folder_size;
+    return -1;
+}
+
+void *cpg_libpq_ldap_standin(const char **libpq_path) {
+    *libpq_path = NULL;
+    return NULL;
+}
+
+void cpg_libpq_ldap_standin_dropped(void *standin) { dlclose(standin); }
+
+#endif

@@ -1,4 +1,5 @@
 import CPostgres
+import CPostgresTestSupport
 import Foundation
 import Testing
 
@@ -103,6 +104,27 @@ import Testing
             source.withUnsafeBytes { copy(out.baseAddress, $0.baseAddress, $0.count) }
         }
         #expect(target == source)
+    }
+
+    /// A variadic call through a fresh stand-in (its first call, through the thunk's slow
+    /// path): %al, the eight vector registers and the stack arguments arrive whole.
+    @Test func variadicCallsArriveWhole() throws {
+        let standIn = Self.standIn()
+        let handle = try #require(standIn.handle, "\(standIn.error)")
+        let found: (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) = (
+            dlsym(handle, "snprintf"), dlsym(nil, "snprintf")
+        )
+        let viaStandIn = try #require(found.0)
+        let real = try #require(found.1)
+        #expect(viaStandIn != real)
+        var through = [CChar](repeating: 0, count: 256)
+        var direct = [CChar](repeating: 0, count: 256)
+        for _ in 1...2 {
+            let length = cpg_test_format_many(viaStandIn, &through, through.count)
+            #expect(length == cpg_test_format_many(real, &direct, direct.count))
+            #expect(Self.text(through) == Self.text(direct))
+            #expect(Self.text(through).hasSuffix("| 0.500 -1.250 2.125 -3.062 4.500 -5.750 6.875 -7.000 8.250"))
+        }
     }
 
     @Test func standsInForFunctionsOnlyAndKeepsTheirVersions() throws {

@@ -83,7 +83,10 @@ int cpg_load(char *error, size_t error_size);
 /// call of any and going on into its function of the same name and version. Returns its
 /// dlopen handle (RTLD_LOCAL), or NULL with a message for a person in `error` when the file
 /// is not a 64-bit x86-64 shared library with a versioned symbol table, or on another
-/// machine than x86-64 Linux.
+/// machine than x86-64 Linux. Limits: functions only (data is not stood in for); arguments
+/// in integer registers, on the stack and in the low 128 bits of %xmm0-7 (no 256-bit vector
+/// arguments); a process that cannot load the real library at the first call exits with
+/// status 127 and a message, as the loader's lazy binding does.
 void *cpg_standin_open(const char *real_path, const char *soname, char *error, size_t error_size);
 /// Copies into `soname` the first DT_NEEDED name of the shared library at `path` that
 /// begins with `prefix`. Returns 0, or -1 with a message in `error`.
@@ -93,8 +96,6 @@ int cpg_needed_with_prefix(const char *path, const char *prefix, char *soname, s
 /// libraries are (e.g. /lib/x86_64-linux-gnu). Returns 0, or -1 when it cannot be told or
 /// does not fit with room for a file name of 12 bytes.
 int cpg_system_library_folder(char *folder, size_t folder_size);
-/// Whether libpq was loaded with a stand-in for its libldap (1) or with libldap itself (0).
-int cpg_libpq_standin_in_use(void);
 /// Whether libpq is loaded in this process (by cpg_load): for tests that show SQLite users
 /// never load it.
 int cpg_is_loaded(void);

@@ -125,10 +125,11 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null && strace
       "password=${perf_credentials#*:}" "options=-c search_path=$perf_schema" >"$perf_services"
     psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE SCHEMA $perf_schema" >/dev/null 2>&1
     perf_ldap_trace="$work/ldap-service.strace"
-    perf_ldap_out=$(PGSERVICEFILE="$perf_services" strace -f -e trace=openat,connect -o "$perf_ldap_trace" \
+    perf_ldap_out=$(PGSERVICEFILE="$perf_services" strace -f -e trace=openat,connect,memfd_create -o "$perf_ldap_trace" \
       env -u LD_LIBRARY_PATH "$binary" --db "postgresql:///?service=%EB%B3%B4%EB%A6%AC_ldap" -e 'print("via " .. "ldap")' 2>&1)
     psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP SCHEMA $perf_schema CASCADE" >/dev/null 2>&1
-    if [ "$perf_ldap_out" = "via ldap" ] && grep -v ENOENT "$perf_ldap_trace" | grep -q 'openat(.*/libgnutls' \
+    if [ "$perf_ldap_out" = "via ldap" ] && grep -q 'memfd_create("app-shell stand-in for libldap' "$perf_ldap_trace" \
+      && grep -v ENOENT "$perf_ldap_trace" | grep -q 'openat(.*/libgnutls' \
       && grep -q 'sin_port=htons(9)' "$perf_ldap_trace"; then
       echo "ok   an ldap:// service line reaches the real libldap through the stand-in"; passed=$((passed + 1))
     else
