@@ -718,6 +718,8 @@ __asm__(".pushsection .text\n"
    its lock, touch it. */
 static void *cpg_ldap_standin;
 static char cpg_ldap_standin_libpq[4096];
+/* Set when libpq would not load with the stand-in: none is made again in this process. */
+static int cpg_ldap_standin_dropped;
 
 int cpg_system_library_folder(char *folder, size_t folder_size) {
     Dl_info info;
@@ -743,6 +745,7 @@ void *cpg_libpq_ldap_standin(const char **libpq_path_out) {
         *libpq_path_out = cpg_ldap_standin_libpq;
         return cpg_ldap_standin;
     }
+    if (cpg_ldap_standin_dropped) return NULL;
     /* Where the loader would look for libpq: the system's folder of libraries, the one
        libc was loaded from. Anything that changes where it looks (LD_LIBRARY_PATH, or
        folders libpq names itself) and the stand-in might stand in for a libldap other than
@@ -774,6 +777,7 @@ void *cpg_libpq_ldap_standin(const char **libpq_path_out) {
 
 void cpg_libpq_ldap_standin_dropped(void *standin) {
     if (standin == cpg_ldap_standin) cpg_ldap_standin = NULL;
+    cpg_ldap_standin_dropped = 1;
     dlclose(standin);
 }
 

@@ -9,7 +9,7 @@
    stand-in was made for, which the caller checks is the one the loader loads. */
 void *cpg_libpq_ldap_standin(const char **libpq_path);
 
-/* Unloads a stand-in libpq did not load with; the next call makes none again unless asked. */
+/* Unloads a stand-in libpq did not load with; no other is made in this process. */
 void cpg_libpq_ldap_standin_dropped(void *standin);
 
 #endif
