@@ -128,7 +128,7 @@ enum PostgresBenchmarks {
     /// own fsync wait moved between 220 and 340 µs from one run to the next.
     static func complete(schema: Schema, fsync: String) throws -> [BenchResult] {
         let environment = try Environment(url: schema.url)
-        let count = 2000, rounds = 4, perRound = 500
+        let rounds = 4, perRound = 500, count = rounds * perRound
         _ = try environment.number(
             """
             bench_habit = habits.create{name = "Bench", start = "2000-01-01"}.id

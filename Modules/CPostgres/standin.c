@@ -40,7 +40,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#if defined(__x86_64__) && defined(__linux__)
+#if defined(__x86_64__)
 
 /* What a stand-in forwards: the first field is what the thunk reads (NULL until resolved). */
 typedef struct cpg_standin cpg_standin;
@@ -63,76 +63,98 @@ enum { CPG_MAX_FUNCTIONS = 20000, CPG_MAX_VERSIONS = 256, CPG_MAX_NAME = 1024 };
 
 /* ---- reading the real library ---- */
 
-typedef struct cpg_file {
-    const unsigned char *bytes;
+/* An ELF file read with pread into the heap, section by section: every later look at it is
+   at this one copy, checked once, whatever happens to the file meanwhile (rewritten in
+   place, truncated). */
+typedef struct cpg_elf {
+    int fd;
     size_t size;
-} cpg_file;
+    Elf64_Ehdr header;
+    Elf64_Shdr *sections; /* e_shnum of them */
+} cpg_elf;
 
-static int cpg_map_file(const char *path, cpg_file *file, char *error, size_t error_size) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
+/* Reads exactly `count` bytes at `offset`; 0, or -1. */
+static int cpg_read_at(int fd, void *buffer, size_t count, size_t offset) {
+    size_t done = 0;
+    while (done < count) {
+        ssize_t got = pread(fd, (char *)buffer + done, count - done, (off_t)(offset + done));
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) return -1;
+        done += (size_t)got;
+    }
+    return 0;
+}
+
+static void cpg_close_elf(cpg_elf *elf) {
+    free(elf->sections);
+    close(elf->fd);
+}
+
+/* Opens a 64-bit little-endian x86-64 shared library and reads its header and section
+   table, each checked to be in the file. */
+static int cpg_open_elf(const char *path, cpg_elf *elf, char *error, size_t error_size) {
+    memset(elf, 0, sizeof *elf);
+    elf->fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (elf->fd < 0) {
         snprintf(error, error_size, "cannot open %s: %s", path, strerror(errno));
         return -1;
     }
     struct stat status;
-    if (fstat(fd, &status) != 0 || !S_ISREG(status.st_mode) || status.st_size < (off_t)sizeof(Elf64_Ehdr) ||
-        status.st_size > (off_t)256 * 1024 * 1024) {
-        snprintf(error, error_size, "%s is not a shared library", path);
-        close(fd);
-        return -1;
-    }
-    void *bytes = mmap(NULL, (size_t)status.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    close(fd);
-    if (bytes == MAP_FAILED) {
-        snprintf(error, error_size, "cannot read %s: %s", path, strerror(errno));
-        return -1;
-    }
-    file->bytes = bytes;
-    file->size = (size_t)status.st_size;
+    const Elf64_Ehdr *header = &elf->header;
+    if (fstat(elf->fd, &status) != 0 || !S_ISREG(status.st_mode) || status.st_size < (off_t)sizeof(Elf64_Ehdr) ||
+        status.st_size > (off_t)256 * 1024 * 1024 || cpg_read_at(elf->fd, &elf->header, sizeof elf->header, 0) != 0)
+        goto refused;
+    elf->size = (size_t)status.st_size;
+    if (memcmp(header->e_ident, ELFMAG, SELFMAG) != 0 || header->e_ident[EI_CLASS] != ELFCLASS64 ||
+        header->e_ident[EI_DATA] != ELFDATA2LSB || header->e_type != ET_DYN || header->e_machine != EM_X86_64 ||
+        header->e_shentsize != sizeof(Elf64_Shdr) || header->e_shnum == 0 || header->e_shoff > elf->size ||
+        (elf->size - header->e_shoff) / sizeof(Elf64_Shdr) < header->e_shnum)
+        goto refused;
+    elf->sections = malloc(header->e_shnum * sizeof(Elf64_Shdr));
+    if (!elf->sections ||
+        cpg_read_at(elf->fd, elf->sections, header->e_shnum * sizeof(Elf64_Shdr), (size_t)header->e_shoff) != 0)
+        goto refused;
+    return 0;
+
+refused:
+    snprintf(error, error_size, "%s is not a 64-bit x86-64 shared library", path);
+    cpg_close_elf(elf);
+    return -1;
+}
+
+/* The index of the first section of `type`; 0 when there is none. */
+static size_t cpg_section_of_type(const cpg_elf *elf, uint32_t type) {
+    for (size_t index = 1; index < elf->header.e_shnum; index++)
+        if (elf->sections[index].sh_type == type) return index;
     return 0;
 }
 
-static void cpg_unmap_file(cpg_file *file) { munmap((void *)file->bytes, file->size); }
-
-/* The 64-bit little-endian x86-64 ELF header of `file`, with its section table in bounds;
-   NULL otherwise. */
-static const Elf64_Ehdr *cpg_elf_header(const cpg_file *file) {
-    const Elf64_Ehdr *header = (const Elf64_Ehdr *)file->bytes;
-    if (memcmp(header->e_ident, ELFMAG, SELFMAG) != 0 || header->e_ident[EI_CLASS] != ELFCLASS64 ||
-        header->e_ident[EI_DATA] != ELFDATA2LSB || header->e_type != ET_DYN || header->e_machine != EM_X86_64 ||
-        header->e_shentsize != sizeof(Elf64_Shdr) || header->e_shnum == 0 || header->e_shoff % 8 != 0 ||
-        header->e_shoff > file->size || (file->size - header->e_shoff) / sizeof(Elf64_Shdr) < header->e_shnum)
+/* Section `index`'s bytes, read into a malloc'd buffer with a NUL after them, their count in
+   *size; NULL when there is no such section, its bytes are not in the file, it is over
+   16 MB, or it cannot be read. */
+static unsigned char *cpg_read_section(const cpg_elf *elf, size_t index, size_t *size) {
+    if (index == 0 || index >= elf->header.e_shnum) return NULL;
+    const Elf64_Shdr *section = &elf->sections[index];
+    if (section->sh_type == SHT_NOBITS || section->sh_offset > elf->size ||
+        section->sh_size > elf->size - section->sh_offset || section->sh_size > 16 * 1024 * 1024)
         return NULL;
-    return header;
-}
-
-/* Section `index` of `file`, when its bytes are in the file; NULL otherwise. */
-static const Elf64_Shdr *cpg_section_at(const cpg_file *file, size_t index) {
-    const Elf64_Ehdr *header = (const Elf64_Ehdr *)file->bytes;
-    if (index == 0 || index >= header->e_shnum) return NULL;
-    const Elf64_Shdr *section = (const Elf64_Shdr *)(file->bytes + header->e_shoff) + index;
-    if (section->sh_type == SHT_NOBITS || section->sh_offset > file->size ||
-        section->sh_size > file->size - section->sh_offset)
+    unsigned char *bytes = malloc((size_t)section->sh_size + 1);
+    if (!bytes) return NULL;
+    if (cpg_read_at(elf->fd, bytes, (size_t)section->sh_size, (size_t)section->sh_offset) != 0) {
+        free(bytes);
         return NULL;
-    return section;
-}
-
-/* The first section of `type`; NULL when there is none. */
-static const Elf64_Shdr *cpg_section_of_type(const cpg_file *file, uint32_t type) {
-    const Elf64_Ehdr *header = (const Elf64_Ehdr *)file->bytes;
-    for (size_t index = 1; index < header->e_shnum; index++) {
-        const Elf64_Shdr *section = (const Elf64_Shdr *)(file->bytes + header->e_shoff) + index;
-        if (section->sh_type == type) return cpg_section_at(file, index);
     }
-    return NULL;
+    bytes[section->sh_size] = 0;
+    *size = (size_t)section->sh_size;
+    return bytes;
 }
 
-/* The NUL-terminated string at `offset` of string table `strings`, at most CPG_MAX_NAME
-   long; NULL when it runs past the table or is empty. */
-static const char *cpg_string(const cpg_file *file, const Elf64_Shdr *strings, uint64_t offset) {
-    if (!strings || offset >= strings->sh_size) return NULL;
-    const char *start = (const char *)file->bytes + strings->sh_offset + offset;
-    size_t room = (size_t)(strings->sh_size - offset);
+/* The NUL-terminated string at `offset` of a string table of `size` bytes, at most
+   CPG_MAX_NAME long; NULL when it runs past the table or is empty. */
+static const char *cpg_string(const unsigned char *strings, size_t size, uint64_t offset) {
+    if (!strings || offset >= size) return NULL;
+    const char *start = (const char *)strings + offset;
+    size_t room = (size_t)(size - offset);
     size_t length = strnlen(start, room < CPG_MAX_NAME ? room : CPG_MAX_NAME);
     return length == 0 || length == room || length == CPG_MAX_NAME ? NULL : start;
 }
@@ -142,29 +164,36 @@ static const char *cpg_string(const cpg_file *file, const Elf64_Shdr *strings, u
    where the loader would look for its needs first. */
 static int cpg_read_needed(const char *path, const char *prefix, char *soname, size_t soname_size, int *searches,
                            char *error, size_t error_size) {
-    cpg_file file;
-    if (cpg_map_file(path, &file, error, error_size) != 0) return -1;
-    int found = 0;
+    cpg_elf elf;
     *searches = 0;
-    const Elf64_Shdr *dynamic = cpg_elf_header(&file) ? cpg_section_of_type(&file, SHT_DYNAMIC) : NULL;
-    if (!dynamic || dynamic->sh_offset % 8 != 0) {
-        snprintf(error, error_size, "%s is not a 64-bit x86-64 shared library", path);
-        cpg_unmap_file(&file);
+    if (cpg_open_elf(path, &elf, error, error_size) != 0) return -1;
+    size_t dynamic_index = cpg_section_of_type(&elf, SHT_DYNAMIC), dynamic_size = 0, strings_size = 0;
+    unsigned char *dynamic = cpg_read_section(&elf, dynamic_index, &dynamic_size);
+    unsigned char *strings =
+        dynamic ? cpg_read_section(&elf, elf.sections[dynamic_index].sh_link, &strings_size) : NULL;
+    cpg_close_elf(&elf);
+    if (!dynamic || !strings) {
+        snprintf(error, error_size, "%s has no dynamic section", path);
+        free(dynamic);
+        free(strings);
         return -1;
     }
-    const Elf64_Shdr *strings = cpg_section_at(&file, dynamic->sh_link);
-    const Elf64_Dyn *entries = (const Elf64_Dyn *)(file.bytes + dynamic->sh_offset);
-    size_t count = (size_t)(dynamic->sh_size / sizeof(Elf64_Dyn));
-    for (size_t index = 0; index < count && entries[index].d_tag != DT_NULL; index++) {
-        if (entries[index].d_tag == DT_RPATH || entries[index].d_tag == DT_RUNPATH) *searches = 1;
-        if (entries[index].d_tag != DT_NEEDED || found) continue;
-        const char *name = cpg_string(&file, strings, entries[index].d_un.d_val);
+    int found = 0;
+    size_t count = dynamic_size / sizeof(Elf64_Dyn);
+    for (size_t index = 0; index < count; index++) {
+        Elf64_Dyn entry;
+        memcpy(&entry, dynamic + index * sizeof entry, sizeof entry);
+        if (entry.d_tag == DT_NULL) break;
+        if (entry.d_tag == DT_RPATH || entry.d_tag == DT_RUNPATH) *searches = 1;
+        if (entry.d_tag != DT_NEEDED || found) continue;
+        const char *name = cpg_string(strings, strings_size, entry.d_un.d_val);
         if (name && strncmp(name, prefix, strlen(prefix)) == 0 && strlen(name) < soname_size) {
             memcpy(soname, name, strlen(name) + 1);
             found = 1;
         }
     }
-    cpg_unmap_file(&file);
+    free(dynamic);
+    free(strings);
     if (!found) snprintf(error, error_size, "%s needs no library named %s*", path, prefix);
     return found ? 0 : -1;
 }
@@ -184,7 +213,7 @@ typedef struct cpg_exports {
     uint16_t version_index[CPG_MAX_VERSIONS];
     uint16_t version_flags[CPG_MAX_VERSIONS];
     const char *version_name[CPG_MAX_VERSIONS]; /* into `strings`; by definition */
-    char *strings;                              /* a copy of the names, owned */
+    unsigned char *strings;                     /* the library's own string table, owned */
 } cpg_exports;
 
 static void cpg_free_exports(cpg_exports *exports) {
@@ -220,108 +249,90 @@ static int cpg_is_exported_function(const cpg_exports *exports, const Elf64_Sym 
 
 static int cpg_read_exports(const char *path, cpg_exports *exports, char *error, size_t error_size) {
     memset(exports, 0, sizeof *exports);
-    cpg_file file;
-    if (cpg_map_file(path, &file, error, error_size) != 0) return -1;
-    const Elf64_Shdr *symbols = NULL, *strings = NULL, *versym = NULL, *verdef = NULL;
-    if (cpg_elf_header(&file)) {
-        symbols = cpg_section_of_type(&file, SHT_DYNSYM);
-        strings = symbols ? cpg_section_at(&file, symbols->sh_link) : NULL;
-        versym = cpg_section_of_type(&file, SHT_GNU_versym);
-        verdef = cpg_section_of_type(&file, SHT_GNU_verdef);
-    }
-    size_t symbol_count = symbols && symbols->sh_entsize == sizeof(Elf64_Sym) && symbols->sh_offset % 8 == 0
-                              ? (size_t)(symbols->sh_size / sizeof(Elf64_Sym))
-                              : 0;
-    if (!strings || symbol_count == 0 || !versym || versym->sh_offset % 2 != 0 ||
-        versym->sh_size / sizeof(uint16_t) < symbol_count || !verdef) {
+    cpg_elf elf;
+    if (cpg_open_elf(path, &elf, error, error_size) != 0) return -1;
+    size_t symbols_index = cpg_section_of_type(&elf, SHT_DYNSYM);
+    size_t symbols_size = 0, strings_size = 0, versym_size = 0, verdef_size = 0;
+    unsigned char *symbols = cpg_read_section(&elf, symbols_index, &symbols_size);
+    unsigned char *strings = symbols ? cpg_read_section(&elf, elf.sections[symbols_index].sh_link, &strings_size) : NULL;
+    unsigned char *versym = cpg_read_section(&elf, cpg_section_of_type(&elf, SHT_GNU_versym), &versym_size);
+    size_t verdef_index = cpg_section_of_type(&elf, SHT_GNU_verdef);
+    unsigned char *verdef = cpg_read_section(&elf, verdef_index, &verdef_size);
+    const size_t definitions = verdef ? elf.sections[verdef_index].sh_info : 0;
+    cpg_close_elf(&elf);
+    exports->strings = strings;
+    const size_t symbol_count = symbols_size / sizeof(Elf64_Sym);
+    if (!symbols || !strings || symbol_count == 0 || !versym || versym_size / sizeof(uint16_t) < symbol_count ||
+        !verdef) {
         snprintf(error, error_size, "%s has no versioned symbol table", path);
-        cpg_unmap_file(&file);
-        return -1;
+        goto failed;
     }
-    /* The version definitions, walked by their offsets, each checked to be in the section
-       (copied out: the file decides their alignment). */
-    size_t offset = 0, string_bytes = 0;
-    for (size_t seen = 0; seen < verdef->sh_info; seen++) {
+    /* The version definitions, walked by their offsets, each checked to be in the section. */
+    size_t offset = 0;
+    for (size_t seen = 0; seen < definitions; seen++) {
         Elf64_Verdef definition;
         Elf64_Verdaux aux;
-        if (exports->version_count == CPG_MAX_VERSIONS || offset > verdef->sh_size ||
-            verdef->sh_size - offset < sizeof definition)
+        if (exports->version_count == CPG_MAX_VERSIONS || offset > verdef_size ||
+            verdef_size - offset < sizeof definition)
             goto malformed;
-        memcpy(&definition, file.bytes + verdef->sh_offset + offset, sizeof definition);
+        memcpy(&definition, verdef + offset, sizeof definition);
         if (definition.vd_version != VER_DEF_CURRENT || definition.vd_cnt == 0 ||
-            definition.vd_aux > verdef->sh_size - offset - sizeof aux)
+            definition.vd_aux > verdef_size - offset - sizeof aux)
             goto malformed;
-        memcpy(&aux, file.bytes + verdef->sh_offset + offset + definition.vd_aux, sizeof aux);
-        const char *name = cpg_string(&file, strings, aux.vda_name);
+        memcpy(&aux, verdef + offset + definition.vd_aux, sizeof aux);
+        const char *name = cpg_string(strings, strings_size, aux.vda_name);
         if (!name) goto malformed;
         exports->version_index[exports->version_count] = definition.vd_ndx & 0x7fff;
         exports->version_flags[exports->version_count] = definition.vd_flags;
         exports->version_name[exports->version_count] = name;
         exports->version_count++;
-        string_bytes += strlen(name) + 1;
         if (definition.vd_next == 0) break;
         offset += definition.vd_next;
     }
-    /* The exported functions: defined, global or weak, visible. */
-    const Elf64_Sym *table = (const Elf64_Sym *)(file.bytes + symbols->sh_offset);
-    const uint16_t *versions = (const uint16_t *)(file.bytes + versym->sh_offset);
+    /* The exported functions, counted, then listed: both passes read the same copy. */
     size_t functions = 0;
-    for (size_t index = 1; index < symbol_count; index++) {
-        const Elf64_Sym *symbol = &table[index];
-        if (!cpg_is_exported_function(exports, symbol, versions[index])) continue;
-        const char *name = cpg_string(&file, strings, symbol->st_name);
-        if (!name) goto malformed;
-        if (++functions > CPG_MAX_FUNCTIONS) goto malformed;
-        string_bytes += strlen(name) + 1;
+    for (size_t pass = 0; pass < 2; pass++) {
+        for (size_t index = 1; index < symbol_count; index++) {
+            Elf64_Sym symbol;
+            uint16_t version;
+            memcpy(&symbol, symbols + index * sizeof symbol, sizeof symbol);
+            memcpy(&version, versym + index * sizeof version, sizeof version);
+            if (!cpg_is_exported_function(exports, &symbol, version)) continue;
+            const char *name = cpg_string(strings, strings_size, symbol.st_name);
+            if (!name) goto malformed;
+            if (pass == 0) {
+                if (++functions > CPG_MAX_FUNCTIONS) goto malformed;
+                continue;
+            }
+            exports->names[exports->count] = name;
+            exports->versym[exports->count] = version;
+            exports->count++;
+        }
+        if (pass == 1) break;
+        if (functions == 0) {
+            snprintf(error, error_size, "%s exports no function", path);
+            goto failed;
+        }
+        exports->names = calloc(functions, sizeof *exports->names);
+        exports->versym = calloc(functions, sizeof *exports->versym);
+        if (!exports->names || !exports->versym) {
+            snprintf(error, error_size, "out of memory");
+            goto failed;
+        }
     }
-    if (functions == 0) {
-        snprintf(error, error_size, "%s exports no function", path);
-        cpg_unmap_file(&file);
-        return -1;
-    }
-    exports->names = calloc(functions, sizeof *exports->names);
-    exports->versym = calloc(functions, sizeof *exports->versym);
-    exports->strings = malloc(string_bytes);
-    if (!exports->names || !exports->versym || !exports->strings) {
-        snprintf(error, error_size, "out of memory");
-        cpg_free_exports(exports);
-        cpg_unmap_file(&file);
-        return -1;
-    }
-    /* Copied on a second pass, which checks every bound again: the file may be rewritten in
-       place meanwhile (a private mapping does not keep the first pass's bytes). */
-    char *next = exports->strings, *end = exports->strings + string_bytes;
-    for (size_t at = 0; at < exports->version_count; at++) {
-        size_t length = strlen(exports->version_name[at]) + 1;
-        if (length > (size_t)(end - next)) goto changed;
-        memcpy(next, exports->version_name[at], length);
-        exports->version_name[at] = next;
-        next += length;
-    }
-    for (size_t index = 1; index < symbol_count; index++) {
-        const Elf64_Sym *symbol = &table[index];
-        if (!cpg_is_exported_function(exports, symbol, versions[index])) continue;
-        const char *name = cpg_string(&file, strings, symbol->st_name);
-        if (!name || exports->count == functions || strlen(name) + 1 > (size_t)(end - next)) goto changed;
-        size_t length = strlen(name) + 1;
-        memcpy(next, name, length);
-        exports->names[exports->count] = next;
-        exports->versym[exports->count] = versions[index];
-        exports->count++;
-        next += length;
-    }
-    cpg_unmap_file(&file);
+    free(symbols);
+    free(versym);
+    free(verdef);
     return 0;
 
 malformed:
     snprintf(error, error_size, "%s has a malformed symbol or version table", path);
-    cpg_unmap_file(&file);
-    return -1;
-
-changed:
-    snprintf(error, error_size, "%s changed while it was read", path);
+failed:
+    free(symbols);
+    free(versym);
+    free(verdef);
     cpg_free_exports(exports);
-    cpg_unmap_file(&file);
+    memset(exports, 0, sizeof *exports);
     return -1;
 }
 
@@ -489,7 +500,9 @@ static size_t cpg_build_image(const cpg_exports *exports, const char *soname, cp
     uint32_t *sizes = (uint32_t *)(image + hash_at);
     uint64_t *filter = (uint64_t *)(image + hash_at + 16);
     uint32_t *bucket = (uint32_t *)(image + hash_at + 16 + 8 * bloom), *chain = bucket + buckets;
-    enum { BLOOM_SHIFT = 6 };
+    /* The second Bloom bit comes from the hash's high bits (lld's shift), independent of the
+       bits that choose the word and the first bit. */
+    enum { BLOOM_SHIFT = 26 };
     sizes[0] = (uint32_t)buckets;
     sizes[1] = 1; /* the first symbol in the table */
     sizes[2] = (uint32_t)bloom;
@@ -571,6 +584,8 @@ void *cpg_standin_open(const char *real_path, const char *soname, char *error, s
        through a shared mapping, its pages made at once (MAP_POPULATE) rather than one fault
        at a time: no copy of the image in the heap. */
     int fd = memfd_create(label, MFD_CLOEXEC | MFD_ALLOW_SEALING | CPG_MFD_EXEC);
+    /* An older kernel refuses the flag (EINVAL); vm.memfd_noexec=2 refuses an executable
+       memfd (EACCES), and then there is no stand-in. */
     if (fd < 0 && errno == EINVAL) fd = memfd_create(label, MFD_CLOEXEC | MFD_ALLOW_SEALING);
     const size_t size = cpg_build_image(&exports, soname, entries, NULL);
     void *image = fd >= 0 && ftruncate(fd, (off_t)size) == 0
@@ -706,6 +721,7 @@ __asm__(".pushsection .text\n"
         "    movaps 176(%rsp), %xmm7\n"
         "    leave\n"
         "    .cfi_def_cfa %rsp, 8\n"
+        "    .cfi_restore %rbp\n"
         "    jmpq *%r11\n"
         "    .cfi_endproc\n"
         ".size cpg_standin_thunk, .-cpg_standin_thunk\n"
@@ -781,7 +797,7 @@ void cpg_libpq_ldap_standin_dropped(void *standin) {
     dlclose(standin);
 }
 
-#else /* not x86-64 Linux: no stand-in; libpq is loaded as it comes */
+#else /* not x86-64: no stand-in; libpq is loaded as it comes */
 
 int cpg_needed_with_prefix(const char *path, const char *prefix, char *soname, size_t soname_size, char *error,
                            size_t error_size) {
