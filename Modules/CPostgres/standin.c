@@ -31,7 +31,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -388,7 +387,7 @@ static int cpg_sort_for_gnu_hash(cpg_exports *exports) {
 #define CPG_MFD_EXEC 0x0010U /* linux/memfd.h */
 #endif
 
-/* The System V ABI's symbol hash (DT_HASH, vd_hash). */
+/* The System V ABI's ELF hash, which version definitions carry (vd_hash). */
 static uint32_t cpg_elf_hash(const char *name) {
     uint32_t hash = 0;
     for (const unsigned char *at = (const unsigned char *)name; *at; at++) {
