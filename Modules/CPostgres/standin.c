@@ -208,6 +208,7 @@ typedef struct cpg_exports {
     size_t count;
     const char **names;       /* into `strings` */
     uint16_t *versym;         /* each function's version index, hidden bit included */
+    uint32_t *hash;           /* each name's GNU hash, set by cpg_sort_for_gnu_hash */
     size_t version_count;     /* definitions, the base (index 1) among them */
     uint16_t version_index[CPG_MAX_VERSIONS];
     uint16_t version_flags[CPG_MAX_VERSIONS];
@@ -218,6 +219,7 @@ typedef struct cpg_exports {
 static void cpg_free_exports(cpg_exports *exports) {
     free(exports->names);
     free(exports->versym);
+    free(exports->hash);
     free(exports->strings);
 }
 
@@ -253,7 +255,8 @@ static int cpg_read_exports(const char *path, cpg_exports *exports, char *error,
     size_t symbols_index = cpg_section_of_type(&elf, SHT_DYNSYM);
     size_t symbols_size = 0, strings_size = 0, versym_size = 0, verdef_size = 0;
     unsigned char *symbols = cpg_read_section(&elf, symbols_index, &symbols_size);
-    unsigned char *strings = symbols ? cpg_read_section(&elf, elf.sections[symbols_index].sh_link, &strings_size) : NULL;
+    unsigned char *strings =
+        symbols ? cpg_read_section(&elf, elf.sections[symbols_index].sh_link, &strings_size) : NULL;
     unsigned char *versym = cpg_read_section(&elf, cpg_section_of_type(&elf, SHT_GNU_versym), &versym_size);
     size_t verdef_index = cpg_section_of_type(&elf, SHT_GNU_verdef);
     unsigned char *verdef = cpg_read_section(&elf, verdef_index, &verdef_size);
@@ -354,7 +357,7 @@ static size_t cpg_gnu_bloom_words(size_t count) {
 }
 
 typedef struct cpg_sorted_export {
-    uint32_t bucket;
+    uint32_t hash, bucket;
     uint16_t versym;
     const char *name;
 } cpg_sorted_export;
@@ -364,18 +367,26 @@ static int cpg_compare_buckets(const void *left, const void *right) {
     return a < b ? -1 : a > b;
 }
 
-/* Orders the functions by their GNU hash bucket, as DT_GNU_HASH needs its symbols. */
+/* Orders the functions by their GNU hash bucket, as DT_GNU_HASH needs its symbols, and
+   keeps each name's hash for the table. */
 static int cpg_sort_for_gnu_hash(cpg_exports *exports) {
     cpg_sorted_export *sorted = calloc(exports->count, sizeof *sorted);
-    if (!sorted) return -1;
+    exports->hash = calloc(exports->count, sizeof *exports->hash);
+    if (!sorted || !exports->hash) {
+        free(sorted);
+        return -1;
+    }
     const size_t buckets = cpg_gnu_buckets(exports->count);
-    for (size_t at = 0; at < exports->count; at++)
-        sorted[at] = (cpg_sorted_export){.bucket = (uint32_t)(cpg_gnu_hash(exports->names[at]) % buckets),
+    for (size_t at = 0; at < exports->count; at++) {
+        const uint32_t hash = cpg_gnu_hash(exports->names[at]);
+        sorted[at] = (cpg_sorted_export){.hash = hash, .bucket = (uint32_t)(hash % buckets),
                                          .versym = exports->versym[at], .name = exports->names[at]};
+    }
     qsort(sorted, exports->count, sizeof *sorted, cpg_compare_buckets);
     for (size_t at = 0; at < exports->count; at++) {
         exports->names[at] = sorted[at].name;
         exports->versym[at] = sorted[at].versym;
+        exports->hash[at] = sorted[at].hash;
     }
     free(sorted);
     return 0;
@@ -409,9 +420,9 @@ extern void cpg_standin_thunk(void);
 
 /* Writes into `image` (zeroed, of the size a call with NULL returns) the ELF image of a
    stand-in for `exports` (in GNU hash bucket order) named `soname`, whose function `i`
-   passes `&entries[i]` to the thunk; returns its size. Layout: one read-and-execute segment (header, program headers,
-   hash table, symbols, strings, versions, code) and one read-write page holding the dynamic
-   section, as a linker lays a library out. */
+   passes `&entries[i]` to the thunk; returns its size. Layout: one read-and-execute segment
+   (header, program headers, hash table, symbols, strings, versions, code) and one
+   read-write page holding the dynamic section, as a linker lays a library out. */
 static size_t cpg_build_image(const cpg_exports *exports, const char *soname, cpg_standin_entry *entries,
                               unsigned char *image) {
     const size_t symbols = exports->count + 1, buckets = cpg_gnu_buckets(exports->count),
@@ -467,11 +478,11 @@ static size_t cpg_build_image(const cpg_exports *exports, const char *soname, cp
     string_next += strlen(soname) + 1;
     size_t version_names[CPG_MAX_VERSIONS];
     for (size_t at = 0; at < versions; at++) {
-        const char *name = (exports->version_flags[at] & VER_FLG_BASE) ? soname : exports->version_name[at];
         if (exports->version_flags[at] & VER_FLG_BASE) {
-            version_names[at] = soname_name;
+            version_names[at] = soname_name; /* the base version is named by the SONAME */
             continue;
         }
+        const char *name = exports->version_name[at];
         version_names[at] = string_next;
         memcpy(strings + string_next, name, strlen(name) + 1);
         string_next += strlen(name) + 1;
@@ -517,10 +528,10 @@ static size_t cpg_build_image(const cpg_exports *exports, const char *soname, cp
                                    .st_size = CPG_ENTRY_CODE};
         string_next += strlen(name) + 1;
         versym[index] = exports->versym[at];
-        const uint32_t hash = cpg_gnu_hash(name), slot = hash % (uint32_t)buckets;
+        const uint32_t hash = exports->hash[at], slot = hash % (uint32_t)buckets;
         filter[(hash / 64) % bloom] |= (1ull << (hash % 64)) | (1ull << ((hash >> BLOOM_SHIFT) % 64));
         if (bucket[slot] == 0) bucket[slot] = (uint32_t)index;
-        const int last = at + 1 == exports->count || cpg_gnu_hash(exports->names[at + 1]) % buckets != slot;
+        const int last = at + 1 == exports->count || exports->hash[at + 1] % buckets != slot;
         chain[at] = (hash & ~1u) | (last ? 1u : 0u);
 
         const uint64_t entry = (uint64_t)(uintptr_t)&entries[at];
@@ -620,6 +631,7 @@ void *cpg_standin_open(const char *real_path, const char *soname, char *error, s
     /* The names stay: the entries point into them. */
     free(exports.names);
     free(exports.versym);
+    free(exports.hash);
     return handle;
 
 failed:
