@@ -41,7 +41,10 @@ let package = Package(
         // underscored one. No pkgConfig: libutf8proc.pc adds a -D flag SwiftPM refuses with a
         // warning; utf8proc.h is in /usr/include and the module map links the library.
         .systemLibrary(name: "CUTF8Proc", path: "Modules/CUTF8Proc", providers: [.apt(["libutf8proc-dev"])]),
-        .target(name: "Core", dependencies: ["CUTF8Proc"], path: "Modules/Core"),
+        // zlib's inflater for zip entries (zlib1g-dev); linked from its static archive in the
+        // release build, as SQLite is.
+        .target(name: "CZlib", path: "Modules/CZlib", linkerSettings: [.linkedLibrary("z")]),
+        .target(name: "Core", dependencies: ["CUTF8Proc", "CZlib"], path: "Modules/Core"),
         // Both backends: SQLite (linked) and PostgreSQL (CPostgres loads libpq on the first
         // connection, so a SQLite run never maps it).
         .target(name: "Storage", dependencies: ["Core", "CSQLite", "CPostgres"], path: "Modules/Storage"),
@@ -124,11 +127,6 @@ let package = Package(
         .testTarget(
             name: "BookStoriesTests", dependencies: ["BookStories", "Core", "Storage"],
             path: "Tests/BookStoriesTests"),
-        // The stand-in libpq is loaded with, made for the C library; no server needed. Its C
-        // helper makes the variadic call Swift cannot.
-        .target(name: "CPostgresTestSupport", path: "Tests/CPostgresTestSupport"),
-        .testTarget(
-            name: "CPostgresTests", dependencies: ["CPostgres", "CPostgresTestSupport"], path: "Tests/CPostgresTests"),
         // Against the throwaway server `make test` starts (Tests/Support/postgres.sh); skipped
         // without one.
         .testTarget(

@@ -1,10 +1,13 @@
-/// Reads the files of a zip archive (Loop Habit Tracker's CSV export is one), in Swift alone:
-/// stored and deflated entries, as Java's `ZipOutputStream` writes them; no library is loaded.
+import CZlib
+
+/// Reads the files of a zip archive (Loop Habit Tracker's CSV export is one): stored and
+/// deflated entries, as Java's `ZipOutputStream` writes them, inflated by zlib.
 ///
 /// Every archive is taken as hostile: sizes come from the central directory and are checked
-/// against what is there, the output of each entry is capped before it is inflated, the
-/// CRC-32 of each entry is checked, and folders, encrypted entries, ZIP64 and other methods
-/// are refused with a clear error.
+/// against what is there, the output of each entry is capped before it is inflated (entries
+/// that share one compressed stream each count), the CRC-32 of each entry is checked, and
+/// folders, encrypted entries, ZIP64, other methods and two entries of one name are refused
+/// with a clear error.
 public enum ZipArchive {
     /// The most entries read from one archive: 10,000.
     public static let maximumEntries = 10_000
@@ -77,7 +80,9 @@ public enum ZipArchive {
             }
             guard CRC32.checksum(data) == UInt32(crc) else { throw bad("entry \(name) fails its CRC-32 check") }
             total += size
-            files[name.hasPrefix("./") ? String(name.dropFirst(2)) : name] = data
+            let path = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
+            guard files[path] == nil else { throw bad("has two entries named \(path)") }
+            files[path] = data
         }
         let tops = Set(files.keys.map { $0.split(separator: "/", omittingEmptySubsequences: false).first ?? "" })
         if tops.count == 1, let top = tops.first, files.keys.allSatisfy({ $0.hasPrefix(top + "/") }) {
@@ -87,18 +92,10 @@ public enum ZipArchive {
     }
 }
 
-/// CRC-32 (IEEE 802.3, as zip uses it).
+/// CRC-32 (IEEE 802.3, as zip uses it): zlib's.
 enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { index in
-        var value = UInt32(index)
-        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
-        return value
-    }
-
     /// The checksum of `bytes`.
     static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        return crc ^ 0xFFFF_FFFF
+        bytes.withUnsafeBufferPointer { czlib_crc32($0.baseAddress, $0.count) }
     }
 }

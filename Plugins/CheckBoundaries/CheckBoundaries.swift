@@ -7,8 +7,9 @@ import PackagePlugin
 ///   import Core and Storage only: never another feature, Scripting or a C target. Of the
 ///   toolchain's modules it may import FoundationEssentials, never all of Foundation, which
 ///   links ICU's data and CoreFoundation into app-shell (docs/performance.md).
-/// - Core depends on nothing but CUTF8Proc (Unicode normalization, a small C library with
-///   no dependencies of its own) and imports only it, the standard library,
+/// - Core depends on nothing but CUTF8Proc (Unicode normalization) and CZlib (zlib's
+///   inflater), small C libraries with no dependencies of their own, and imports only them,
+///   the standard library,
 ///   FoundationEssentials, Synchronization and the platform's C library (Glibc or Musl:
 ///   `Signposter` reads `clock_gettime` directly, see docs/performance.md).
 /// - Assembly, the composition root, is on top: only the apps and the tests depend on it,
@@ -20,8 +21,10 @@ struct CheckBoundaries: CommandPlugin {
     static let systemModules: Set<String> = [
         "FoundationEssentials", "Synchronization", "Dispatch", "Glibc", "Musl",
     ]
-    static let coreMayUse: Set<String> = ["CUTF8Proc"]
-    static let coreMayImport: Set<String> = ["FoundationEssentials", "Synchronization", "CUTF8Proc", "Glibc", "Musl"]
+    static let coreMayUse: Set<String> = ["CUTF8Proc", "CZlib"]
+    static let coreMayImport: Set<String> = [
+        "FoundationEssentials", "Synchronization", "CUTF8Proc", "CZlib", "Glibc", "Musl",
+    ]
     static let assembly = "Assembly"
     static let assemblyMayNotUse: Set<String> = ["Scripting", "CLua", "CEdit", "CHTTP", "CDBus"]
 

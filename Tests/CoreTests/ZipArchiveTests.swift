@@ -27,6 +27,29 @@ import Testing
         #expect(error?.message.contains("over 1000 bytes") == true)
     }
 
+    /// An archive with two entries of one name (Tests/Fixtures/import/two-names.zip, made by
+    /// Python's zipfile) is refused, naming the entry: which one to read would be a guess.
+    @Test func twoEntriesOfOneNameAreRefused() throws {
+        let url = Self.archive.deletingLastPathComponent().appendingPathComponent("two-names.zip")
+        let bytes = Array(try Data(contentsOf: url))
+        let error = #expect(throws: AppError.self) { try ZipArchive.files(in: bytes, maximum: 1_000_000) }
+        #expect(error?.message.contains("two entries named Habits.csv") == true, "\(error?.message ?? "")")
+    }
+
+    /// A deflated entry whose stream is cut, or whose bytes are not DEFLATE, is refused by
+    /// zlib with a clear error.
+    @Test func aBrokenDeflateStreamIsRefused() throws {
+        let bytes = Array(try Data(contentsOf: Self.archive))
+        // The first entry's data starts after its local header (30 bytes, name, extra).
+        let nameLength = Int(bytes[26]) | Int(bytes[27]) << 8
+        let extraLength = Int(bytes[28]) | Int(bytes[29]) << 8
+        var damaged = bytes
+        for index in (30 + nameLength + extraLength)..<(30 + nameLength + extraLength + 16) { damaged[index] = 0xFF }
+        let error = #expect(throws: AppError.self) { try ZipArchive.files(in: damaged, maximum: 1_000_000) }
+        #expect(error?.code == "invalid_argument")
+        #expect(error?.message.contains("compressed entry") == true || error?.message.contains("CRC-32") == true)
+    }
+
     /// Every single flipped byte of the archive is refused or read, never a crash.
     @Test func aDamagedArchiveFailsWithAClearErrorAndNeverCrashes() throws {
         let bytes = Array(try Data(contentsOf: Self.archive))
