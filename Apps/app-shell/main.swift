@@ -1,3 +1,4 @@
+import Assembly
 import Core
 import FoundationEssentials
 import Scripting
@@ -186,8 +187,8 @@ func writeTrace(_ signposter: Signposter, to path: String) -> Bool {
     }
 }
 
-// First of all: on PostgreSQL the connection is begun while the rest starts up.
-PostgresHeadStart.begin()
+// First of all, while the process has one thread: SQLite's and libvips' process-wide settings.
+AppAssembly.prepareProcess()
 var engine: LuaEngine?
 let status = runShell { engine = $0 }
 Terminal.flush()

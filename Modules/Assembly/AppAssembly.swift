@@ -1,6 +1,7 @@
 import BookStories
 import Core
 import Habits
+import Imaging
 import Mates
 import Profiles
 import Storage
@@ -20,6 +21,14 @@ public enum AppAssembly {
         HabitsSQLRepositories(), BookStoriesSQLRepositories(), ProfilesSQLRepositories(), MatesSQLRepositories(),
         WalksSQLRepositories(),
     ]
+
+    /// What a program does first thing in its main, while it has one thread: SQLite's
+    /// process-wide settings (before any library that links SQLite can initialise it) and
+    /// libvips' place in the environment (`VipsPhotoProcessor.reserveEnvironment`).
+    public static func prepareProcess() {
+        SQLiteProcessSettings.apply()
+        VipsPhotoProcessor.reserveEnvironment()
+    }
 
     /// Opens and migrates the database (and reads photo files an earlier version wrote into
     /// it), registers the event recorder with its commit hooks, the shared services and every

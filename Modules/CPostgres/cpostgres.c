@@ -1,6 +1,5 @@
 #define _GNU_SOURCE
 #include "CPostgres.h"
-#include "standin.h"
 
 /* Only the constants, the types and the prototypes are used: every call goes through a
    pointer found with dlsym, so nothing here makes the linker want libpq. libpq-dev puts the
@@ -8,14 +7,10 @@
 #include <postgresql/libpq-fe.h>
 
 #include <dlfcn.h>
-#include <link.h>
 #include <pthread.h>
-#include <sched.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* The values CPostgres.h promises are libpq's (compared as int: they are different enums). */
 #define CPG_SAME(ours, theirs) ((int)(ours) == (int)(theirs))
@@ -35,6 +30,9 @@ _Static_assert(CPG_SAME(CPG_PIPELINE_OFF, PQ_PIPELINE_OFF) && CPG_SAME(CPG_PIPEL
 _Static_assert(CPG_SAME(CPG_DIAG_SQLSTATE, PG_DIAG_SQLSTATE) && CPG_SAME(CPG_DIAG_MESSAGE_PRIMARY, PG_DIAG_MESSAGE_PRIMARY) &&
                    CPG_SAME(CPG_DIAG_CONSTRAINT_NAME, PG_DIAG_CONSTRAINT_NAME),
                "PG_DIAG_*");
+_Static_assert(CPG_SAME(CPG_POLLING_FAILED, PGRES_POLLING_FAILED) && CPG_SAME(CPG_POLLING_READING, PGRES_POLLING_READING) &&
+                   CPG_SAME(CPG_POLLING_WRITING, PGRES_POLLING_WRITING) && CPG_SAME(CPG_POLLING_OK, PGRES_POLLING_OK),
+               "PostgresPollingStatusType");
 _Static_assert(sizeof(Oid) == sizeof(unsigned int), "Oid");
 
 /* The libpq functions this app calls, typed from libpq-fe.h's own prototypes. */
@@ -44,6 +42,9 @@ typedef struct cpg_api {
     __typeof__(PQconninfoFree) *conninfoFree;
     __typeof__(PQconnectdb) *connectdb;
     __typeof__(PQconnectdbParams) *connectdbParams;
+    __typeof__(PQconnectStartParams) *connectStartParams;
+    __typeof__(PQconnectPoll) *connectPoll;
+    __typeof__(PQencryptPasswordConn) *encryptPasswordConn;
     __typeof__(PQstatus) *status;
     __typeof__(PQerrorMessage) *errorMessage;
     __typeof__(PQhost) *host;
@@ -97,22 +98,6 @@ static pthread_mutex_t cpg_lock = PTHREAD_MUTEX_INITIALIZER;
 static cpg_api cpg;
 static int cpg_loaded = 0;
 
-/* OpenSSL's functions that a SCRAM login first calls inside libpq (its client nonce, then
-   HMAC-SHA-256), found through libpq's own dependencies; NULL when libpq was built without
-   OpenSSL. Written with `cpg` under `cpg_lock`. */
-typedef int (*cpg_init_crypto_fn)(uint64_t options, const void *settings);
-typedef int (*cpg_rand_bytes_fn)(unsigned char *buffer, int count);
-typedef const void *(*cpg_evp_sha256_fn)(void);
-typedef unsigned char *(*cpg_hmac_fn)(const void *md, const void *key, int key_length, const unsigned char *data,
-                                      size_t data_length, unsigned char *md_out, unsigned int *md_length);
-static cpg_init_crypto_fn cpg_init_crypto;
-static cpg_rand_bytes_fn cpg_rand_bytes;
-static cpg_evp_sha256_fn cpg_evp_sha256;
-static cpg_hmac_fn cpg_hmac;
-/* Whether OpenSSL's warm-up (cpg_warm) has begun: the head start's, or the first
-   connection's. */
-static int cpg_warm_started = 0;
-
 #define CPG_FIND(field, name)                                                                                          \
     do {                                                                                                               \
         *(void **)&api.field = dlsym(library, name);                                                                   \
@@ -123,36 +108,12 @@ static int cpg_warm_started = 0;
         }                                                                                                              \
     } while (0)
 
-/* Whether `library` (a dlopen handle) was loaded from the file at `path`. */
-static int cpg_is_file(void *library, const char *path) {
-    struct link_map *map = NULL;
-    struct stat loaded, expected;
-    return path && dlinfo(library, RTLD_DI_LINKMAP, &map) == 0 && map && map->l_name &&
-           stat(map->l_name, &loaded) == 0 && stat(path, &expected) == 0 && loaded.st_dev == expected.st_dev &&
-           loaded.st_ino == expected.st_ino;
-}
-
 /* Called with the lock held. */
 static int cpg_start(char *error, size_t error_size) {
-    /* The stand-in for libldap (standin.c): the 12 libraries of libldap's branch are not
-       loaded, 2.0-2.6 ms of a start.
-       RTLD_DEEPBIND: libpq and the libraries it pulls in (OpenSSL, Kerberos; before the
-       stand-in, LDAP and GnuTLS too) bind their symbols within their own tree before the
-       process's global scope. Looked up globally first, each symbol was first missed in app-shell and
-       every library it links (Lua, libedit, utf8proc ...): 5.2 ms of the connecting
-       thread's CPU where it is now 4.0 ms (median of 8 starts each, measured with
-       CLOCK_THREAD_CPUTIME_ID), on the critical path of a start on PostgreSQL. They find the
-       same libc either way; what they no longer see is anything app-shell exports itself. */
-    const char *assumed = NULL;
-    void *standin = cpg_libpq_ldap_standin(&assumed);
-    void *library = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-    if (standin && !(library && cpg_is_file(library, assumed))) {
-        /* The stand-in was made for another libpq than the loader found, or libpq would not
-           load with it (it needs a function the stand-in lacks): libpq as it comes. */
-        if (library) dlclose(library);
-        cpg_libpq_ldap_standin_dropped(standin);
-        library = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-    }
+    /* By its SONAME, as the dynamic loader finds any library: app-shell carries no RUNPATH
+       (a check of make test), so only LD_LIBRARY_PATH, the loader's cache and the system's
+       folders are searched, never a folder beside the binary. */
+    void *library = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         const char *why = dlerror();
         snprintf(error, error_size, "cannot load libpq (install libpq5): %s", why ? why : "unknown error");
@@ -164,6 +125,9 @@ static int cpg_start(char *error, size_t error_size) {
     CPG_FIND(conninfoFree, "PQconninfoFree");
     CPG_FIND(connectdb, "PQconnectdb");
     CPG_FIND(connectdbParams, "PQconnectdbParams");
+    CPG_FIND(connectStartParams, "PQconnectStartParams");
+    CPG_FIND(connectPoll, "PQconnectPoll");
+    CPG_FIND(encryptPasswordConn, "PQencryptPasswordConn");
     CPG_FIND(status, "PQstatus");
     CPG_FIND(errorMessage, "PQerrorMessage");
     CPG_FIND(host, "PQhost");
@@ -209,47 +173,8 @@ static int cpg_start(char *error, size_t error_size) {
     CPG_FIND(consumeInput, "PQconsumeInput");
     CPG_FIND(notifies, "PQnotifies");
     cpg = api;
-    *(void **)&cpg_init_crypto = dlsym(library, "OPENSSL_init_crypto");
-    *(void **)&cpg_rand_bytes = dlsym(library, "RAND_bytes");
-    *(void **)&cpg_evp_sha256 = dlsym(library, "EVP_sha256");
-    *(void **)&cpg_hmac = dlsym(library, "HMAC");
     cpg_loaded = 1;
     return 0;
-}
-
-/* What OpenSSL does once per process, the first time libpq's SCRAM login needs it: reading
-   its configuration, loading its default provider, seeding its random generator (about
-   1 to 2 ms, measured with strace). Done while the first connection waits for the server
-   (its TCP connection, the SSL probe and the server process's start), where libpq would
-   do it after them: by the head start on main (cpg_start_head_start), else on a thread of
-   its own (cpg_connectdb_params). OpenSSL makes the two safe together: whichever comes
-   second waits for the first to finish. */
-static void *cpg_warm(void *unused) {
-    (void)unused;
-    unsigned char bytes[32];
-    unsigned int length = 0;
-    /* OpenSSL's own values (openssl/crypto.h), not included: the header is libssl-dev's.
-       Without an atexit handler, OpenSSL does not free its tables at exit, which the
-       process's end does anyway (psql spends about 2 ms there); the first call of
-       OPENSSL_init_crypto decides it, and this one comes before libpq's first. */
-    const uint64_t no_atexit = 0x00080000L, load_config = 0x00000040L;
-    if (cpg_init_crypto) cpg_init_crypto(no_atexit | load_config, NULL);
-    if (cpg_rand_bytes) cpg_rand_bytes(bytes, (int)sizeof bytes);
-    if (cpg_evp_sha256 && cpg_hmac) {
-        const void *md = cpg_evp_sha256();
-        if (md) cpg_hmac(md, bytes, (int)sizeof bytes, bytes, sizeof bytes, bytes, &length);
-    }
-    return NULL;
-}
-
-/* Whether the caller is the one to warm OpenSSL up: true once per process, for the first
-   caller after libpq is loaded (and only when libpq brought OpenSSL). */
-static int cpg_claim_warm(void) {
-    pthread_mutex_lock(&cpg_lock);
-    int claimed = !cpg_warm_started && cpg_rand_bytes;
-    if (claimed) cpg_warm_started = 1;
-    pthread_mutex_unlock(&cpg_lock);
-    return claimed;
 }
 
 int cpg_load(char *error, size_t error_size) {
@@ -268,8 +193,8 @@ int cpg_is_loaded(void) {
 
 int cpg_lib_version(void) { return cpg.libVersion(); }
 
-int cpg_conninfo_password(const char *conninfo, char **password, char *error, size_t error_size) {
-    *password = NULL;
+int cpg_conninfo_option(const char *conninfo, const char *keyword, char **value, char *error, size_t error_size) {
+    *value = NULL;
     char *message = NULL;
     PQconninfoOption *options = cpg.conninfoParse(conninfo, &message);
     if (!options) {
@@ -277,171 +202,30 @@ int cpg_conninfo_password(const char *conninfo, char **password, char *error, si
         if (message) cpg.freemem(message);
         return -1;
     }
+    int status = 0;
     for (PQconninfoOption *option = options; option->keyword; option++) {
-        if (strcmp(option->keyword, "password") == 0 && option->val) {
-            *password = strdup(option->val);
+        if (strcmp(option->keyword, keyword) == 0 && option->val) {
+            if (!(*value = strdup(option->val))) {
+                snprintf(error, error_size, "out of memory");
+                status = -1;
+            }
             break;
         }
     }
     cpg.conninfoFree(options);
-    return 0;
+    return status;
 }
 
 cpg_conn *cpg_connectdb(const char *conninfo) { return cpg.connectdb(conninfo); }
 cpg_conn *cpg_connectdb_params(const char *const *keywords, const char *const *values, int expand_dbname) {
-    pthread_t warm;
-    int warming = cpg_claim_warm() && pthread_create(&warm, NULL, cpg_warm, NULL) == 0;
-    cpg_conn *connection = cpg.connectdbParams(keywords, values, expand_dbname);
-    /* Joined before the connection is handed out, so the process never exits (a refused
-       login, an unreachable server) while OpenSSL is being set up on the other thread. */
-    if (warming) pthread_join(warm, NULL);
-    return connection;
+    return cpg.connectdbParams(keywords, values, expand_dbname);
 }
-cpg_conn *cpg_connect_app(const char *conninfo) {
-    /* Defaults that the string (expanded from dbname) and the PG* variables override; an
-       unreachable server is given up after 10 seconds unless PGCONNECT_TIMEOUT says. */
-    const char *keywords[4] = {"fallback_application_name", NULL, NULL, NULL};
-    const char *values[4] = {"app-shell", NULL, NULL, NULL};
-    int count = 1;
-    if (!getenv("PGCONNECT_TIMEOUT")) {
-        keywords[count] = "connect_timeout";
-        values[count++] = "10";
-    }
-    keywords[count] = "dbname";
-    values[count] = conninfo;
-    return cpg_connectdb_params(keywords, values, 1);
+cpg_conn *cpg_connect_start_params(const char *const *keywords, const char *const *values, int expand_dbname) {
+    return cpg.connectStartParams(keywords, values, expand_dbname);
 }
-
-/* app-shell's head start: the connection named on its command line, begun by a
-   constructor (cpg_head_start_before_main, below) before the Swift runtime and main
-   start: libpq loaded there, the connection opened on a thread of its own
-   (cpg_start_head_start). PostgresHeadStart.begin, the first line of main, begins it
-   there when no constructor did. Taken once, by the first connection to the same string
-   (cpg_take_head_start).
-
-   libpq's libraries' constructors and its connection options read the
-   environment (PG* variables, HOME for .pgpass), and CVips's constructor adds VIPSHOME to
-   it: adding a variable makes glibc reallocate the environment array, so a getenv on the
-   connecting thread could read the freed array. So this constructor runs after CVips's and
-   CSQLite's (priority 102 against their 101: glibc runs them in that order), and nothing
-   after it adds a variable (vips_init only replaces VIPSHOME's value, in place). */
-static pthread_mutex_t cpg_early_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t cpg_early_cond = PTHREAD_COND_INITIALIZER;
-static char *cpg_early_conninfo; /* set once; NULL while there is none */
-static int cpg_early_done = 0;
-static int cpg_early_taken = 0;
-static cpg_conn *cpg_early_connection;
-
-static int cpg_word_is(const char *word, size_t length, const char *name) {
-    return strlen(name) == length && strncmp(word, name, length) == 0;
-}
-
-const char *cpg_head_start_url(int argc, char *const *argv) {
-    if (argc < 1 || !argv || !argv[0]) return NULL;
-    const char *slash = strrchr(argv[0], '/');
-    if (strcmp(slash ? slash + 1 : argv[0], "app-shell") != 0) return NULL;
-    const char *database = NULL;
-    /* CommandLineParser's rules: options up to `--`, `-` or the first other word (the
-       script, whose arguments follow); a value as the next word or after `=`. */
-    for (int index = 1; index < argc && argv[index]; index++) {
-        const char *word = argv[index];
-        if (strcmp(word, "--") == 0 || word[0] != '-' || strcmp(word, "-") == 0) break;
-        const char *equals = strchr(word, '=');
-        size_t length = equals ? (size_t)(equals - word) : strlen(word);
-        /* Runs that never connect, or not with --db. */
-        if (cpg_word_is(word, length, "--help") || cpg_word_is(word, length, "-h") ||
-            cpg_word_is(word, length, "--version") || cpg_word_is(word, length, "-v") ||
-            cpg_word_is(word, length, "--lua-stubs") || cpg_word_is(word, length, "--lua-reference") ||
-            cpg_word_is(word, length, "--backup"))
-            return NULL;
-        if (cpg_word_is(word, length, "--json") || cpg_word_is(word, length, "--allow-io") ||
-            cpg_word_is(word, length, "--no-init")) {
-            if (equals) return NULL; /* a usage error */
-            continue;
-        }
-        const char *value = equals ? equals + 1 : (index + 1 < argc ? argv[++index] : NULL);
-        if (!value) return NULL;
-        if (cpg_word_is(word, length, "--db")) database = value;
-    }
-    if (!database || (strncmp(database, "postgres://", 11) != 0 && strncmp(database, "postgresql://", 13) != 0))
-        return NULL;
-    return database;
-}
-
-static void *cpg_early_main(void *unused) {
-    (void)unused;
-    cpg_conn *connection = cpg_connect_app(cpg_early_conninfo);
-    pthread_mutex_lock(&cpg_early_lock);
-    cpg_early_connection = connection;
-    cpg_early_done = 1;
-    pthread_cond_broadcast(&cpg_early_cond);
-    pthread_mutex_unlock(&cpg_early_lock);
-    return NULL;
-}
-
-/* Loads libpq on the calling thread (the constructor's, which is main's), then begins the
-   connection on a thread of its own, lets that thread run first, and warms OpenSSL up on
-   the calling thread while the connection waits for the server.
-
-   Measured against a thread that loaded libpq and then connected while main went on with
-   the Swift runtime (docs/performance.md, sixth session), main gained nothing from the
-   overlap: making any thread during the dlopen waits for glibc's TLS lock, which the
-   dlopen holds, and the two threads queue on each other's mmap lock (the loader maps while
-   main takes page faults). This order is 1.7-1.9 ms faster a start, median of paired
-   runs. The sched_yield is part of it: here a new thread is put on its creator's CPU and
-   waits there until the creator blocks (3.8 ms in a test program whose main thread
-   computes), where yielding lets it connect at once and block on the network.
-
-   When libpq cannot be loaded there is no thread: the caller connects itself and reports
-   why. */
-int cpg_start_head_start(const char *conninfo) {
-    pthread_mutex_lock(&cpg_early_lock);
-    int started = 0;
-    if (!cpg_early_conninfo && (cpg_early_conninfo = strdup(conninfo))) {
-        char error[512];
-        int warm_here = 0;
-        if (cpg_load(error, sizeof error) == 0) {
-            warm_here = cpg_claim_warm();
-            pthread_attr_t attributes;
-            pthread_t thread;
-            pthread_attr_init(&attributes);
-            pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-            started = pthread_create(&thread, &attributes, cpg_early_main, NULL) == 0;
-            pthread_attr_destroy(&attributes);
-        }
-        if (!started) cpg_early_taken = 1; /* never taken: the caller connects itself */
-        pthread_mutex_unlock(&cpg_early_lock);
-        if (started) sched_yield();
-        /* With or without the thread: OpenSSL's set-up is then done (a later connection
-           of this process finds it done), and it never runs on two threads at once. */
-        if (warm_here) cpg_warm(NULL);
-        return started;
-    }
-    pthread_mutex_unlock(&cpg_early_lock);
-    return started;
-}
-
-/* The head start from a constructor, with the argc and argv glibc hands every one: libpq
-   is loaded and the connection begun before the Swift runtime starts, 0.5 to 1 ms sooner
-   than from main's first line (measured with marks on CLOCK_MONOTONIC from the parent's
-   spawn). */
-__attribute__((constructor(102))) static void cpg_head_start_before_main(int argc, char **argv, char **envp) {
-    (void)envp;
-    const char *url = cpg_head_start_url(argc, argv);
-    if (url) cpg_start_head_start(url);
-}
-
-cpg_conn *cpg_take_head_start(const char *conninfo) {
-    pthread_mutex_lock(&cpg_early_lock);
-    cpg_conn *connection = NULL;
-    if (cpg_early_conninfo && !cpg_early_taken && strcmp(conninfo, cpg_early_conninfo) == 0) {
-        while (!cpg_early_done) pthread_cond_wait(&cpg_early_cond, &cpg_early_lock);
-        cpg_early_taken = 1;
-        connection = cpg_early_connection;
-        cpg_early_connection = NULL;
-    }
-    pthread_mutex_unlock(&cpg_early_lock);
-    return connection;
+int cpg_connect_poll(cpg_conn *conn) { return (int)cpg.connectPoll(conn); }
+char *cpg_encrypt_password(cpg_conn *conn, const char *password, const char *user, const char *algorithm) {
+    return cpg.encryptPasswordConn(conn, password, user, algorithm);
 }
 
 int cpg_status(const cpg_conn *conn) { return (int)cpg.status(conn); }

@@ -79,27 +79,15 @@ static void cvips_vips_error(char *error, size_t error_size, const char *what) {
 
 /* libvips 8.14's vips_init adds VIPSHOME to the environment itself (vips_guess_prefix calls
    g_setenv) when it is not set. Adding a variable makes glibc reallocate the environment
-   array, and a getenv on another thread at that moment can read the freed array. So the
-   variable is added here, before main, while the process has one thread; later only its
-   value is replaced, which glibc does in place (no array is freed). "/usr" is the prefix
-   of every distribution's libvips; cvips_set_prefix corrects it before vips_init.
+   array, and a getenv on another thread at that moment can read the freed array. So
+   app-shell's main reserves the variable first thing, while the process has one thread
+   (cvips_reserve_environment); later only its value is replaced, which glibc does in place
+   (no array is freed). "/usr" is the prefix of every distribution's libvips;
+   cvips_set_prefix corrects it before vips_init. */
+#define CVIPS_RESERVED_PREFIX "/usr"
 
-   Adding the variable moves `environ` off the initial stack, and a Swift runtime linked
-   statically (`--static-swift-stdlib`) finds argv by walking back from `environ` in its
-   own initializer, which may run after this one: it would then see no arguments. glibc
-   hands every initializer argc and argv, so this one gives them to the runtime first
-   through `_swift_stdlib_overrideUnsafeArgvArgc` (exported by libswiftCore, Swift calling
-   convention; the same pointers the runtime would have found). Referenced weakly: a
-   program without the Swift runtime skips it. */
-extern __attribute__((weak, swiftcall)) void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc);
-
-/* Priority 101, the first users may take: before CPostgres's head start (102), whose
-   thread reads the environment. */
-__attribute__((constructor(101))) static void cvips_reserve_vipshome(int argc, char **argv, char **envp) {
-    (void)envp;
-    if (getenv("VIPSHOME")) return;
-    if (_swift_stdlib_overrideUnsafeArgvArgc && argv) _swift_stdlib_overrideUnsafeArgvArgc(argv, argc);
-    setenv("VIPSHOME", "/usr", 0);
+void cvips_reserve_environment(void) {
+    if (!getenv("VIPSHOME")) setenv("VIPSHOME", CVIPS_RESERVED_PREFIX, 0);
 }
 
 /* The prefix libvips was installed under, from where the loaded library file lives
@@ -153,7 +141,9 @@ static int cvips_start(char *error, size_t error_size) {
     CVIPS_FIND(log_set_handler, "g_log_set_handler");
     CVIPS_FIND(g_free, "g_free");
     cvips = api;
-    cvips_set_prefix(*(void **)&cvips.init, "/usr");
+    /* A process whose main did not reserve it (a test runner) adds it here. */
+    cvips_reserve_environment();
+    cvips_set_prefix(*(void **)&cvips.init, CVIPS_RESERVED_PREFIX);
     /* libvips' warnings would only clutter a script's standard error; problems reach the
        caller through the error messages (a VIPS_WARNING variable would be an environment
        write while other threads run). */

@@ -24,6 +24,13 @@ public struct VipsPhotoProcessor: PhotoProcessing {
         self.maximumPixels = maximumPixels
     }
 
+    /// Reserves libvips' `VIPSHOME` in the environment (`cvips_reserve_environment`), so that
+    /// loading libvips later never adds a variable while other threads read the
+    /// environment. Call first thing in a program's main, while it has one thread.
+    public static func reserveEnvironment() {
+        cvips_reserve_environment()
+    }
+
     /// The card and the thumbnail of `source`, encoded in memory.
     public func makePhoto(
         from source: String, cardSize: (width: Int, height: Int), thumbnailSize: (width: Int, height: Int)

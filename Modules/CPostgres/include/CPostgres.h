@@ -2,8 +2,7 @@
 #define CPOSTGRES_H
 /*
  * libpq (PostgreSQL's client library) for the PostgreSQL backend, loaded with dlopen when
- * the first connection is made, or by app-shell's constructor when its --db is a
- * PostgreSQL URL (cpg_start_head_start): an app-shell on SQLite never loads it. The
+ * the first connection is made: an app-shell on SQLite never loads it. The
  * constants and the function types come from libpq's own libpq-fe.h, read in cpostgres.c
  * at build time (libpq-dev), and checked against the values below there; no libpq symbol
  * is linked.
@@ -51,6 +50,14 @@ enum {
     CPG_PIPELINE_ABORTED_STATUS = 2,
 };
 
+/* PostgresPollingStatusType. */
+enum {
+    CPG_POLLING_FAILED = 0,
+    CPG_POLLING_READING = 1,
+    CPG_POLLING_WRITING = 2,
+    CPG_POLLING_OK = 3,
+};
+
 /* Error fields of a result (PG_DIAG_*). */
 enum {
     CPG_DIAG_SQLSTATE = 'C',
@@ -77,25 +84,6 @@ enum {
 /// person in `error`; a failed load is tried again on the next call.
 int cpg_load(char *error, size_t error_size);
 
-/// A stand-in for the shared library at `real_path` (standin.c): an ELF object made in
-/// memory that has the SONAME `soname` (no '/'), the real library's version definitions and
-/// one function for each function it exports, each loading the real library on the first
-/// call of any and going on into its function of the same name and version. Returns its
-/// dlopen handle (RTLD_LOCAL), or NULL with a message for a person in `error` when the file
-/// is not a 64-bit x86-64 shared library with a versioned symbol table, or on another
-/// machine than x86-64 Linux. Limits: functions only (data is not stood in for); arguments
-/// in integer registers, on the stack and in the low 128 bits of %xmm0-7 (no 256-bit vector
-/// arguments); a process that cannot load the real library at the first call exits with
-/// status 127 and a message, as the loader's lazy binding does.
-void *cpg_standin_open(const char *real_path, const char *soname, char *error, size_t error_size);
-/// Copies into `soname` the first DT_NEEDED name of the shared library at `path` that
-/// begins with `prefix`. Returns 0, or -1 with a message in `error`.
-int cpg_needed_with_prefix(const char *path, const char *prefix, char *soname, size_t soname_size, char *error,
-                           size_t error_size);
-/// Copies into `folder` the folder the C library was loaded from, where the system's shared
-/// libraries are (e.g. /lib/x86_64-linux-gnu). Returns 0, or -1 when it cannot be told or
-/// does not fit with room for a file name of 12 bytes.
-int cpg_system_library_folder(char *folder, size_t folder_size);
 /// Whether libpq is loaded in this process (by cpg_load): for tests that show SQLite users
 /// never load it.
 int cpg_is_loaded(void);
@@ -104,32 +92,24 @@ int cpg_is_loaded(void);
 int cpg_lib_version(void);
 
 /// Parses `conninfo` (key=value words or a postgres:// URL) as libpq would, without
-/// connecting. Returns 0 and sets *password to a malloc'd copy of the password it names (or
-/// NULL); -1 with libpq's message in `error` when it cannot be parsed. Free with free().
-int cpg_conninfo_password(const char *conninfo, char **password, char *error, size_t error_size);
+/// connecting. Returns 0 and sets *value to a malloc'd copy of the value it gives
+/// `keyword` (or NULL when it gives none); -1 with libpq's message in `error` when it
+/// cannot be parsed. Free with free().
+int cpg_conninfo_option(const char *conninfo, const char *keyword, char **value, char *error, size_t error_size);
 
 /* ---- connections ---- */
 cpg_conn *cpg_connectdb(const char *conninfo);
 /// NULL-terminated keyword and value arrays; with `expand_dbname`, a dbname that is a
 /// conninfo string or URL is expanded, and overrides the keywords before it (defaults).
 cpg_conn *cpg_connectdb_params(const char *const *keywords, const char *const *values, int expand_dbname);
-/// A connection as app-shell makes it: `fallback_application_name=app-shell`,
-/// `connect_timeout=10` unless PGCONNECT_TIMEOUT is set, and `conninfo` expanded as dbname.
-cpg_conn *cpg_connect_app(const char *conninfo);
-/// The PostgreSQL URL app-shell's command line names with --db when the program is
-/// app-shell and that run connects; NULL otherwise. Points into argv.
-const char *cpg_head_start_url(int argc, char *const *argv);
-/// Loads libpq on the calling thread, starts connecting to `conninfo` (cpg_connect_app) on a
-/// thread of its own and then sets OpenSSL up on the calling thread (also when no thread
-/// could be made: a later connection finds it done); 1 when started, 0 when a head start
-/// was made before (once per process), libpq could not be loaded or no thread could be
-/// made. A constructor of cpostgres.c calls it, after CVips's and CSQLite's constructors
-/// (which need the process to have one thread), and app-shell's main again first
-/// (PostgresHeadStart.begin), which then does nothing.
-int cpg_start_head_start(const char *conninfo);
-/// The head start's connection (waiting for it) when it was made for exactly `conninfo`
-/// and not taken yet; NULL otherwise (connect as usual). Possibly a failed connection.
-cpg_conn *cpg_take_head_start(const char *conninfo);
+/// PQconnectStartParams: begins a connection without waiting; cpg_connect_poll drives it.
+cpg_conn *cpg_connect_start_params(const char *const *keywords, const char *const *values, int expand_dbname);
+/// PQconnectPoll: one of the CPG_POLLING_* values.
+int cpg_connect_poll(cpg_conn *conn);
+/// PQencryptPasswordConn: the verifier the server stores for `password` ("scram-sha-256"
+/// when `algorithm` is NULL and the server's password_encryption says so); free with
+/// cpg_freemem. NULL with the reason in cpg_error_message.
+char *cpg_encrypt_password(cpg_conn *conn, const char *password, const char *user, const char *algorithm);
 int cpg_status(const cpg_conn *conn);
 const char *cpg_error_message(const cpg_conn *conn);
 const char *cpg_host(const cpg_conn *conn);

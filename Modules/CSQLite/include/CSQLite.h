@@ -20,8 +20,9 @@ int csqlite_constraint_primarykey(void);
 
 /// Turns off SQLite's memory statistics (SQLITE_CONFIG_MEMSTATUS, through the variadic
 /// sqlite3_config that Swift cannot call): with them on, every allocation SQLite makes takes
-/// a process-wide mutex. Done by a constructor before main (before any library can
-/// initialise SQLite); returns that call's result (SQLITE_OK).
+/// a process-wide mutex. Once per process, before SQLite is first used: app-shell's main
+/// calls it first thing, before any library that links SQLite too (libvips' OpenSlide
+/// module) can initialise it; later calls return the first one's result (SQLITE_OK).
 int csqlite_disable_memory_statistics(void);
 
 #endif

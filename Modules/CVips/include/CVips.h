@@ -18,6 +18,12 @@
 /// reported with its first cause on every call (libvips cannot be started twice).
 int cvips_load(char *error, size_t error_size);
 
+/// Adds VIPSHOME to the environment when it is missing, so that loading libvips later only
+/// replaces its value (glibc does that in place) and never adds a variable while other
+/// threads may read the environment. Call while the process has one thread (app-shell's
+/// main does, first thing).
+void cvips_reserve_environment(void);
+
 /// Reads only the header of the encoded image in `data`: its width and height. Only the
 /// allowed loaders (JPEG, PNG, WebP, HEIF) are asked; the bytes are never a file name, so
 /// nothing is read as load options.

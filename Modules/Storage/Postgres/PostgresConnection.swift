@@ -80,10 +80,6 @@ public final class PostgresConnection {
     public let database: String
     /// The login role.
     public let user: String
-    /// Whether this connection was begun before main, from app-shell's command line
-    /// (`cpg_head_start_url`), and taken over here.
-    let tookHeadStart: Bool
-
     /// Whether libpq has been loaded into this process.
     public static var isLibraryLoaded: Bool { cpg_is_loaded() != 0 }
 
@@ -91,8 +87,9 @@ public final class PostgresConnection {
     /// - Parameters:
     ///   - conninfo: a `postgres://` / `postgresql://` URL, libpq `key=value` words, or `""`
     ///     for libpq's defaults (`PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE`,
-    ///     `PGSERVICE`, `~/.pgpass` ...). Without a `connect_timeout` (or
-    ///     `PGCONNECT_TIMEOUT`), an unreachable server is given up after 10 seconds.
+    ///     `PGSERVICE`, `~/.pgpass` ...), with app-shell's defaults in front
+    ///     (`PostgresConnectSettings`: a 10-second `connect_timeout`, and TLS with channel
+    ///     binding for a server reached over a network).
     ///   - rewrite: applied once to a statement's text when it is first prepared, e.g.
     ///     `SQLDialect.translate` for `?` placeholders; by default the text is PostgreSQL's
     ///     own (`$1`, `$2` ...).
@@ -105,20 +102,12 @@ public final class PostgresConnection {
         guard cpg_load(&message, message.count) == 0 else {
             throw StorageError(.unavailable, message: Self.text(message))
         }
-        var found: UnsafeMutablePointer<CChar>?
-        guard cpg_conninfo_password(conninfo, &found, &message, message.count) == 0 else {
-            let reason = Self.oneLine(Self.text(message))
-            throw AppError.invalidArgument(
-                "not a PostgreSQL connection string: \(Self.scrub(reason, Self.likelyPassword(in: conninfo)))",
-                field: "db")
-        }
-        let password = found.map { String(cString: $0) }
-        free(found)
-        let (made, early) = Self.connect(conninfo)
-        guard let handle = made else {
+        let likely = Self.likelyPassword(in: conninfo)
+        let settings = try PostgresConnectSettings.forProcess(conninfo) { Self.scrub(Self.oneLine($0), likely) }
+        let password = try? PostgresConnectSettings.option("password", in: conninfo)
+        guard let handle = settings.connect() else {
             throw StorageError(.unavailable, message: "cannot connect to PostgreSQL: out of memory")
         }
-        tookHeadStart = early
         host = cpg_host(handle).map { String(cString: $0) } ?? ""
         port = cpg_port(handle).map { String(cString: $0) } ?? ""
         database = cpg_db(handle).map { String(cString: $0) } ?? ""
@@ -643,12 +632,6 @@ public final class PostgresConnection {
     }
 
     // MARK: - Connection strings
-
-    private static func connect(_ conninfo: String) -> (handle: OpaquePointer?, tookHeadStart: Bool) {
-        // app-shell began this very connection before main (cpg_head_start_url).
-        if let early = cpg_take_head_start(conninfo) { return (early, true) }
-        return (cpg_connect_app(conninfo), false)
-    }
 
     /// Only libpq's URL schemes: anything else with `://` would be read as key=value words.
     private static func checkScheme(_ conninfo: String) throws {

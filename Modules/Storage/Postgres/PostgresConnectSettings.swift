@@ -1,0 +1,118 @@
+import CPostgres
+import Core
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The keywords app-shell hands libpq in front of the connection string a person gave:
+/// defaults that the string (expanded from `dbname`) and the `PG*` variables override.
+///
+/// - `fallback_application_name=app-shell`;
+/// - `connect_timeout=10` unless `PGCONNECT_TIMEOUT` is set: an unreachable server is given
+///   up after 10 seconds;
+/// - for a server reached over a network (any host but a Unix socket, `localhost`,
+///   `127.0.0.1` or `::1`), `sslmode=require` and `channel_binding=require` unless the
+///   string or `PGSSLMODE` / `PGCHANNELBINDING` says otherwise: a server that declines TLS
+///   never receives a password, and channel binding refuses the cleartext and MD5
+///   exchanges a server in the middle would ask for. Where the string chooses a `sslmode`
+///   that may end without TLS (`disable`, `allow`, `prefer`), no channel binding is added.
+struct PostgresConnectSettings: Equatable {
+    /// The keywords and values, in the order they are handed over (`dbname` last).
+    let keywords: [(String, String)]
+
+    static func == (left: Self, right: Self) -> Bool {
+        left.keywords.map(\.0) == right.keywords.map(\.0) && left.keywords.map(\.1) == right.keywords.map(\.1)
+    }
+
+    /// - Parameters:
+    ///   - conninfo: the string a person gave (a URL or key=value words).
+    ///   - option: what the string itself sets for a libpq keyword (nil when it sets none).
+    ///   - environment: a variable of the process (`PGHOST` ...), nil when unset.
+    init(conninfo: String, option: (String) -> String?, environment: (String) -> String?) {
+        var keywords: [(String, String)] = [("fallback_application_name", "app-shell")]
+        if environment("PGCONNECT_TIMEOUT") == nil { keywords.append(("connect_timeout", "10")) }
+        let hosts = option("host") ?? environment("PGHOST") ?? ""
+        let addresses = option("hostaddr") ?? environment("PGHOSTADDR") ?? ""
+        if !Self.isLocal(hosts: hosts, addresses: addresses) {
+            let chosenMode = option("sslmode") ?? environment("PGSSLMODE")
+            if chosenMode == nil { keywords.append(("sslmode", "require")) }
+            let mayBeClear = ["disable", "allow", "prefer"].contains(chosenMode ?? "require")
+            if option("channel_binding") == nil, environment("PGCHANNELBINDING") == nil, !mayBeClear {
+                keywords.append(("channel_binding", "require"))
+            }
+        }
+        keywords.append(("dbname", conninfo))
+        self.keywords = keywords
+    }
+
+    /// Whether every server a host list (and its `hostaddr` list) names is on this machine:
+    /// a Unix socket folder (`/...`, an abstract `@...`, or none given) or a loopback name
+    /// or address.
+    static func isLocal(hosts: String, addresses: String) -> Bool {
+        let loopback: Set<String> = ["localhost", "127.0.0.1", "::1"]
+        let hostsAreLocal = hosts.split(separator: ",", omittingEmptySubsequences: false).allSatisfy { host in
+            let name = String(host).trimmingWhitespace
+            return name.isEmpty || name.hasPrefix("/") || name.hasPrefix("@") || loopback.contains(name.lowercased())
+        }
+        let addressesAreLocal = addresses.split(separator: ",", omittingEmptySubsequences: false).allSatisfy {
+            let address = String($0).trimmingWhitespace
+            return address.isEmpty || loopback.contains(address)
+        }
+        return hostsAreLocal && addressesAreLocal
+    }
+
+    /// The settings for `conninfo` in this process (its `PG*` variables).
+    /// - Throws: `invalid_argument` (field `db`) when libpq cannot parse the string, with
+    ///   libpq's reason, never the password.
+    static func forProcess(_ conninfo: String, scrub: (String) -> String) throws -> Self {
+        var failure: String?
+        let settings = Self(
+            conninfo: conninfo,
+            option: { keyword in
+                guard failure == nil else { return nil }
+                do { return try PostgresConnectSettings.option(keyword, in: conninfo) } catch {
+                    failure = (error as? AppError)?.message ?? String(describing: error)
+                    return nil
+                }
+            },
+            environment: { name in getenv(name).map { String(cString: $0) } })
+        if let failure {
+            throw AppError.invalidArgument("not a PostgreSQL connection string: \(scrub(failure))", field: "db")
+        }
+        return settings
+    }
+
+    /// What `conninfo` itself sets for `keyword`, as libpq parses it (nil when nothing).
+    /// - Throws: an `AppError` whose message is libpq's reason for refusing the string.
+    static func option(_ keyword: String, in conninfo: String) throws -> String? {
+        var message = [CChar](repeating: 0, count: 512)
+        var found: UnsafeMutablePointer<CChar>?
+        guard cpg_conninfo_option(conninfo, keyword, &found, &message, message.count) == 0 else {
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw AppError.invalidArgument(text, field: "db")
+        }
+        defer { free(found) }
+        return found.map { String(cString: $0) }
+    }
+
+    /// Connects with these keywords (blocking, as `PQconnectdbParams`); nil when libpq
+    /// could not even allocate the connection.
+    func connect() -> OpaquePointer? {
+        var names = keywords.map { strdup($0.0) }
+        var values = keywords.map { strdup($0.1) }
+        defer {
+            names.forEach { free($0) }
+            values.forEach { free($0) }
+        }
+        names.append(nil)
+        values.append(nil)
+        let nameArray = names.map { UnsafePointer($0) }
+        let valueArray = values.map { UnsafePointer($0) }
+        return nameArray.withUnsafeBufferPointer { namePointers in
+            valueArray.withUnsafeBufferPointer { valuePointers in
+                cpg_connectdb_params(namePointers.baseAddress, valuePointers.baseAddress, 1)
+            }
+        }
+    }
+}

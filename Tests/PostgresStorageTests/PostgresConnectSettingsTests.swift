@@ -1,0 +1,63 @@
+import Testing
+
+@testable import Storage
+
+/// The defaults app-shell puts in front of a connection string: a password never goes in
+/// clear to a server reached over a network, and what the string says wins.
+struct PostgresConnectSettingsTests {
+    static func keywords(_ options: [String: String], environment: [String: String] = [:]) -> [String: String] {
+        let settings = PostgresConnectSettings(
+            conninfo: "the string", option: { options[$0] }, environment: { environment[$0] })
+        return Dictionary(settings.keywords, uniquingKeysWith: { _, last in last })
+    }
+
+    @Test(arguments: ["db.example.org", "10.0.0.7", "127.0.0.2", "localhost,db.example.org", "[2001:db8::1]"])
+    func aServerOverTheNetworkGetsTLSAndChannelBinding(host: String) {
+        let keywords = Self.keywords(["host": host])
+        #expect(keywords["sslmode"] == "require")
+        #expect(keywords["channel_binding"] == "require")
+        #expect(keywords["dbname"] == "the string")
+    }
+
+    @Test(arguments: [
+        "", "localhost", "127.0.0.1", "::1", "/var/run/postgresql", "@abstract", "LOCALHOST", "localhost,/tmp",
+    ])
+    func aServerOnThisMachineGetsNoTLSDefault(host: String) {
+        let keywords = Self.keywords(host.isEmpty ? [:] : ["host": host])
+        #expect(keywords["sslmode"] == nil)
+        #expect(keywords["channel_binding"] == nil)
+    }
+
+    @Test func aHostFromPGHOSTCountsAsTheStringsOwn() {
+        #expect(Self.keywords([:], environment: ["PGHOST": "db.example.org"])["sslmode"] == "require")
+        #expect(Self.keywords([:], environment: ["PGHOSTADDR": "192.0.2.1"])["sslmode"] == "require")
+        #expect(Self.keywords(["hostaddr": "127.0.0.1"])["sslmode"] == nil)
+    }
+
+    @Test func whatTheStringOrTheEnvironmentSaysIsNotOverridden() {
+        let disabled = Self.keywords(["host": "db.example.org", "sslmode": "disable"])
+        #expect(disabled["sslmode"] == nil)
+        #expect(disabled["channel_binding"] == nil)
+        let verified = Self.keywords(["host": "db.example.org", "sslmode": "verify-full"])
+        #expect(verified["sslmode"] == nil)
+        #expect(verified["channel_binding"] == "require")
+        let preferred = Self.keywords(["host": "db.example.org"], environment: ["PGSSLMODE": "prefer"])
+        #expect(preferred["sslmode"] == nil)
+        #expect(preferred["channel_binding"] == nil)
+        let binding = Self.keywords(["host": "db.example.org", "channel_binding": "prefer"])
+        #expect(binding["sslmode"] == "require")
+        #expect(binding["channel_binding"] == nil)
+    }
+
+    @Test func theTimeoutDefaultsToTenSecondsUnlessPGCONNECT_TIMEOUTIsSet() {
+        #expect(Self.keywords([:])["connect_timeout"] == "10")
+        #expect(Self.keywords([:], environment: ["PGCONNECT_TIMEOUT": "3"])["connect_timeout"] == nil)
+    }
+
+    @Test func theStringComesLastSoItOverridesTheDefaults() {
+        let settings = PostgresConnectSettings(
+            conninfo: "x", option: { _ in "db.example.org" }, environment: { _ in nil })
+        #expect(settings.keywords.last?.0 == "dbname")
+        #expect(settings.keywords.first?.0 == "fallback_application_name")
+    }
+}
