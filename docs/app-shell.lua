@@ -402,6 +402,7 @@ function app.login(name) end
 ---@param title string 1 to 100 characters; control characters become spaces.
 ---@param body? string At most 1000 characters; line breaks are kept.
 ---@return string
+--- Raises: app.bus_refused.
 --- Example: `app.notify("Floss", "You have not flossed today 🦷")`
 function app.notify(title, body) end
 
