@@ -347,7 +347,7 @@ admin = {}
 
 --- Adds a person: a LOGIN role in the members' group, with a password.
 ---@param opts {name: string, password: string}
---- Raises: admin.not_available, admin.not_allowed, admin.not_set_up, admin.member_exists.
+--- Raises: admin.not_available, admin.not_allowed, admin.not_set_up, admin.member_exists, admin.password_would_be_logged.
 --- Example: `admin.add_member{name = "mina", password = os.getenv("MINA_PASSWORD")}`
 function admin.add_member(opts) end
 
@@ -359,7 +359,7 @@ function admin.members() end
 
 --- Removes a person's role; their rows stay, reachable by no one.
 ---@param name string The member's login name.
---- Raises: admin.not_available, admin.not_allowed, admin.not_set_up, admin.no_member.
+--- Raises: admin.not_available, admin.not_allowed, admin.not_set_up, admin.no_member, admin.member_owns_objects.
 --- Example: `admin.remove_member("mina")`
 function admin.remove_member(name) end
 
