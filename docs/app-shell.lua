@@ -347,7 +347,7 @@ admin = {}
 
 --- Adds a person: a LOGIN role in the members' group, with a password.
 ---@param opts {name: string, password: string}
---- Raises: admin.not_available, admin.not_allowed, admin.not_set_up, admin.member_exists.
+--- Raises: admin.not_available, admin.not_allowed, admin.not_set_up, admin.member_exists, admin.password_would_be_logged.
 --- Example: `admin.add_member{name = "mina", password = os.getenv("MINA_PASSWORD")}`
 function admin.add_member(opts) end
 
@@ -359,7 +359,7 @@ function admin.members() end
 
 --- Removes a person's role; their rows stay, reachable by no one.
 ---@param name string The member's login name.
---- Raises: admin.not_available, admin.not_allowed, admin.not_set_up, admin.no_member.
+--- Raises: admin.not_available, admin.not_allowed, admin.not_set_up, admin.no_member, admin.member_owns_objects.
 --- Example: `admin.remove_member("mina")`
 function admin.remove_member(name) end
 
@@ -402,6 +402,7 @@ function app.login(name) end
 ---@param title string 1 to 100 characters; control characters become spaces.
 ---@param body? string At most 1000 characters; line breaks are kept.
 ---@return string
+--- Raises: app.bus_refused.
 --- Example: `app.notify("Floss", "You have not flossed today 🦷")`
 function app.notify(title, body) end
 

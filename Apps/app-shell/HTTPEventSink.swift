@@ -17,10 +17,13 @@ struct HTTPEventSink: EventSink {
         }
         guard result == 0 else {
             let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-            throw AppError(code: "events.sink_failed", message: String(decoding: bytes, as: UTF8.self))
+            throw AppError(
+                code: "events.sink_failed",
+                message: CredentialRedaction.redacted(String(decoding: bytes, as: UTF8.self)))
         }
         guard (200..<300).contains(status) else {
-            throw AppError(code: "events.sink_failed", message: "\(url) answered HTTP \(status)")
+            throw AppError(
+                code: "events.sink_failed", message: "\(CredentialRedaction.redacted(url)) answered HTTP \(status)")
         }
     }
 }

@@ -54,7 +54,10 @@ public struct AdminPlugin: ModulePlugin {
                     ).secret,
                 ],
                 returns: "nil",
-                errors: [Self.notAvailable, Self.notAllowed, "admin.not_set_up", "admin.member_exists"],
+                errors: [
+                    Self.notAvailable, Self.notAllowed, "admin.not_set_up", "admin.member_exists",
+                    "admin.password_would_be_logged",
+                ],
                 example: "admin.add_member{name = \"mina\", password = os.getenv(\"MINA_PASSWORD\")}"
             ) { arguments, context in
                 try context.resolve(ServerSetup.self).addMember(
@@ -65,7 +68,11 @@ public struct AdminPlugin: ModulePlugin {
                 "admin.remove_member",
                 summary: "Removes a person's role; their rows stay, reachable by no one.",
                 parameters: [.positional("name", .string, "The member's login name.")],
-                returns: "nil", errors: [Self.notAvailable, Self.notAllowed, "admin.not_set_up", "admin.no_member"],
+                returns: "nil",
+                errors: [
+                    Self.notAvailable, Self.notAllowed, "admin.not_set_up", "admin.no_member",
+                    "admin.member_owns_objects",
+                ],
                 example: "admin.remove_member(\"mina\")"
             ) { arguments, context in
                 try context.resolve(ServerSetup.self).removeMember(name: try arguments.string("name"))

@@ -20,6 +20,10 @@ public struct ServerSetup: Sendable {
     public static let version = 4
     /// The key of `version` in `schema_versions`.
     public static let module = "server_setup"
+    /// The functions that create a large object, which setup takes from `PUBLIC` when the
+    /// administrator is a superuser (their owner); otherwise members can still create them,
+    /// and `removeMember` reassigns what they made.
+    static let largeObjectCreators = ["lo_creat(integer)", "lo_create(oid)", "lo_from_bytea(oid, bytea)"]
     /// The longest password `add_member` takes, in bytes.
     public static let maximumPasswordBytes = 1024
     /// The shortest password `add_member` takes, in characters.
@@ -247,6 +251,21 @@ public struct ServerSetup: Sendable {
                         : "UPDATE schema_versions SET version = ?1 WHERE module = ?2",
                     [.int(Self.version), .text(Self.module)])
             }
+            // Any role may create large objects (PostgreSQL 15 has no privilege for it, and
+            // lo_compat_privileges only lifts the checks on reading and writing them); only
+            // the functions' owner, a superuser, can take them from PUBLIC in this database.
+            if try database.queryOne(
+                "SELECT rolsuper FROM pg_roles WHERE rolname = current_user", [], { try $0.bool(0) }) == true
+            {
+                for function in Self.largeObjectCreators
+                where try database.queryOne(
+                    "SELECT has_function_privilege('public', ?, 'EXECUTE')", [.text(function)], { try $0.bool(0) })
+                    == true
+                {
+                    try database.executeScript("REVOKE EXECUTE ON FUNCTION \(function) FROM PUBLIC")
+                    applied.append("\(function) revoked from PUBLIC")
+                }
+            }
             for (table, state) in tables.sorted(by: { $0.key < $1.key }) where !state.forced || migrating {
                 try database.executeScript("ALTER TABLE \(Self.quoted(table)) FORCE ROW LEVEL SECURITY")
             }
@@ -277,22 +296,34 @@ public struct ServerSetup: Sendable {
     /// Adds a member: a `LOGIN` role in the group, with the password's SCRAM verifier (the
     /// password never reaches the server). Schema other than `public`: the role's
     /// `search_path` in this database is set to it, so `psql` finds the tables too.
+    ///
+    /// The verifier never appears in a statement's text, where `log_statement` (`ddl` logs
+    /// every `CREATE ROLE`), `pg_stat_statements` and `pg_stat_activity` would keep it for an
+    /// offline guess: it is a bind parameter of `SELECT pg_temp.app_shell_add_member(...)`, a
+    /// function of this session that runs the `CREATE ROLE` with PL/pgSQL's `EXECUTE` (not
+    /// logged as a statement) and re-raises any error without the statement in its context.
+    /// Bind parameters are logged only with the statements that are logged whole
+    /// (`log_statement = all`, `log_min_duration_statement = 0`, sampling): on such a server,
+    /// or one whose `pg_stat_statements.track` is `all` (it keeps nested statements' text),
+    /// the member is not added (`admin.password_would_be_logged`).
     /// - Throws: `admin.not_set_up` before `setup()`; `invalid_argument` (field `name` or
     ///   `password`; the password never in the message); `admin.member_exists` when a role
-    ///   of that name exists.
+    ///   of that name exists; `admin.password_would_be_logged`.
     public func addMember(name: String, password: String) throws {
         let place = try setUpPlace()
         try Self.validate(memberName: name)
         try Self.validate(password: password)
+        try refuseWhereParametersAreLogged()
         let verifier = ScramVerifier.make(password: password)
         try database.transaction {
             guard try !roleExists(name) else {
                 throw AppError(
                     code: "admin.member_exists", message: "a role named \(name) exists on this server", field: "name")
             }
-            // The verifier is base64 between fixed words: nothing in it needs quoting.
-            try database.executeScript(
-                "CREATE ROLE \(Self.quoted(name)) LOGIN PASSWORD '\(verifier)' IN ROLE \(Self.quoted(place.group))")
+            try database.executeScript(Self.addMemberFunction)
+            _ = try database.queryOne(
+                "SELECT pg_temp.app_shell_add_member(CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT))",
+                [.text(name), .text(verifier), .text(place.group)], { _ in true })
             if place.schema != "public" {
                 try database.executeScript(
                     "ALTER ROLE \(Self.quoted(name)) IN DATABASE \(Self.quoted(place.database)) "
@@ -304,7 +335,15 @@ public struct ServerSetup: Sendable {
     /// Removes a member's role. Their rows stay, owned by no one who can log in: their
     /// users row is renamed `removed:<id>` (a name no member can have), so a later member
     /// of the same name starts empty.
-    /// - Throws: `admin.not_set_up`; `admin.no_member` when `name` is not in the group.
+    ///
+    /// What the member made for themselves in this database (large objects, which any role
+    /// may create, and default privileges, which any role may alter) goes to the
+    /// administrator (`REASSIGN OWNED`), and their default privileges and the grants made to
+    /// them are dropped (`DROP OWNED`), so nothing they did keeps the role alive. Objects in
+    /// another database of the server are out of this connection's reach: the member is
+    /// then not removed, and the error names those databases and what to run there.
+    /// - Throws: `admin.not_set_up`; `admin.no_member` when `name` is not in the group;
+    ///   `admin.member_owns_objects` when the member owns objects in another database.
     public func removeMember(name: String) throws {
         let place = try setUpPlace()
         try database.transaction {
@@ -317,7 +356,86 @@ public struct ServerSetup: Sendable {
                 try database.executeScript(
                     "ALTER ROLE \(Self.quoted(name)) IN DATABASE \(Self.quoted(place.database)) RESET ALL")
             }
-            try database.executeScript("DROP ROLE \(Self.quoted(name))")
+            // REASSIGN and DROP OWNED need the member's privileges: the administrator takes
+            // them for the rest of this transaction (the role is gone at its end).
+            let member = Self.quoted(name)
+            let administrator = Self.quoted(place.administrator)
+            try database.executeScript(
+                """
+                GRANT \(member) TO \(administrator);
+                REASSIGN OWNED BY \(member) TO \(administrator);
+                DROP OWNED BY \(member)
+                """)
+            let elsewhere = try database.query(
+                """
+                SELECT d.datname, count(*) FROM pg_shdepend s JOIN pg_database d ON d.oid = s.dbid
+                WHERE s.refclassid = 'pg_authid'::regclass AND s.refobjid = (SELECT oid FROM pg_roles WHERE rolname = ?)
+                    AND d.datname <> current_database()
+                GROUP BY d.datname ORDER BY d.datname
+                """, [.text(name)]
+            ) { row in "\(try row.int(1)) in database \(try row.string(0))" }
+            guard elsewhere.isEmpty else {
+                throw AppError(
+                    code: "admin.member_owns_objects",
+                    message: "\(name) owns objects or holds grants in other databases of this server "
+                        + "(\(elsewhere.joined(separator: ", "))): in each, as its owner or a superuser, run "
+                        + "REASSIGN OWNED BY \(member) TO \(administrator); DROP OWNED BY \(member); "
+                        + "then remove the member again",
+                    field: "name")
+            }
+            try database.executeScript("DROP ROLE \(member)")
+        }
+    }
+
+    /// The function `addMember` calls, made in the session's own temporary schema: it runs
+    /// `CREATE ROLE` with the verifier it is given as a parameter, and re-raises an error
+    /// with its code and message only (PL/pgSQL would add the statement, verifier included,
+    /// to the error's context, which the server logs).
+    static let addMemberFunction = """
+        CREATE OR REPLACE FUNCTION pg_temp.app_shell_add_member(member text, verifier text, grp text) RETURNS void
+        LANGUAGE plpgsql AS $function$
+        BEGIN
+            EXECUTE format('CREATE ROLE %I LOGIN PASSWORD %L IN ROLE %I', member, verifier, grp);
+        EXCEPTION WHEN OTHERS THEN
+            RAISE EXCEPTION USING ERRCODE = SQLSTATE, MESSAGE = SQLERRM;
+        END
+        $function$
+        """
+
+    /// Refuses to send a verifier that the server would log with its statement: every
+    /// statement logged (`log_statement = all`, `log_min_duration_statement = 0`, a sample of
+    /// statements or transactions) with its parameters (`log_parameter_max_length` not 0),
+    /// or `pg_stat_statements.track = all` (which keeps the text of nested statements).
+    /// - Throws: `admin.password_would_be_logged`, naming the settings.
+    func refuseWhereParametersAreLogged() throws {
+        guard
+            let settings = try database.queryOne(
+                """
+                SELECT current_setting('log_statement'), current_setting('log_min_duration_statement'),
+                    current_setting('log_min_duration_sample'), current_setting('log_statement_sample_rate'),
+                    current_setting('log_transaction_sample_rate'), current_setting('log_parameter_max_length'),
+                    coalesce(current_setting('pg_stat_statements.track', true), 'none')
+                """, [],
+                { row in try (0..<7).map { index in try row.string(Int32(index)) } })
+        else { return }
+        let parameters = settings[5] != "0"
+        var logged: [String] = []
+        if parameters, settings[0] == "all" { logged.append("log_statement = all") }
+        if parameters, settings[1] == "0" { logged.append("log_min_duration_statement = 0") }
+        if parameters, settings[2] == "0", (Double(settings[3]) ?? 0) > 0 {
+            logged.append("log_min_duration_sample = 0")
+        }
+        if parameters, (Double(settings[4]) ?? 0) > 0 {
+            logged.append("log_transaction_sample_rate = \(settings[4])")
+        }
+        if settings[6] == "all" { logged.append("pg_stat_statements.track = all") }
+        guard logged.isEmpty else {
+            throw AppError(
+                code: "admin.password_would_be_logged",
+                message: "this server would log the new member's password verifier, from which the password "
+                    + "can be guessed (\(logged.joined(separator: ", ")) with the statements' parameters); "
+                    + "a superuser can set log_parameter_max_length = 0 (and pg_stat_statements.track = top) "
+                    + "for this role, or add the member with psql's \\password")
         }
     }
 

@@ -11,21 +11,120 @@
  *  - `require` searches only the path fixed by the engine ("appshell.path"): the script
  *    cannot point it elsewhere (package is read-only in the sandbox);
  *  - binary chunks are refused everywhere, with --allow-io too.
+ * The promise about secrets (README.md, "The sandbox"): no file that holds the runner's
+ * database password is read by any of io.open, io.lines, io.input, loadfile, dofile or
+ * require: neither the processes' entries of /proc (this process's environ and cmdline,
+ * a parent's environment) nor libpq's password and service files. The check is made on
+ * what was opened (its real path in /proc, its device and inode), so no symbolic link,
+ * hard link or /dev/fd path leads around it.
  * With --allow-io ("appshell.allow_io"), loadfile, dofile and require behave as in lua5.4
  * (package.path, package.searchers and the C searchers included), still text only.
  *
  * Every function here is a lua_CFunction run by Lua itself, so it may raise.
  */
 #include "clua_internal.h"
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <pwd.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <unistd.h>
 
 static int clua_allow_io(lua_State *L) {
     lua_getfield(L, LUA_REGISTRYINDEX, "appshell.allow_io");
     int allow = lua_toboolean(L, -1);
     lua_pop(L, 1);
     return allow;
+}
+
+/* ---- the files that hold secrets ---- */
+
+#define CLUA_PROC_SUPER_MAGIC 0x9fa0
+
+/* Is the open file `fd` a process's entry of /proc (/proc/<pid>/..., which /proc/self and
+   /proc/thread-self lead to)? Its path as the kernel has it is read from /proc/self/fd:
+   a file of procfs whose path has a component of digits only is refused (that also takes
+   /proc/irq/<n>, which holds nothing a script needs). */
+static int clua_is_process_entry(int fd) {
+    struct statfs system;
+    if (fstatfs(fd, &system) != 0) return 1;
+    if (system.f_type != CLUA_PROC_SUPER_MAGIC) return 0;
+    char link[64];
+    char target[PATH_MAX];
+    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    ssize_t length = readlink(link, target, sizeof target - 1);
+    if (length <= 0) return 1;
+    target[length] = '\0';
+    for (const char *p = target; *p != '\0';) {
+        while (*p == '/') p++;
+        const char *start = p;
+        int digits = 1;
+        for (; *p != '\0' && *p != '/'; p++)
+            if (*p < '0' || *p > '9') digits = 0;
+        if (p > start && digits) return 1;
+    }
+    return 0;
+}
+
+/* Is `folder`/`name` (or `folder` alone when `name` is NULL) the file `opened`? */
+static int clua_is_file(const struct stat *opened, const char *folder, const char *name) {
+    if (folder == NULL || folder[0] == '\0') return 0;
+    char path[PATH_MAX];
+    int written = name ? snprintf(path, sizeof path, "%s/%s", folder, name) : snprintf(path, sizeof path, "%s", folder);
+    if (written < 0 || (size_t)written >= sizeof path) return 0;
+    struct stat found;
+    return stat(path, &found) == 0 && found.st_dev == opened->st_dev && found.st_ino == opened->st_ino;
+}
+
+/* Is the open file `fd` one of libpq's password or service files: ~/.pgpass, $PGPASSFILE,
+   ~/.pg_service.conf, $PGSERVICEFILE, $PGSYSCONFDIR/pg_service.conf (Debian's
+   /etc/postgresql-common without it)? Home is $HOME and the account's home both. */
+static int clua_is_password_file(int fd) {
+    struct stat opened;
+    if (fstat(fd, &opened) != 0) return 1;
+    if (!S_ISREG(opened.st_mode)) return 0;
+    const char *homes[2] = {getenv("HOME"), NULL};
+    struct passwd entry;
+    struct passwd *account = NULL;
+    char buffer[4096];
+    if (getpwuid_r(geteuid(), &entry, buffer, sizeof buffer, &account) == 0 && account != NULL)
+        homes[1] = account->pw_dir;
+    for (int i = 0; i < 2; i++)
+        if (clua_is_file(&opened, homes[i], ".pgpass") || clua_is_file(&opened, homes[i], ".pg_service.conf"))
+            return 1;
+    const char *sysconf = getenv("PGSYSCONFDIR");
+    return clua_is_file(&opened, getenv("PGPASSFILE"), NULL) || clua_is_file(&opened, getenv("PGSERVICEFILE"), NULL) ||
+           clua_is_file(&opened, sysconf ? sysconf : "/etc/postgresql-common", "pg_service.conf");
+}
+
+/* Why the sandbox refuses to read the open file `fd`, or NULL when it may be read. */
+static const char *clua_secret_reason(int fd) {
+    if (clua_is_process_entry(fd)) return "a process's entry in /proc";
+    if (clua_is_password_file(fd)) return "a PostgreSQL password or service file";
+    return NULL;
+}
+
+/* In the sandbox, pushes the message and returns 1 when `path` is a file that holds secrets
+   (see above); a path that cannot be opened is left to the caller, whose own error names it. */
+static int clua_push_secret_path(lua_State *L, const char *function, const char *path) {
+    if (path == NULL || clua_allow_io(L)) return 0;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) return 0;
+    const char *reason = clua_secret_reason(fd);
+    close(fd);
+    if (reason == NULL) return 0;
+    lua_pushfstring(L, "%s: %s is %s, which scripts may not read (run app-shell with --allow-io)", function, path,
+                    reason);
+    return 1;
+}
+
+/* As clua_push_secret_path, raising the message. */
+static void clua_check_secret_path(lua_State *L, const char *function, const char *path) {
+    if (clua_push_secret_path(L, function, path)) lua_error(L);
 }
 
 /* Is `resolved` (a real path) inside `root` (a real path)? */
@@ -77,6 +176,11 @@ static int clua_loadfile(lua_State *L) {
             clua_push_outside(L, "loadfile", path);
             return 2;
         }
+        if (clua_push_secret_path(L, "loadfile", path)) {
+            luaL_pushfail(L);
+            lua_insert(L, -2);
+            return 2;
+        }
     }
     if (luaL_loadfilex(L, path, "t") != LUA_OK) {
         luaL_pushfail(L);
@@ -107,6 +211,7 @@ static int clua_dofile(lua_State *L) {
             clua_push_outside(L, "dofile", path);
             return lua_error(L);
         }
+        clua_check_secret_path(L, "dofile", path);
     }
     if (luaL_loadfilex(L, path, "t") != LUA_OK) return lua_error(L);
     lua_callk(L, 0, LUA_MULTRET, 0, clua_dofile_continue);
@@ -132,6 +237,7 @@ static int clua_searcher_lua(lua_State *L) {
         clua_push_outside(L, "require", filename);
         return lua_error(L);
     }
+    if (fixed) clua_check_secret_path(L, "require", filename);
     if (luaL_loadfilex(L, filename, "t") != LUA_OK)
         return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, filename, lua_tostring(L, -1));
     lua_pushstring(L, filename);
@@ -230,8 +336,11 @@ void clua_traceback_named(lua_State *L, lua_State *co) {
 
 /* ---- the libraries ---- */
 
-/* io.open that refuses every mode but reading. Upvalue 1: the real io.open. */
+/* io.open that refuses every mode but reading, and the files that hold secrets (the
+   opened file itself is judged; it is closed and io.open fails as for a file it may not
+   open: nil, the message, EACCES). Upvalue 1: the real io.open. */
 static int clua_io_open_readonly(lua_State *L) {
+    const char *path = luaL_checkstring(L, 1);
     const char *mode = luaL_optstring(L, 2, "r");
     if (strcmp(mode, "r") != 0 && strcmp(mode, "rb") != 0)
         return luaL_error(L, "io.open: mode '%s' is not allowed without --allow-io (reading only)", mode);
@@ -240,7 +349,37 @@ static int clua_io_open_readonly(lua_State *L) {
     lua_pushvalue(L, 1);
     lua_pushstring(L, mode);
     lua_call(L, 2, LUA_MULTRET);
-    return lua_gettop(L) - base;
+    luaL_Stream *stream = (luaL_Stream *)luaL_testudata(L, base + 1, LUA_FILEHANDLE);
+    if (stream == NULL || stream->f == NULL) return lua_gettop(L) - base;
+    const char *reason = clua_secret_reason(fileno(stream->f));
+    if (reason == NULL) return lua_gettop(L) - base;
+    lua_getfield(L, base + 1, "close");
+    lua_pushvalue(L, base + 1);
+    lua_call(L, 1, 0);
+    lua_settop(L, base);
+    luaL_pushfail(L);
+    lua_pushfstring(L, "%s: %s, which scripts may not read (run app-shell with --allow-io)", path, reason);
+    lua_pushinteger(L, EACCES);
+    return 3;
+}
+
+/* io.lines and io.input that refuse a file name naming a file that holds secrets.
+   Upvalue 1: the real function; upvalue 2: its name. */
+static int clua_io_by_name(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TSTRING) clua_check_secret_path(L, lua_tostring(L, lua_upvalueindex(2)), lua_tostring(L, 1));
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static void clua_wrap_by_name(lua_State *L, int table, const char *field, const char *name) {
+    table = lua_absindex(L, table);
+    lua_getfield(L, table, field);
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, clua_io_by_name, 2);
+    lua_setfield(L, table, field);
 }
 
 static int clua_forbidden(lua_State *L) {
@@ -355,6 +494,8 @@ static int clua_open_libraries(lua_State *L) {
         lua_getfield(L, -1, "open");
         lua_pushcclosure(L, clua_io_open_readonly, 1);
         lua_setfield(L, -2, "open");
+        clua_wrap_by_name(L, -1, "lines", "io.lines");
+        clua_wrap_by_name(L, -1, "input", "io.input");
         clua_forbid(L, -1, "popen", "io.popen");
         clua_forbid(L, -1, "output", "io.output");
         clua_forbid(L, -1, "tmpfile", "io.tmpfile");

@@ -106,13 +106,13 @@ public struct AppPlugin: ModulePlugin {
                         required: false
                     ).freeText,
                 ],
-                returns: "string",
+                returns: "string", errors: [SessionBusAddress.refusedCode],
                 example: #"app.notify("Floss", "You have not flossed today 🦷")"#
             ) { arguments, context in
                 let notification = try DesktopNotification(
                     title: try arguments.string("title"), body: arguments.optionalString("body") ?? "")
                 let notifier = try context.resolve((any Notifier).self)
-                return .string(notifier.show(notification))
+                return .string(try notifier.show(notification))
             },
             Route(
                 "app.inbox",

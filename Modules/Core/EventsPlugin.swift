@@ -104,10 +104,12 @@ public struct EventsPlugin: ModulePlugin {
                     do {
                         try sink.send(batch, zone: context.clock.timeZone)
                     } catch {
+                        // A sink's own message may quote its URL: no password goes out.
                         throw AppError(
                             code: "events.sink_failed",
                             message: "\(choice.description) did not take \(batch.count) events (\(sent) sent before; "
-                                + "nothing was deleted): \(AppError.wrapping(error).message)")
+                                + "nothing was deleted): "
+                                + CredentialRedaction.redacted(AppError.wrapping(error).message))
                     }
                     try context.resolve((any TransactionRunner).self).transaction { try store.delete(batch, of: user) }
                     sent += batch.count

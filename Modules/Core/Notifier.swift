@@ -5,5 +5,7 @@
 /// there, and falls back to the same line otherwise.
 public protocol Notifier: Sendable {
     /// Shows `notification`; returns where: `"desktop"` or `"stderr"`.
-    func show(_ notification: DesktopNotification) -> String
+    /// - Throws: an `AppError` when the notification must not be shown where it was asked
+    ///   to go (a session bus address that is no `unix:` socket: `SessionBusAddress`).
+    func show(_ notification: DesktopNotification) throws -> String
 }

@@ -40,7 +40,7 @@ public enum StorageFailure: Sendable, Hashable, CaseIterable {
     case other
 
     /// The contract's code for this failure (`storage.duplicate` ...), as `docs/lua-api.md`
-    /// and `docs/postgres.md` list them.
+    /// and `docs/postgres-internals.md` list them.
     public var code: String {
         switch self {
         case .duplicate: "storage.duplicate"

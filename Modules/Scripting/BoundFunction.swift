@@ -25,6 +25,8 @@ enum BoundFunction: Sendable {
     case osTime
     /// `os.date([format [, time]])` on the app's clock and zone.
     case osDate
+    /// `os.getenv(name)` in the sandbox: no `PG*` variable, passwords masked.
+    case osGetenv
     /// `app.every(seconds | "HH:MM", fn)`.
     case timerEvery
     /// `app.after(seconds, fn)`.

@@ -59,6 +59,7 @@ extension LuaEngine {
         installTimerMetatable()
         try bindRoutes()
         installClockFunctions()
+        installEnvironmentFunction()
         try freezePackage()
         lua_settop(state, prelude - 1)
     }

@@ -64,6 +64,7 @@ extension LuaEngine {
             case .fillModule(let index): return try fillModule(index, stack)
             case .osTime: return osTime(stack)
             case .osDate: return osDate(stack)
+            case .osGetenv: return osGetenv(stack)
             case .hookCount:
                 let count = Int(lua_tointegerx(thread, 1, nil))
                 // With no recorder (no plugin records events) no hook ever fires.

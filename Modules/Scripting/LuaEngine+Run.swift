@@ -124,12 +124,14 @@ extension LuaEngine {
     }
 
     /// Sets the global `arg` as `lua` does: `arg[0]` the script, `arg[1...]` its
-    /// arguments, negative indexes what came before the script on the command line.
+    /// arguments, negative indexes what came before the script on the command line, with
+    /// every password masked (`CredentialRedaction`): those are app-shell's own options
+    /// (`--db postgres://mina:********@host/walks`), not the script's to read.
     public func setScriptArguments(script: String, arguments: [String], before: [String]) {
         let stack = LuaStack(state)
         lua_createtable(state, Int32(clamping: arguments.count), Int32(clamping: before.count + 1))
         for (offset, word) in before.reversed().enumerated() {
-            stack.push(word)
+            stack.push(CredentialRedaction.redacted(word))
             lua_rawseti(state, -2, lua_Integer(-(offset + 1)))
         }
         stack.push(script)

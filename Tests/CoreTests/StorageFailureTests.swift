@@ -1,7 +1,7 @@
 import Core
 import Testing
 
-/// Every storage failure shows users the code it always showed (docs/postgres.md lists
+/// Every storage failure shows users the code it always showed (docs/postgres-internals.md lists
 /// them), through the one mapping `StorageFailure.code` and `AppError.wrapping`.
 @Suite struct StorageFailureTests {
     static let codes: [(StorageFailure, String)] = [
