@@ -19,6 +19,8 @@ enum CommandLineParser {
                                SQLite only (on PostgreSQL you are your database login)
           --now INSTANT        fix the clock, e.g. 2026-11-29T08:00:00+09:00 (default $APP_SHELL_NOW)
           --clock-speed N      run the clock N times as fast as real time (0.001 to 1000000), from --now
+                               and the script's first line; 'instant': app.loop() jumps straight to
+                               the next due timer or reminder whenever it has nothing to do
                                if given: timers of app.loop follow it (a day in 6 s at 14400)
           --tz ZONE            the time zone, e.g. Asia/Seoul (default $TZ, else the system's)
           --json               print results as JSON
@@ -84,12 +86,19 @@ enum CommandLineParser {
             case "--tz": options.timeZone = try value(for: name, inline: inline)
             case "--clock-speed":
                 let text = try value(for: name, inline: inline)
-                guard let speed = Double(text), speed >= ScaledClock.minimumRate, speed <= ScaledClock.maximumRate
-                else {
-                    throw UsageError(
-                        message: "--clock-speed takes a number from 0.001 to 1000000 (times real time), got '\(text)'")
+                if text == "instant" {
+                    options.clockSteps = true
+                    options.clockSpeed = nil
+                } else {
+                    guard let speed = Double(text), speed >= ScaledClock.minimumRate, speed <= ScaledClock.maximumRate
+                    else {
+                        throw UsageError(
+                            message: "--clock-speed takes a number from 0.001 to 1000000 (times real time) "
+                                + "or 'instant', got '\(text)'")
+                    }
+                    options.clockSpeed = speed
+                    options.clockSteps = false
                 }
-                options.clockSpeed = speed
             case "--json": options.json = true
             case "--allow-io": options.allowIO = true
             case "--no-init": options.noInit = true

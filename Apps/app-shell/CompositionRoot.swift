@@ -104,17 +104,21 @@ enum CompositionRoot {
             zone = TimeZoneRules.systemLocal()
         }
         guard let text = options.now ?? environment["APP_SHELL_NOW"] else {
+            let start = SystemClock(timeZone: zone).now()
+            if options.clockSteps { return SteppedClock(start: start, timeZone: zone) }
             guard let speed = options.clockSpeed else { return SystemClock(timeZone: zone) }
-            return try ScaledClock(start: SystemClock(timeZone: zone).now(), rate: speed, timeZone: zone)
+            return try ScaledClock(start: start, rate: speed, timeZone: zone, running: false)
         }
         guard let instant = Instant(iso8601: text) else {
             throw UsageError(
                 message: "--now: '\(text)' is not an ISO-8601 instant with an offset, such as 2026-11-29T08:00:00+09:00"
             )
         }
-        // --now alone stands still; with --clock-speed it runs from there.
+        // --now alone stands still; with --clock-speed it runs from there (from the script's
+        // first line), or the loop steps it (instant).
+        if options.clockSteps { return SteppedClock(start: instant, timeZone: zone) }
         guard let speed = options.clockSpeed else { return FixedClock(instant, timeZone: zone) }
-        return try ScaledClock(start: instant, rate: speed, timeZone: zone)
+        return try ScaledClock(start: instant, rate: speed, timeZone: zone, running: false)
     }
 
     /// The sink `--events-sink` names: an http:// (or https://) URL, else a JSON Lines file.

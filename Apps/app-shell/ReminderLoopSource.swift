@@ -16,5 +16,7 @@ final class ReminderLoopSource: LoopSource {
 
     var pollInterval: Int? { monitor.realMillisecondsToNext }
 
+    var nextDue: Instant? { monitor.nextDue }
+
     func collect() throws -> [Value] { try monitor.collect() }
 }

@@ -5,6 +5,9 @@ struct ShellOptions {
     var now: String?
     /// `--clock-speed N`: the clock runs N times as fast as real time, from `--now` (or now).
     var clockSpeed: Double?
+    /// `--clock-speed instant`: the clock moves only in `app.loop()`, straight to what is
+    /// due next (`SteppedClock`).
+    var clockSteps = false
     var timeZone: String?
     var json = false
     var allowIO = false

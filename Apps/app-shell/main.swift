@@ -88,6 +88,10 @@ func runShell(keep: (LuaEngine) -> Void) -> Int32 {
         engine.setSandboxRoot(CompositionRoot.scriptFolder(options))
     }
 
+    // A clock that runs at a multiple of real time counts from here, the first line of what
+    // the person asked to run, not from the process's start.
+    engine.session.clock.beginRunning()
+
     for chunk in options.chunks {
         let result: Result<[Value], ScriptFailure>
         switch engine.loadLine(chunk, name: "=(command line)") {

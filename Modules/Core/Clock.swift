@@ -12,11 +12,29 @@ public protocol Clock: Sendable {
     /// stands still (`--now`), N for `--clock-speed N`. A timer due `d` seconds of app time
     /// from now sleeps `d / rate` real seconds (never, at 0).
     var rate: Double { get }
+    /// Whether `app.loop()` jumps this clock straight to the next due timer or reminder
+    /// whenever it has nothing to do (`SteppedClock`), rather than waiting for it.
+    var stepsToNextDue: Bool { get }
+    /// Moves a clock that `stepsToNextDue` to `instant`; other clocks ignore it.
+    func advance(to instant: Instant)
+    /// Called once as the script's (or the first chunk's) first line is about to run: a
+    /// clock that runs at a multiple of real time (`ScaledClock`) counts from here, not from
+    /// the process's start, so a slow start-up does not move what the script first sees.
+    func beginRunning()
 }
 
 extension Clock {
     /// Real time, unless the clock says otherwise.
     public var rate: Double { 1 }
+
+    /// Only a `SteppedClock` is moved by the loop.
+    public var stepsToNextDue: Bool { false }
+
+    /// Only a `SteppedClock` is moved by the loop.
+    public func advance(to instant: Instant) {}
+
+    /// Most clocks do not care when the script begins.
+    public func beginRunning() {}
 
     /// Today's calendar day in the clock's zone.
     public func today() -> LocalDay { now().localDay(in: timeZone) }

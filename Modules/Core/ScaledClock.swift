@@ -1,9 +1,13 @@
+import Synchronization
+
 /// A clock that starts at a chosen instant and runs at a multiple of real time
 /// (`--now T --clock-speed N`), so that a day of timers passes in seconds in a test.
 ///
 /// It reads the monotonic clock, never the wall clock: setting the machine's time does
-/// not move it. At rate 1 it is a real clock that started at `start`.
-public struct ScaledClock: Clock {
+/// not move it. At rate 1 it is a real clock that started at `start`. app-shell makes it
+/// waiting and starts it as the script begins (`beginRunning`), so a slow start-up does
+/// not move what the script's first line sees; until then it shows `start`.
+public final class ScaledClock: Clock, Sendable {
     /// The fastest rate accepted (`--clock-speed`): a million times real time, a day in
     /// about 0.09 s.
     public static let maximumRate: Double = 1_000_000
@@ -16,12 +20,15 @@ public struct ScaledClock: Clock {
     public let rate: Double
     /// The zone in which instants become local days.
     public let timeZone: TimeZoneRules
-    private let origin: ContinuousClock.Instant
+    /// When the clock began to run; nil while it waits for `beginRunning`.
+    private let origin: Mutex<ContinuousClock.Instant?>
 
     /// A clock showing `start` now and moving `rate` times as fast as real time.
     /// - Throws: `invalid_argument` (field `clock_speed`) for a rate outside
     ///   `minimumRate...maximumRate` (or not a number).
-    public init(start: Instant, rate: Double, timeZone: TimeZoneRules) throws {
+    /// - Parameter running: whether it runs from now; false, it shows `start` until
+    ///   `beginRunning`.
+    public init(start: Instant, rate: Double, timeZone: TimeZoneRules, running: Bool = true) throws {
         guard rate >= Self.minimumRate, rate <= Self.maximumRate else {
             throw AppError.invalidArgument(
                 "the clock speed must be from \(Self.minimumRate) to \(Int(Self.maximumRate)) times real time, got \(rate)",
@@ -30,12 +37,19 @@ public struct ScaledClock: Clock {
         self.start = start
         self.rate = rate
         self.timeZone = timeZone
-        origin = ContinuousClock.now
+        origin = Mutex(running ? ContinuousClock.now : nil)
     }
 
-    /// `start` plus the real time since the clock was made, times `rate`, to the millisecond.
+    /// Starts the clock running from `start` now, if it has not started yet.
+    public func beginRunning() {
+        origin.withLock { if $0 == nil { $0 = ContinuousClock.now } }
+    }
+
+    /// `start` plus the real time since the clock began to run, times `rate`, to the
+    /// millisecond; `start` while it waits.
     public func now() -> Instant {
-        let elapsed = origin.duration(to: ContinuousClock.now).components
+        guard let began = origin.withLock({ $0 }) else { return start }
+        let elapsed = began.duration(to: ContinuousClock.now).components
         let milliseconds = (Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15) * rate
         return start.adding(milliseconds: Int(milliseconds.rounded(.down)))
     }

@@ -29,6 +29,17 @@ public final class ReminderMonitor {
         lastLook = (nil, session.clock.now())
     }
 
+    /// The instant the next reminder comes, by the clock alone; nil when there is none or
+    /// the reminders cannot be read (the next `collect` reports why). A clock the loop steps
+    /// (`SteppedClock`) is moved straight to it.
+    public var nextDue: Instant? {
+        let clock = session.clock
+        let now = clock.now()
+        let since = lastLook.map { min($0.at, now) } ?? now
+        guard let reminders = try? store().reminders.reminders(ownedBy: session.user.id) else { return nil }
+        return ReminderSchedule.next(reminders, after: since, in: clock.timeZone)
+    }
+
     /// Real milliseconds until the next reminder comes (at least 1, at most `longestWait`),
     /// or nil when the clock stands still; `longestWait` when there are no reminders. A
     /// failing read says 1 s, and the next `collect` reports the failure.

@@ -16,8 +16,18 @@ public protocol LoopSource: AnyObject {
     /// The longest the loop may sleep before asking this source, in real milliseconds; nil
     /// for no limit (a source woken by its descriptor alone).
     var pollInterval: Int? { get }
+    /// The app-time instant at which this source next has something to hand over by the
+    /// clock alone (a reminder's time); nil when nothing is due by the clock (events other
+    /// processes cause come whenever they come). A clock the loop steps
+    /// (`--clock-speed instant`) is moved straight to the earliest of these and the timers.
+    var nextDue: Instant? { get }
     /// What happened since the last call: events in the shape `app.on` hooks receive
     /// (`StoredEvent.value(in:)`), oldest first; empty when nothing did.
     /// - Throws: a failure the loop reports on standard error; the loop goes on.
     func collect() throws -> [Value]
+}
+
+extension LoopSource {
+    /// Nothing is due by the clock alone.
+    public var nextDue: Instant? { nil }
 }

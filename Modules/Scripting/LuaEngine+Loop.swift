@@ -185,6 +185,7 @@ extension LuaEngine {
     /// interval passed, or a wake-up; returns whether the sources should be asked.
     func wait() -> Bool {
         let clock = session.clock
+        if clock.stepsToNextDue, let asked = stepToNextDue(clock) { return asked }
         var timeout: Int64 = -1
         if let due = timers.nextDue {
             if clock.rate > 0 {
@@ -215,6 +216,28 @@ extension LuaEngine {
         if descriptors[0].revents != 0 { loopControl.drain() }
         let sourceReady = descriptors.dropFirst().contains { $0.revents != 0 }
         return sourceReady || (ready == 0 && sourceTimeout >= 0 && limit == sourceTimeout)
+    }
+
+    /// With a clock the loop steps (`--clock-speed instant`): looks at the wake-up and the
+    /// sources' descriptors without sleeping and, when none is ready, moves the clock
+    /// straight to the earliest due timer or source (`LoopSource.nextDue`). Returns whether
+    /// the sources should be asked; nil when nothing is due by the clock, so the loop waits
+    /// for other processes as usual.
+    func stepToNextDue(_ clock: any Clock) -> Bool? {
+        let sources = activeHooks > 0 ? loopSources : []
+        var descriptors = [pollfd(fd: loopControl.descriptor, events: Int16(POLLIN), revents: 0)]
+        for source in sources {
+            if let descriptor = source.descriptor {
+                descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
+            }
+        }
+        _ = clua_wait(control.pointer, &descriptors, Int32(descriptors.count), 0)
+        if descriptors[0].revents != 0 { loopControl.drain() }
+        if descriptors.dropFirst().contains(where: { $0.revents != 0 }) { return true }
+        let dues = [timers.nextDue] + sources.map(\.nextDue)
+        guard let next = dues.compactMap({ $0 }).min() else { return nil }
+        clock.advance(to: next)
+        return true
     }
 
     /// Asks every source for events and runs the `app.on` hooks over them, each batch as a

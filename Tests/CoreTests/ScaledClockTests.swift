@@ -18,6 +18,32 @@ import Testing
         #expect(clock.rate == 3_600)
     }
 
+    /// A clock made waiting (as app-shell makes it) shows its start, however long the
+    /// start-up takes, until the script's first line starts it.
+    @Test func aWaitingClockShowsItsStartUntilItBeginsRunning() async throws {
+        let start = Instant(millisecondsSince1970: 1_000_000)
+        let clock = try ScaledClock(start: start, rate: 1_000_000, timeZone: .utc, running: false)
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(clock.now() == start)
+        clock.beginRunning()
+        try await Task.sleep(for: .milliseconds(5))
+        #expect(clock.now() > start)
+    }
+
+    /// The stepped clock moves only when told, and never backwards.
+    @Test func theSteppedClockMovesOnlyForwardAndOnlyWhenTold() async throws {
+        let start = Instant(millisecondsSince1970: 5_000)
+        let clock = SteppedClock(start: start, timeZone: .utc)
+        try await Task.sleep(for: .milliseconds(5))
+        #expect(clock.now() == start)
+        #expect(clock.stepsToNextDue && clock.rate == 0)
+        clock.advance(to: Instant(millisecondsSince1970: 9_000))
+        #expect(clock.now().millisecondsSince1970 == 9_000)
+        clock.advance(to: Instant(millisecondsSince1970: 7_000))
+        #expect(clock.now().millisecondsSince1970 == 9_000)
+        #expect(!FixedClock(start).stepsToNextDue)
+    }
+
     @Test(arguments: [0, -1, 0.0001, 1_000_001, Double.nan])
     func ratesOutsideTheLimitsAreRefused(rate: Double) {
         #expect(throws: AppError.self) {

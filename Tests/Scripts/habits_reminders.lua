@@ -1,6 +1,6 @@
--- Reminders in a running loop, on a fast clock: from 20:50 in Seoul at 1,200 times real time
--- the 21:00 reminders come ten minutes of app time later (half a real second).
--- args: --now 2026-11-29T20:50:00+09:00 --clock-speed 1200
+-- Reminders in a running loop, on the exact clock: from 20:50 in Seoul, the loop jumping to
+-- each timer and reminder as it comes, the 21:00 reminders come ten minutes of app time later.
+-- args: --now 2026-11-29T20:50:00+09:00 --clock-speed instant
 -- stdout: habits reminders ok
 local check = require("lib.check")
 

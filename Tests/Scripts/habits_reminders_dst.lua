@@ -1,6 +1,6 @@
 -- A reminder at 02:30 on New York's spring day (02:00 EST becomes 03:00 EDT): it comes once,
--- at 03:00 EDT, as the loop's daily timers do. 3,600 times real time: an hour a second.
--- args: --tz America/New_York --now 2026-03-08T01:50:00-05:00 --clock-speed 3600
+-- at 03:00 EDT, as the loop's daily timers do, on the exact clock (--clock-speed instant).
+-- args: --tz America/New_York --now 2026-03-08T01:50:00-05:00 --clock-speed instant
 -- stdout: habits reminders dst ok
 habits.create{name = "Floss", start = "2026-03-01"}
 habits.remind("Floss", "02:30")

@@ -1,6 +1,6 @@
 -- Timers refuse bad arguments with AppErrors that give the limits; the loop ends "idle" when
 -- nothing is left to run; app.loop cannot nest; app.stop outside a loop does nothing.
--- args: --clock-speed 1000
+-- args: --clock-speed instant
 -- stdout: loop_arguments ok
 local check = require("lib.check")
 local fn = function() end

@@ -1,5 +1,5 @@
 -- The repeated hour of Berlin's autumn change: a daily 02:30 fires once, at the first.
--- args: --now 2026-10-24T23:00:00+02:00 --tz Europe/Berlin --clock-speed 28800
+-- args: --now 2026-10-24T23:00:00+02:00 --tz Europe/Berlin --clock-speed instant
 -- stdout: loop_fall_back ok
 local fired = {}
 app.every("02:30", function(_, due) fired[#fired + 1] = due end)

@@ -1,6 +1,6 @@
--- A simulated day of timers across New York's spring change, in about 6 s: the clock starts
--- at 23:00 on 2026-03-07 and runs 14,400 times real time; the timers follow it.
--- args: --now 2026-03-07T23:00:00-05:00 --tz America/New_York --clock-speed 14400
+-- A simulated day of timers across New York's spring change: the clock starts
+-- at 23:00 on 2026-03-07 and the loop jumps from timer to timer (--clock-speed instant).
+-- args: --now 2026-03-07T23:00:00-05:00 --tz America/New_York --clock-speed instant
 -- stdout: loop_timers ok
 local log, dues = {}, {}
 local function note(kind, due)
