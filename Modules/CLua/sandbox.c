@@ -48,7 +48,9 @@ static int clua_allow_io(lua_State *L) {
 /* Is the open file `fd` a process's entry of /proc (/proc/<pid>/..., which /proc/self and
    /proc/thread-self lead to)? Its path as the kernel has it is read from /proc/self/fd:
    a file of procfs whose path has a component of digits only is refused (that also takes
-   /proc/irq/<n>, which holds nothing a script needs). */
+   /proc/irq/<n>, which holds nothing a script needs), but for the counters every user's
+   `ps` and `top` read, which hold no environment, command line or memory: `status`,
+   `statm`, `stat` and `limits`. */
 static int clua_is_process_entry(int fd) {
     struct statfs system;
     if (fstatfs(fd, &system) != 0) return 1;
@@ -59,15 +61,22 @@ static int clua_is_process_entry(int fd) {
     ssize_t length = readlink(link, target, sizeof target - 1);
     if (length <= 0) return 1;
     target[length] = '\0';
+    int process = 0;
+    const char *last = target;
     for (const char *p = target; *p != '\0';) {
         while (*p == '/') p++;
         const char *start = p;
         int digits = 1;
         for (; *p != '\0' && *p != '/'; p++)
             if (*p < '0' || *p > '9') digits = 0;
-        if (p > start && digits) return 1;
+        if (p > start) last = start;
+        if (p > start && digits) process = 1;
     }
-    return 0;
+    if (!process) return 0;
+    static const char *const counters[] = {"status", "statm", "stat", "limits", NULL};
+    for (const char *const *name = counters; *name; name++)
+        if (strcmp(last, *name) == 0) return 0;
+    return 1;
 }
 
 /* Is `folder`/`name` (or `folder` alone when `name` is NULL) the file `opened`? */

@@ -131,7 +131,7 @@ extension LuaEngine {
         let stack = LuaStack(state)
         lua_createtable(state, Int32(clamping: arguments.count), Int32(clamping: before.count + 1))
         for (offset, word) in before.reversed().enumerated() {
-            stack.push(CredentialRedaction.redacted(word))
+            stack.push(options.allowIO ? word : CredentialRedaction.redacted(word))
             lua_rawseti(state, -2, lua_Integer(-(offset + 1)))
         }
         stack.push(script)

@@ -74,6 +74,8 @@ steal "a sandboxed script reads no password of its own process" exec ""
 steal "a sandboxed script reads no password of its parent" "" ""
 steal "with --allow-io the same script finds every password" exec --allow-io
 # What stays readable: the rest of /proc.
+check "the sandbox still reads a process's counters (/proc/self/status)" 0 "ok" "$binary" --db :memory: \
+  -e 'assert(io.open("/proc/self/status"):read("a"):match("VmHWM")) print("ok")'
 check "the sandbox still reads /proc/version" 0 "ok" "$binary" --db :memory: \
   -e 'assert(io.open("/proc/version")):close() print("ok")'
 
