@@ -26,6 +26,8 @@ enum CommandLineParser {
           --json               print results as JSON
           --allow-io           lift the sandbox: full io, os and debug, lua5.4's package, code from any folder
           --timeout SECONDS    stop a chunk after SECONDS (default 60 for scripts, none in the REPL; 0 for none)
+          --callback-timeout SECONDS  stop each callback app.loop runs after SECONDS (default the --timeout,
+                               else 60; 0 for none); after 3 such stops app.loop() ends with an error
           --max-memory MB      cap the Lua heap (default 1024)
           --trace FILE         write every route call, transaction and trace.span as Chrome trace JSON
           --events-sink SINK   where events.flush sends events: a JSON Lines file or an http:// URL
@@ -113,6 +115,15 @@ enum CommandLineParser {
                             "--timeout takes seconds from 0 (none) to \(Int(maximumTimeout)) (a year), got '\(text)'")
                 }
                 options.timeoutSeconds = seconds
+            case "--callback-timeout":
+                let text = try value(for: name, inline: inline)
+                guard let seconds = Double(text), seconds >= 0, seconds <= maximumTimeout else {
+                    throw UsageError(
+                        message:
+                            "--callback-timeout takes seconds from 0 (none) to \(Int(maximumTimeout)) (a year), got '\(text)'"
+                    )
+                }
+                options.callbackTimeoutSeconds = seconds
             case "--max-memory":
                 let text = try value(for: name, inline: inline)
                 guard let megabytes = Int(text), megabytes > 0, megabytes <= maximumMemoryMB else {

@@ -79,6 +79,15 @@ func runShell(keep: (LuaEngine) -> Void) -> Int32 {
     // or Swift call) ends the process; the finalizers at exit get the same deadline.
     engine.stopGrace = 2
     engine.closeTimeout = limit
+    // Each callback of app.loop has a deadline of its own, even where the chunk has none (the
+    // REPL, --timeout 0): the loop suspends the chunk's, and a script must not spin forever.
+    if let seconds = options.callbackTimeoutSeconds {
+        engine.callbackTimeout = seconds == 0 ? nil : seconds
+        engine.callbackTimeoutOption = "--callback-timeout"
+    } else {
+        engine.callbackTimeout = limit ?? 60
+        engine.callbackTimeoutOption = limit == nil ? "--callback-timeout" : "--timeout"
+    }
     // Ctrl-C stops the running chunk; at the REPL's prompt it clears the line, elsewhere
     // (between chunks of a script) it ends the process as usual.
     engine.handleInterrupts(exitWhenIdle: !options.interactive)

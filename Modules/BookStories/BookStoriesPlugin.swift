@@ -39,7 +39,10 @@ public struct BookStoriesPlugin: ModulePlugin {
         .option("keyword", .string, "Only stories with this keyword, ignoring case.").freeText,
         .option("theme", .string, "Only stories in this theme (its id)."),
         .option("page", .integer, "The page, from 1."),
-        .option("per_page", .integer, "Stories per page, 1 to 100; 10 when omitted."),
+        .option(
+            "per_page", .integer,
+            "Stories per page, 1 to 100; 10 when omitted. A story whose row cannot be read (an instant outside "
+                + "the years 1 to 9999 written around the app) is left out and reported on standard error."),
     ]
     private static func storyFields(required: Bool) -> [Parameter] {
         [

@@ -1,4 +1,5 @@
 import Core
+import Storage
 
 /// The BookStories module's tables. Keyword rows carry copies of their story's author,
 /// visibility and creation instant, so a keyword search of any scope walks one covering
@@ -70,6 +71,15 @@ enum BookStoriesSchema {
                     PRIMARY KEY (user_id, day, position)
                 ) WITHOUT ROWID;
                 CREATE INDEX book_story_reviews_story ON book_story_reviews (story_seq, day);
-                """)
+                """),
+        // No instant column holds a number outside the years 1 to 9999: the app's arithmetic
+        // on one read back would overflow (a CHECK on PostgreSQL, triggers on SQLite; see
+        // InstantColumnChecks). A set-up server gets it from admin.setup().
+        InstantColumnChecks.migration(
+            version: 2,
+            columns: [
+                ("book_stories", ["created_at", "updated_at"]), ("book_story_keywords", ["created_at"]),
+                ("book_themes", ["created_at", "updated_at"]),
+            ]),
     ]
 }

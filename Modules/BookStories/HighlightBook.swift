@@ -8,6 +8,9 @@ public struct HighlightBook: Sendable, Equatable {
     public var highlights: [Highlight]
     /// Notes that belong to no highlight (a story needs a quote, so these are reported).
     public var looseNotes: [String] = []
+    /// What the file held that was taken in otherwise than as it was (a highlight's time
+    /// outside the years 1 to 9999, left out), one line each, for the import's report.
+    public var problems: [String] = []
 
     /// A book as the file names it; `title` and `author` are checked when it is imported.
     public init(title: String, author: String?, highlights: [Highlight] = [], looseNotes: [String] = []) {

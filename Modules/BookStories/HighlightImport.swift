@@ -27,6 +27,7 @@ struct HighlightImport {
                     "book \(title.prefix(40)): \(error.message); its \(book.highlights.count) highlights are left out")
                 continue
             }
+            for problem in book.problems { report.cannotRepresent(problem) }
             for note in book.looseNotes {
                 report.cannotRepresent(
                     "note in \(title.prefix(40)) (\(note.count) characters): it marks no passage, and a story needs a quote"

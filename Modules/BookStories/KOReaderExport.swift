@@ -3,7 +3,8 @@ import Core
 /// Reads KOReader's JSON export of highlights (its exporter's "JSON" target): one book as
 /// `{title, author, entries = {{text, note?, page, time, chapter, sort, drawer}}, created_on,
 /// version}`, or several as `{documents = {book, ...}}` (a list of books is taken too).
-/// `time` is seconds since 1970; `page` a number (a string of digits is taken, anything
+/// `time` is seconds since 1970 (one outside the years 1 to 9999 is left out and reported);
+/// `page` a number (a string of digits is taken, anything
 /// else is no page).
 public enum KOReaderExport {
     /// The books of a parsed export, or nil when `value` is not one.
@@ -30,10 +31,16 @@ public enum KOReaderExport {
                     continue
                 }
                 let page = entry["page"].intValue ?? entry["page"].stringValue.flatMap { Int($0) }
-                book.highlights.append(
-                    Highlight(
-                        text: text, page: page, note: note,
-                        addedAt: entry["time"].intValue.map { Instant(secondsSince1970: $0) }))
+                var addedAt: Instant?
+                if let seconds = entry["time"].intValue {
+                    addedAt = Instant(checkedSecondsSince1970: seconds)
+                    if addedAt == nil {
+                        book.problems.append(
+                            "highlight \(book.highlights.count + 1) in \(book.title.prefix(40)): its time \(seconds) "
+                                + "is not an instant in the years 1 to 9999 (seconds since 1970); taken without one")
+                    }
+                }
+                book.highlights.append(Highlight(text: text, page: page, note: note, addedAt: addedAt))
             }
             return book
         }

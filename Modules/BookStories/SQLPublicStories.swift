@@ -1,17 +1,23 @@
+import Core
 import Storage
 
 /// Every user's public stories.
 public struct SQLPublicStories: StoryListing {
     private let database: any Database
+    private let reporter: any SkippedRowReporter
 
-    /// The read model over `database`.
-    public init(database: any Database) { self.database = database }
+    /// The read model over `database`; a story row that cannot be read is left out and told
+    /// to `reporter`.
+    public init(database: any Database, reporter: any SkippedRowReporter = StandardErrorSkippedRowReporter()) {
+        self.database = database
+        self.reporter = reporter
+    }
 
     /// A page of public stories.
     public func stories(matching filter: StoryFilter, page: PageRequest, viewerID: String) throws -> [StoryView] {
         try SQLStoryListingQuery(
             database: database, storyCondition: "s.visibility = 'public'", keywordCondition: "k.visibility = 'public'",
-            arguments: []
+            arguments: [], list: "bookstories.public", reporter: reporter
         ).stories(matching: filter, page: page, viewerID: viewerID)
     }
 }

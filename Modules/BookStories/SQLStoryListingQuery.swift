@@ -11,6 +11,10 @@ struct SQLStoryListingQuery: Sendable {
     let keywordCondition: String
     /// The values of the conditions' placeholders.
     let arguments: [SQLValue]
+    /// The route that lists the scope, as a skipped row's report names it.
+    let list: String
+    /// Where a story row that cannot be read is reported (the page goes on without it).
+    let reporter: any SkippedRowReporter
 
     func stories(matching filter: StoryFilter, page: PageRequest, viewerID: String) throws -> [StoryView] {
         let themeCondition = "t.theme_seq = (SELECT seq FROM book_themes WHERE id = ?)"
@@ -43,6 +47,8 @@ struct SQLStoryListingQuery: Sendable {
         }
         values += [.int(page.perPage), .int(page.offset)]
         let seqs = try database.query(sql, values) { try $0.int(0) }
-        return try SQLStoryLoader(database: database).views(seqs, viewerID: viewerID)
+        let read = try SQLStoryLoader(database: database).readableViews(seqs, viewerID: viewerID)
+        if let first = read.skipped.first { reporter.skipped(read.skipped.count, from: list, reason: first) }
+        return read.views
     }
 }

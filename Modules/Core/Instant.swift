@@ -2,30 +2,79 @@
 ///
 /// An instant becomes a `LocalDay` only through a time zone (`localDay(in:)`), and prints
 /// as ISO-8601 with that zone's offset (`2026-11-29T08:00:00+09:00`).
+///
+/// No operation of an instant traps, whatever its milliseconds: arithmetic saturates at
+/// `Int.min` and `Int.max`, and far instants print with as many digits as they need. A
+/// number that comes from outside (a file, a database row, a script) becomes an instant
+/// through `init?(checkedMillisecondsSince1970:)` or `checked(milliseconds:field:)`, which
+/// accept only the years 1 to 9999 (UTC), as `LocalDay` does.
 public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Milliseconds since 1970-01-01T00:00:00Z.
     public let millisecondsSince1970: Int
 
+    /// The milliseconds of the years 1 to 9999 in UTC, from 0001-01-01T00:00:00.000Z to
+    /// 9999-12-31T23:59:59.999Z: what a checked conversion accepts and what the database's
+    /// instant columns may hold.
+    public static let checkedMilliseconds: ClosedRange<Int> = -62_135_596_800_000...253_402_300_799_999
+
     /// The instant this many milliseconds after the epoch.
     public init(millisecondsSince1970: Int) { self.millisecondsSince1970 = millisecondsSince1970 }
 
-    /// The instant this many whole seconds after the epoch.
-    public init(secondsSince1970: Int) { millisecondsSince1970 = secondsSince1970 * 1000 }
+    /// The instant this many whole seconds after the epoch (saturating at the ends of `Int`).
+    public init(secondsSince1970: Int) {
+        let product = secondsSince1970.multipliedReportingOverflow(by: 1000)
+        millisecondsSince1970 = Self.saturating(product, secondsSince1970)
+    }
+
+    /// The instant `milliseconds` after the epoch when it lies in the years 1 to 9999
+    /// (`checkedMilliseconds`); nil otherwise.
+    public init?(checkedMillisecondsSince1970 milliseconds: Int) {
+        guard Self.checkedMilliseconds.contains(milliseconds) else { return nil }
+        millisecondsSince1970 = milliseconds
+    }
+
+    /// The instant `seconds` after the epoch when it lies in the years 1 to 9999; nil otherwise.
+    public init?(checkedSecondsSince1970 seconds: Int) {
+        let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        guard !overflow else { return nil }
+        self.init(checkedMillisecondsSince1970: milliseconds)
+    }
+
+    /// The instant `milliseconds` after the epoch, which came from outside (a document, a
+    /// file, a script) under the name `field`.
+    /// - Throws: `invalid_argument` naming `field` and the number when it is not in the years
+    ///   1 to 9999.
+    public static func checked(milliseconds: Int, field: String) throws -> Instant {
+        guard let instant = Instant(checkedMillisecondsSince1970: milliseconds) else {
+            throw AppError.invalidArgument(
+                "\(field): \(milliseconds) ms since 1970 is not an instant in the years 1 to 9999", field: field)
+        }
+        return instant
+    }
+
+    /// Whether the instant lies in the years 1 to 9999 (`checkedMilliseconds`).
+    public var isInCheckedYears: Bool { Self.checkedMilliseconds.contains(millisecondsSince1970) }
 
     /// Whole seconds since the epoch, rounded down.
     public var secondsSince1970: Int { Self.floorDivide(millisecondsSince1970, 1000) }
 
-    /// The instant `milliseconds` later.
+    /// The instant `milliseconds` later (saturating at the ends of `Int`).
     public func adding(milliseconds: Int) -> Instant {
-        Instant(millisecondsSince1970: millisecondsSince1970 + milliseconds)
+        Instant(
+            millisecondsSince1970: Self.saturating(
+                millisecondsSince1970.addingReportingOverflow(milliseconds), milliseconds))
     }
 
-    /// The instant `seconds` later.
-    public func adding(seconds: Int) -> Instant { adding(milliseconds: seconds * 1000) }
+    /// The instant `seconds` later (saturating at the ends of `Int`).
+    public func adding(seconds: Int) -> Instant {
+        adding(milliseconds: Self.saturating(seconds.multipliedReportingOverflow(by: 1000), seconds))
+    }
 
     /// The calendar day this instant falls on in `zone`.
     public func localDay(in zone: TimeZoneRules) -> LocalDay {
-        let local = secondsSince1970 + zone.offset(atSecondsSince1970: secondsSince1970)
+        let seconds = secondsSince1970
+        let offset = zone.offset(atSecondsSince1970: seconds)
+        let local = Self.saturating(seconds.addingReportingOverflow(offset), offset)
         return LocalDay(dayNumber: Self.floorDivide(local, 86_400))
     }
 
@@ -34,10 +83,10 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
     public func iso8601(in zone: TimeZoneRules, milliseconds: Bool = false) -> String {
         let seconds = secondsSince1970
         let offset = zone.offset(atSecondsSince1970: seconds)
-        let local = seconds + offset
+        let local = Self.saturating(seconds.addingReportingOverflow(offset), offset)
         let day = LocalDay(dayNumber: Self.floorDivide(local, 86_400))
-        let secondOfDay = local - day.dayNumber * 86_400
-        let fraction = millisecondsSince1970 - seconds * 1000
+        let secondOfDay = Self.floorModulo(local, 86_400)
+        let fraction = Self.floorModulo(millisecondsSince1970, 1000)
         let (year, month, dayOfMonth) = day.components
         guard (0...9999).contains(year), offset % 60 == 0, abs(offset) < 100 * 3600, (0..<1000).contains(fraction)
         else {
@@ -111,7 +160,9 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
         }
         guard let offset = Self.parseOffset(bytes[index...]) else { return nil }
         let local = day.dayNumber * 86_400 + hour * 3600 + minute * 60 + second
-        millisecondsSince1970 = (local - offset) * 1000 + milliseconds
+        // A day of the years 1 to 9999 with an offset of up to 18 hours may fall a few hours
+        // outside them in UTC: refused like any other instant outside them.
+        self.init(checkedMillisecondsSince1970: (local - offset) * 1000 + milliseconds)
     }
 
     /// Orders instants in time.
@@ -152,18 +203,36 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
         return magnitude % 60 == 0 ? text : text + ":" + LocalDay.padded(magnitude % 60, 2)
     }
 
+    /// `value / divisor` rounded down; `divisor` is positive.
     static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
         let quotient = value / divisor
         return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+
+    /// `value` modulo a positive `divisor`, from 0 to `divisor - 1`; never overflows.
+    static func floorModulo(_ value: Int, _ divisor: Int) -> Int {
+        let remainder = value % divisor
+        return remainder < 0 ? remainder + divisor : remainder
+    }
+
+    /// The result of an operation that reports overflow, or the end of `Int` it ran past
+    /// (the sign of `direction`, the operand that pushed it there, tells which).
+    static func saturating(_ result: (partialValue: Int, overflow: Bool), _ direction: Int) -> Int {
+        guard result.overflow else { return result.partialValue }
+        return direction < 0 ? Int.min : Int.max
     }
 }
 
 extension Instant {
     /// The instant a wall-clock time names in `zone` (`seconds` after the local midnight of
     /// `day`); in a gap or an overlap of a transition, the offset in force just before it.
+    /// Saturates at the ends of `Int` for days far outside the years 1 to 9999.
     public init(local day: LocalDay, seconds: Int, in zone: TimeZoneRules) {
-        let local = day.dayNumber * 86_400 + seconds
-        let guess = local - zone.offset(atSecondsSince1970: local)
-        self.init(secondsSince1970: local - zone.offset(atSecondsSince1970: guess))
+        let midnight = Self.saturating(day.dayNumber.multipliedReportingOverflow(by: 86_400), day.dayNumber)
+        let local = Self.saturating(midnight.addingReportingOverflow(seconds), seconds)
+        let guessOffset = zone.offset(atSecondsSince1970: local)
+        let guess = Self.saturating(local.subtractingReportingOverflow(guessOffset), -guessOffset)
+        let offset = zone.offset(atSecondsSince1970: guess)
+        self.init(secondsSince1970: Self.saturating(local.subtractingReportingOverflow(offset), -offset))
     }
 }

@@ -55,7 +55,11 @@ public struct PortableRecord: Sendable {
     }
 
     /// An instant stored as milliseconds since 1970.
-    public func instant(_ key: String) throws -> Instant { Instant(millisecondsSince1970: try int(key)) }
+    /// - Throws: `invalid_argument` naming the field when it is not an integer or not in the
+    ///   years 1 to 9999.
+    public func instant(_ key: String) throws -> Instant {
+        try Instant.checked(milliseconds: try int(key), field: "\(path).\(key)")
+    }
 
     /// A day `YYYY-MM-DD`.
     public func day(_ key: String) throws -> LocalDay {

@@ -95,10 +95,20 @@ public struct PosixTimeZoneRule: Sendable, Equatable {
         return TimeZoneRules.LocalTimeType(offset: standardOffset, isDaylightSaving: false, abbreviation: standardName)
     }
 
-    /// Whether daylight-saving time is in force at the instant `seconds` after the epoch.
-    public func isDaylightSaving(atSecondsSince1970 seconds: Int) -> Bool {
+    /// The seconds of 400 Gregorian years: 146,097 days, exactly 20,871 weeks, after which
+    /// the calendar (leap years and weekdays) and so every rule repeats.
+    static let cycleSeconds = 146_097 * 86_400
+
+    /// Whether daylight-saving time is in force at the instant `given` seconds after the
+    /// epoch.
+    ///
+    /// Any `Int` is taken: the instant is first moved by whole 400-year cycles into the
+    /// cycle that starts in 1970, where the rule gives the same answer, so no arithmetic
+    /// on a far instant can overflow.
+    public func isDaylightSaving(atSecondsSince1970 given: Int) -> Bool {
         guard let daylightOffset, let start, let end else { return false }
-        let year = Instant(secondsSince1970: seconds + standardOffset).localDay(in: .utc).year
+        let seconds = Instant.floorModulo(given, Self.cycleSeconds)
+        let year = LocalDay(dayNumber: Instant.floorDivide(seconds + standardOffset, 86_400)).year
         guard let startDay = start.day.day(in: year), let endDay = end.day.day(in: year) else {
             return false
         }

@@ -1,4 +1,5 @@
 import Core
+import Storage
 
 /// The Habits module's tables.
 enum HabitSchema {
@@ -76,5 +77,14 @@ enum HabitSchema {
                     PRIMARY KEY (habit_id, remind_at)
                 );
                 """),
+        // No instant column holds a number outside the years 1 to 9999: the app's arithmetic
+        // on one read back would overflow (a CHECK on PostgreSQL, triggers on SQLite; see
+        // InstantColumnChecks). A set-up server gets it from admin.setup().
+        InstantColumnChecks.migration(
+            version: 6,
+            columns: [
+                ("habits", ["created_at", "updated_at"]), ("habit_completions", ["recorded_at"]),
+                ("habit_amounts", ["updated_at"]), ("habit_notes", ["updated_at"]), ("habit_reminders", ["created_at"]),
+            ]),
     ]
 }

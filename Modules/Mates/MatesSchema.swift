@@ -76,6 +76,15 @@ enum MatesSchema {
                 $fn$;
                 CREATE TRIGGER mates_inbox AFTER INSERT ON mates FOR EACH ROW EXECUTE FUNCTION mates_inbox();
                 """),
+        // No instant column holds a number outside the years 1 to 9999: the app's arithmetic
+        // on one read back would overflow (a CHECK on PostgreSQL, triggers on SQLite; see
+        // InstantColumnChecks). A set-up server gets it from admin.setup().
+        InstantColumnChecks.migration(
+            version: 4,
+            columns: [
+                ("mate_invites", ["created_at", "expires_at"]), ("mate_attempts", ["at"]), ("mates", ["since"]),
+                ("mate_reports", ["created_at"]),
+            ]),
     ]
 
     /// The invites `NEW.user_id` made that `NEW.mate_id` used, with none newer the other way

@@ -1,4 +1,5 @@
 import Core
+import Storage
 
 /// The Profiles module's table: one profile per user, the nickname unique ignoring case, and
 /// its photo's two JPEGs in the row (the database holds everything: a copy or a backup has
@@ -69,5 +70,10 @@ enum ProfilesSchema {
                 ALTER TABLE profiles ADD COLUMN thumbnail_bytes INTEGER;
                 ALTER TABLE profiles ADD COLUMN thumbnail_sha256 TEXT;
                 """),
+        // No instant column holds a number outside the years 1 to 9999: the app's arithmetic
+        // on one read back would overflow (a CHECK on PostgreSQL, triggers on SQLite; see
+        // InstantColumnChecks). A set-up server gets it from admin.setup().
+        InstantColumnChecks.migration(
+            version: 3, columns: [("profiles", ["created_at", "updated_at"])]),
     ]
 }

@@ -17,13 +17,15 @@ extension LuaEngine {
     /// `stopGrace`, the backstop watches it after that.
     /// `limit` is the timeout the message names when it differs from `seconds` (what was
     /// left of it after an `app.loop`).
-    func armWatchdog(run runID: Int, after seconds: Double, what: String = "chunk", limit: Double? = nil)
-        -> SentinelTimer?
-    {
+    /// `option` is the one the message names.
+    func armWatchdog(
+        run runID: Int, after seconds: Double, what: String = "chunk", limit: Double? = nil,
+        option: String = "--timeout"
+    ) -> SentinelTimer? {
         guard seconds > 0, seconds <= Self.longestTimeout else { return nil }
         let stopSwitch = self.stopSwitch
         let shown = Self.seconds(limit ?? seconds)
-        let message = "timeout: the \(what) ran longer than \(shown) s (--timeout)"
+        let message = "timeout: the \(what) ran longer than \(shown) s (\(option))"
         let grace = stopGrace
         return Sentinel.shared.after(seconds) {
             stopSwitch.stop(run: runID, reason: CLUA_STOP_TIMEOUT, message: message)

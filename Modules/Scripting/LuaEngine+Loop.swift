@@ -11,8 +11,10 @@ import Core
 ///
 /// The loop is a C call of the chunk that called `app.loop()`. While it waits, that chunk's
 /// deadline is set aside (the loop may run for days); each callback then runs in a
-/// coroutine of its own as a run of its own, under the chunk's `--timeout` and the memory
-/// cap, so a runaway callback is stopped and reported and the loop goes on. The wait is one
+/// coroutine of its own as a run of its own, under a deadline of its own
+/// (`callbackTimeout`) and the memory cap, so a runaway callback is stopped and reported and
+/// the loop goes on; after `maximumCallbackStops` such stops the loop ends with an error
+/// (`app.loop_runaway`), so a script cannot spin in callbacks forever. The wait is one
 /// `ppoll` on the wake-up descriptor and the sources' descriptors, until the next timer is
 /// due (in real time: app time divided by the clock's rate): an idle loop uses no CPU.
 extension LuaEngine {
@@ -22,12 +24,21 @@ extension LuaEngine {
     /// Why a loop ended, as `app.loop()` returns it.
     enum LoopEnd: String {
         case stopped, interrupted, terminated, idle
+        /// `maximumCallbackStops` callbacks ran past their deadline: `app.loop()` raises.
+        case runaway
     }
 
     /// How a callback ended.
     enum CallbackOutcome {
-        case ran, failed, interrupted
+        /// It ran, failed (reported), was stopped at its deadline (reported), or Ctrl-C
+        /// stopped it (the loop ends).
+        case ran, failed, stopped, interrupted
     }
+
+    /// How many callbacks stopped at their deadline end the loop, and every later one of
+    /// the engine: a script whose callbacks keep running away gets at most this many
+    /// deadlines of CPU, not an endless share of it.
+    static let maximumCallbackStops = 3
 
     /// Adds a source that wakes the loop and hands it events for the `app.on` hooks.
     public func addLoopSource(_ source: any LoopSource) { loopSources.append(source) }
@@ -114,12 +125,15 @@ extension LuaEngine {
     }
 
     /// `app.loop()`, called from `thread`: runs until a stop; returns why, as a string.
+    /// - Throws: `app.loop_runaway` when `maximumCallbackStops` callbacks were stopped at
+    ///   their deadline (then, or at once in a later `app.loop()`).
     func runLoop(_ thread: OpaquePointer) throws -> Int32 {
         guard !loopRunning, control.pointer.pointee.in_hooks == 0 else {
             throw AppError(
                 code: "app.loop_running",
                 message: "app.loop() is already running; a callback or hook cannot start another")
         }
+        guard callbackStops < Self.maximumCallbackStops else { throw runawayError }
         loopRunning = true
         loopStopRequested = false
         loopControl.setRunning(true)
@@ -141,8 +155,18 @@ extension LuaEngine {
             activeRun?.deadline = Sentinel.now() + UInt64(seconds * 1e9)
         }
         storeBufferedEvents()
+        if end == .runaway { throw runawayError }
         LuaStack(thread).push(end.rawValue)
         return 1
+    }
+
+    /// The error of a loop whose callbacks ran away.
+    var runawayError: AppError {
+        let limit = callbackTimeout.map { " longer than \(Self.seconds($0)) s (\(callbackTimeoutOption))" } ?? ""
+        return AppError(
+            code: "app.loop_runaway",
+            message: "\(callbackStops) callbacks ran\(limit) and were stopped; the loop ends, "
+                + "and no other app.loop() runs in this process")
     }
 
     /// The loop itself: fire what is due, collect from the sources, wait.
@@ -164,6 +188,7 @@ extension LuaEngine {
                     luaL_unref(caller, clua_registryindex(), references.handle)
                 }
                 if outcome == .interrupted { return .interrupted }
+                if let end = counted(outcome) { return end }
             }
             if sourcesDue, let end = collectFromSources(caller: caller) { return end }
             if !due.isEmpty { continue }
@@ -260,9 +285,18 @@ extension LuaEngine {
                 runner, argument: nil, events: .array(events), caller: caller, label: "app.on hooks")
             control.pointer.pointee.in_hooks = 0
             if outcome == .interrupted { return .interrupted }
+            if let end = counted(outcome) { return end }
             if let end = loopEndRequested() { return end }
         }
         return nil
+    }
+
+    /// Counts a callback stopped at its deadline; `.runaway` once there were
+    /// `maximumCallbackStops` of them.
+    func counted(_ outcome: CallbackOutcome) -> LoopEnd? {
+        guard outcome == .stopped else { return nil }
+        callbackStops += 1
+        return callbackStops >= Self.maximumCallbackStops ? .runaway : nil
     }
 
     /// Runs the function at registry reference `function` in a fresh coroutine as a run of
@@ -301,7 +335,8 @@ extension LuaEngine {
         }
         let runID = clua_begin_callback(control.pointer, coroutine)
         guard runID != 0 else { return .interrupted }
-        let watchdog = activeRun?.timeout.flatMap { armWatchdog(run: runID, after: $0, what: "callback") }
+        let option = callbackTimeoutOption
+        let watchdog = callbackTimeout.flatMap { armWatchdog(run: runID, after: $0, what: "callback", option: option) }
         var results: Int32 = 0
         let status = lua_resume(coroutine, caller, count, &results)
         let stopReason = clua_stop_reason(control.pointer)
@@ -315,8 +350,12 @@ extension LuaEngine {
             if failure.kind == .interrupted {
                 outcome = .interrupted
             } else {
-                Self.report("app-shell: \(label) failed; the loop goes on: \(failure.message)")
-                outcome = .failed
+                let stopped = stopReason == CLUA_STOP_TIMEOUT
+                let next =
+                    stopped && callbackStops + 1 >= Self.maximumCallbackStops
+                    ? "the loop ends" : "the loop goes on"
+                Self.report("app-shell: \(label) failed; \(next): \(failure.message)")
+                outcome = stopped ? .stopped : .failed
             }
         }
         watchdog?.cancel()

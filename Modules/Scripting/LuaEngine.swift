@@ -75,6 +75,14 @@ public final class LuaEngine {
     var loopStopRequested = false
     /// Whether the loop already said that the clock stands still.
     var warnedStillClock = false
+    /// Seconds each callback of `app.loop` may run before it is stopped; nil for none.
+    /// app-shell sets it from `--callback-timeout`, else `--timeout`, else 60.
+    public var callbackTimeout: Double? = 60
+    /// The option the message of a stopped callback names (`--callback-timeout`, or
+    /// `--timeout` when that set the deadline).
+    public var callbackTimeoutOption = "--callback-timeout"
+    /// How many callbacks were stopped at their deadline, over every loop of the engine.
+    var callbackStops = 0
     /// What besides timers wakes the loop (`addLoopSource`).
     var loopSources: [any LoopSource] = []
     /// Ends a running `app.loop()` from another thread (SIGTERM).

@@ -44,7 +44,8 @@ enum OSDateFormat {
         let (local, overflow) = seconds.addingReportingOverflow(type.offset)
         guard !overflow else { return nil }
         let dayNumber = floorDivide(local, 86_400)
-        let secondOfDay = local - dayNumber * 86_400
+        // Not `local - dayNumber * 86_400`: near `Int.min` the product overflows.
+        let secondOfDay = floorModulo(local, 86_400)
         let day = LocalDay(dayNumber: dayNumber)
         let (year, month, monthDay) = day.components
         guard year - 1900 <= Int(Int32.max), year - 1900 >= Int(Int32.min) else { return nil }
@@ -129,5 +130,9 @@ enum OSDateFormat {
         return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 
-    static func floorModulo(_ value: Int, _ divisor: Int) -> Int { value - floorDivide(value, divisor) * divisor }
+    /// `value` modulo a positive `divisor`, from 0 to `divisor - 1`; never overflows.
+    static func floorModulo(_ value: Int, _ divisor: Int) -> Int {
+        let remainder = value % divisor
+        return remainder < 0 ? remainder + divisor : remainder
+    }
 }

@@ -77,9 +77,11 @@ public struct ShellFunction: Sendable, Equatable {
             summary: "Runs timers and app.on hooks until Ctrl-C, SIGTERM or app.stop(); then the script goes on.",
             details: [
                 "Returns why it ended: \"stopped\", \"interrupted\" (Ctrl-C), \"terminated\" (SIGTERM), or \"idle\"",
-                "when no timer and no hook is left. Each callback runs on its own under --timeout and --max-memory:",
-                "a failing or runaway one is reported on standard error and the loop goes on. Buffered events are",
-                "stored when it returns; time spent in the loop does not count against the script's --timeout.",
+                "when no timer and no hook is left. Each callback runs on its own under --callback-timeout (by default",
+                "the --timeout, else 60 s) and --max-memory: a failing or runaway one is reported on standard error",
+                "and the loop goes on; the third stopped at its deadline ends it with the error app.loop_runaway (as",
+                "does every later app.loop()). Buffered events are stored when it returns; time spent in the loop",
+                "does not count against the script's --timeout.",
             ],
             example: #"app.every(60, function() print(app.now()) end)  app.loop()"#),
         ShellFunction(

@@ -125,13 +125,36 @@ public struct Row {
     }
 
     /// An INTEGER milliseconds column as an instant.
+    /// - Throws: `StorageError` `.corrupt` naming the column and the number when it is NULL
+    ///   or outside the years 1 to 9999 (`Instant.checkedMilliseconds`): a row written around
+    ///   the app (in `psql`, or before the column's CHECK) cannot become an instant that
+    ///   overflows later arithmetic.
     public func instant(_ index: Int32) throws -> Instant {
-        Instant(millisecondsSince1970: try int(index))
+        if case .postgres(let row) = source { return try row.instant(index) }
+        let milliseconds = try int(index)
+        guard let instant = Instant(checkedMillisecondsSince1970: milliseconds) else {
+            throw Self.notAnInstant(name: columnName(index), milliseconds)
+        }
+        return instant
     }
 
     /// An instant column that may be NULL.
-    public func optionalInstant(_ index: Int32) -> Instant? {
-        optionalInt(index).map(Instant.init(millisecondsSince1970:))
+    /// - Throws: as `instant(_:)` for a value outside the years 1 to 9999.
+    public func optionalInstant(_ index: Int32) throws -> Instant? {
+        isNull(index) ? nil : try instant(index)
+    }
+
+    /// The error of an instant column whose number is outside the years 1 to 9999.
+    static func notAnInstant(name: String, _ milliseconds: Int) -> StorageError {
+        StorageError(
+            .corrupt,
+            message:
+                "column \(name) holds \(milliseconds), not an instant in the years 1 to 9999 "
+                + "(milliseconds since 1970)")
+    }
+
+    private func columnName(_ index: Int32) -> String {
+        sqlite3_column_name(statement, index).map { String(cString: $0) } ?? "\(index)"
     }
 
     private func text(_ index: Int32) -> String {
@@ -142,8 +165,7 @@ public struct Row {
 
     private func requireValue(_ index: Int32) throws {
         guard !isNull(index) else {
-            let name = sqlite3_column_name(statement, index).map { String(cString: $0) } ?? "\(index)"
-            throw StorageError(.corrupt, message: "column \(name) is NULL where a value is required")
+            throw StorageError(.corrupt, message: "column \(columnName(index)) is NULL where a value is required")
         }
     }
 }

@@ -53,7 +53,8 @@ public struct SQLInbox: Inbox {
     }
 
     /// The payload: a JSON object whose strings are text and whose integers under keys
-    /// ending in `_at` are instants (other numbers become text); nulls and anything else are
+    /// ending in `_at` are instants (other numbers, and those outside the years 1 to 9999,
+    /// become text); nulls and anything else are
     /// left out, as is a payload that is not an object (a row written by hand in `psql` by
     /// the table's owner). At most `InboxEntry.maximumParams` params.
     static func params(_ json: String) -> [(key: String, value: InboxEntry.Param)] {
@@ -63,7 +64,9 @@ public struct SQLInbox: Inbox {
             switch value {
             case .string(let text): params.append((key, .text(text)))
             case .int(let number) where key.hasSuffix("_at"):
-                params.append((key, .instant(Instant(millisecondsSince1970: number))))
+                // A number outside the years 1 to 9999 (a row written in `psql`) stays a number.
+                params.append(
+                    (key, Instant(checkedMillisecondsSince1970: number).map { .instant($0) } ?? .text(String(number))))
             case .int(let number): params.append((key, .text(String(number))))
             case .double(let number): params.append((key, .text(String(number))))
             default: continue

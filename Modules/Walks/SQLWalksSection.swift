@@ -38,8 +38,9 @@ public struct SQLWalksSection: PortableSection {
             var id = try item.string("id")
             let steps = try item.int("steps")
             let distance = try item.double("distance")
-            let started = try item.int("started_at")
-            let ended = try item.int("ended_at")
+            // Checked as instants first (years 1 to 9999), so the difference cannot overflow.
+            let started = try item.instant("started_at").millisecondsSince1970
+            let ended = try item.instant("ended_at").millisecondsSince1970
             guard (0...100_000).contains(steps), distance >= 0, distance <= 100_000, started <= ended,
                 ended - started <= 86_400_000
             else {

@@ -144,6 +144,15 @@ enum WalksSchema {
                 CREATE TRIGGER walk_requests_inbox AFTER INSERT OR UPDATE OF status ON walk_requests
                     FOR EACH ROW EXECUTE FUNCTION walk_requests_inbox();
                 """),
+        // No instant column holds a number outside the years 1 to 9999: the app's arithmetic
+        // on one read back would overflow (a CHECK on PostgreSQL, triggers on SQLite; see
+        // InstantColumnChecks). A set-up server gets it from admin.setup().
+        InstantColumnChecks.migration(
+            version: 4,
+            columns: [
+                ("walk_requests", ["created_at", "expires_at", "answered_at"]),
+                ("walk_logs", ["started_at", "ended_at"]),
+            ]),
     ]
 
     /// Every status a request may be stored with.

@@ -39,8 +39,8 @@ import Walks
             defer { database.close() }
             #expect(try Migrator(database: database).versions()["habits"] == 2)
             try StorageAssembly.migrate(database, plugins: AppAssembly.plugins)
-            #expect(try Migrator(database: database).versions()["habits"] == 5)
-            #expect(try Migrator(database: database).versions()["walks"] == 3)
+            #expect(try Migrator(database: database).versions()["habits"] == 6)
+            #expect(try Migrator(database: database).versions()["walks"] == 4)
             for (table, count) in Self.counts {
                 #expect(try database.queryOne("SELECT count(*) FROM \(table)") { try $0.int(0) } == count, "\(table)")
             }
@@ -77,8 +77,8 @@ import Walks
             let applied = try Migrator(database: database).migrate([
                 Migrator.Module(name: "habits", migrations: habits)
             ])
-            #expect(applied.map(\.version) == [4, 5])
-            #expect(try Migrator(database: database).versions()["habits"] == 5)
+            #expect(applied.map(\.version) == [4, 5, 6])
+            #expect(try Migrator(database: database).versions()["habits"] == 6)
             let container = Container()
             StorageAssembly.register(database, in: container, repositories: AppAssembly.sqlRepositories)
             let mina = try #require(try container.resolve((any UserRepository).self).user(named: "mina"))

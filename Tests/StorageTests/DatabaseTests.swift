@@ -178,7 +178,7 @@ import Testing
             #expect(row.optionalDouble(0) == nil)
             #expect(row.optionalString(0) == nil)
             #expect(try row.optionalDay(0) == nil)
-            #expect(row.optionalInstant(0) == nil)
+            #expect(try row.optionalInstant(0) == nil)
             #expect(row.blob(0) == [])
             return try row.string(1)
         }
@@ -247,7 +247,7 @@ import Testing
         let database = try makeValueTable()
         try database.execute("INSERT INTO t (v) VALUES (?)", [.instant(instant)])
         let read = try database.queryOne("SELECT v, typeof(v) FROM t") { row in
-            (try row.instant(0), row.optionalInstant(0), try row.int(0), try row.string(1))
+            (try row.instant(0), try row.optionalInstant(0), try row.int(0), try row.string(1))
         }
         let (readInstant, optional, milliseconds, type) = try #require(read)
         #expect(readInstant == instant)

@@ -107,11 +107,13 @@ struct PostgresRow {
     }
 
     /// A `bigint` milliseconds column as an instant.
-    func instant(_ index: Int32) throws -> Instant { Instant(millisecondsSince1970: try int(index)) }
-
-    /// An instant column that may be NULL.
-    func optionalInstant(_ index: Int32) -> Instant? {
-        optionalInt(index).map(Instant.init(millisecondsSince1970:))
+    /// - Throws: `.corrupt` when the number is outside the years 1 to 9999 (see `Row.instant`).
+    func instant(_ index: Int32) throws -> Instant {
+        let milliseconds = try int(index)
+        guard let instant = Instant(checkedMillisecondsSince1970: milliseconds) else {
+            throw Row.notAnInstant(name: columnName(index), milliseconds)
+        }
+        return instant
     }
 
     /// The value's bytes as the server sent them (text format; no terminating NUL).
