@@ -45,6 +45,9 @@ typedef struct cpg_api {
     __typeof__(PQconnectStartParams) *connectStartParams;
     __typeof__(PQconnectPoll) *connectPoll;
     __typeof__(PQencryptPasswordConn) *encryptPasswordConn;
+    __typeof__(PQgetCancel) *getCancel;
+    __typeof__(PQcancel) *cancel;
+    __typeof__(PQfreeCancel) *freeCancel;
     __typeof__(PQstatus) *status;
     __typeof__(PQerrorMessage) *errorMessage;
     __typeof__(PQhost) *host;
@@ -128,6 +131,9 @@ static int cpg_start(char *error, size_t error_size) {
     CPG_FIND(connectStartParams, "PQconnectStartParams");
     CPG_FIND(connectPoll, "PQconnectPoll");
     CPG_FIND(encryptPasswordConn, "PQencryptPasswordConn");
+    CPG_FIND(getCancel, "PQgetCancel");
+    CPG_FIND(cancel, "PQcancel");
+    CPG_FIND(freeCancel, "PQfreeCancel");
     CPG_FIND(status, "PQstatus");
     CPG_FIND(errorMessage, "PQerrorMessage");
     CPG_FIND(host, "PQhost");
@@ -228,6 +234,9 @@ char *cpg_encrypt_password(cpg_conn *conn, const char *password, const char *use
     return cpg.encryptPasswordConn(conn, password, user, algorithm);
 }
 
+cpg_cancel_request *cpg_get_cancel(cpg_conn *conn) { return cpg.getCancel(conn); }
+int cpg_cancel(cpg_cancel_request *cancel, char *error, int error_size) { return cpg.cancel(cancel, error, error_size); }
+void cpg_free_cancel(cpg_cancel_request *cancel) { cpg.freeCancel(cancel); }
 int cpg_status(const cpg_conn *conn) { return (int)cpg.status(conn); }
 const char *cpg_error_message(const cpg_conn *conn) { return cpg.errorMessage(conn); }
 const char *cpg_host(const cpg_conn *conn) { return cpg.host(conn); }

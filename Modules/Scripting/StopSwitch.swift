@@ -1,10 +1,13 @@
 import CLua
+import Core
 
 /// Stops the running chunk from another thread: the timeout watchdog and Ctrl-C.
 ///
 /// It arms a hook on the coroutine that is running at that moment; the hook re-arms
 /// itself before raising, so `pcall` cannot swallow the stop. It also wakes the chunk's
-/// thread from a blocking call. No hook runs otherwise.
+/// thread from a blocking call, and cancels the statement a database server runs for it
+/// (`BlockingWaits`: a statement stuck behind another member's lock ends at the deadline).
+/// No hook runs otherwise.
 public struct StopSwitch: Sendable {
     let block: ControlBlock
 
@@ -13,16 +16,22 @@ public struct StopSwitch: Sendable {
     /// run was already stopping.
     @discardableResult
     public func interrupt() -> Int {
-        clua_request_stop_current(block.pointer, CLUA_STOP_INTERRUPT, "interrupted")
+        let stopped = clua_request_stop_current(block.pointer, CLUA_STOP_INTERRUPT, "interrupted")
+        if stopped > 0 { BlockingWaits.shared.cancelAll() }
+        return stopped
     }
 
     /// Stops run `runID` with `message`, if it is still running.
     func stop(run runID: Int, reason: Int32, message: String) {
         clua_request_stop(block.pointer, runID, reason, message)
+        if clua_wake_if_running(block.pointer, runID) != 0 { BlockingWaits.shared.cancelAll() }
     }
 
     /// Wakes run `runID`'s thread again if it is stopping; returns whether it still runs.
     func wakeIfRunning(run runID: Int) -> Bool {
-        clua_wake_if_running(block.pointer, runID) != 0
+        let running = clua_wake_if_running(block.pointer, runID) != 0
+        // A statement sent after the first cancel (the stop came between two) is cut too.
+        if running { BlockingWaits.shared.cancelAll() }
+        return running
     }
 }

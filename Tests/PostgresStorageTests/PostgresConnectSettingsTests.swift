@@ -54,10 +54,24 @@ struct PostgresConnectSettingsTests {
         #expect(Self.keywords([:], environment: ["PGCONNECT_TIMEOUT": "3"])["connect_timeout"] == nil)
     }
 
+    /// Every statement is bounded in time; the string's own options come after the limits,
+    /// so a limit it sets wins (the server takes the last `-c` of a name).
+    @Test func theServerLimitsComeFirstInTheOptions() {
+        let plain = Self.keywords([:])["options"] ?? ""
+        #expect(plain.contains("-c statement_timeout=30s"))
+        #expect(plain.contains("-c lock_timeout=5s"))
+        let own = Self.keywords(["options": "-c search_path=walks -c lock_timeout=1s"])["options"] ?? ""
+        #expect(own.hasSuffix("-c search_path=walks -c lock_timeout=1s"))
+        #expect(own.hasPrefix("-c statement_timeout=30s"))
+        let environment = Self.keywords([:], environment: ["PGOPTIONS": "-c work_mem=8MB"])["options"] ?? ""
+        #expect(environment.hasSuffix("-c work_mem=8MB"))
+    }
+
     @Test func theStringComesLastSoItOverridesTheDefaults() {
         let settings = PostgresConnectSettings(
             conninfo: "x", option: { _ in "db.example.org" }, environment: { _ in nil })
-        #expect(settings.keywords.last?.0 == "dbname")
+        #expect(settings.keywords.dropLast().last?.0 == "dbname")
+        #expect(settings.keywords.last?.0 == "options")
         #expect(settings.keywords.first?.0 == "fallback_application_name")
     }
 }

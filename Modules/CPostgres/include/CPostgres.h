@@ -20,6 +20,7 @@
 typedef struct pg_conn cpg_conn;
 typedef struct pg_result cpg_result;
 typedef struct pgNotify cpg_notify;
+typedef struct pg_cancel cpg_cancel_request;
 
 /* ConnStatusType, ExecStatusType, PGTransactionStatusType, PGpipelineStatus: the values
    cpostgres.c checks against libpq-fe.h. */
@@ -110,6 +111,14 @@ int cpg_connect_poll(cpg_conn *conn);
 /// when `algorithm` is NULL and the server's password_encryption says so); free with
 /// cpg_freemem. NULL with the reason in cpg_error_message.
 char *cpg_encrypt_password(cpg_conn *conn, const char *password, const char *user, const char *algorithm);
+/// PQgetCancel: what a cancel request of this connection needs (free with
+/// cpg_free_cancel); NULL when it cannot be made.
+cpg_cancel_request *cpg_get_cancel(cpg_conn *conn);
+/// PQcancel: asks the server to cancel what the connection runs now; thread-safe. 1 when
+/// the request was sent, 0 with the reason in `error`.
+int cpg_cancel(cpg_cancel_request *cancel, char *error, int error_size);
+/// PQfreeCancel.
+void cpg_free_cancel(cpg_cancel_request *cancel);
 int cpg_status(const cpg_conn *conn);
 const char *cpg_error_message(const cpg_conn *conn);
 const char *cpg_host(const cpg_conn *conn);

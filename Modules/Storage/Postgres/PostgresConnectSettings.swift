@@ -16,8 +16,17 @@ import Core
 ///   string or `PGSSLMODE` / `PGCHANNELBINDING` says otherwise: a server that declines TLS
 ///   never receives a password, and channel binding refuses the cleartext and MD5
 ///   exchanges a server in the middle would ask for. Where the string chooses a `sslmode`
-///   that may end without TLS (`disable`, `allow`, `prefer`), no channel binding is added.
+///   that may end without TLS (`disable`, `allow`, `prefer`), no channel binding is added;
+/// - every statement bounded in time (`serverLimits`, sent as the server's `options`):
+///   `statement_timeout` 30 s, `lock_timeout` 5 s (another member's lock makes a call fail
+///   with `storage.busy`, never hang), `idle_in_transaction_session_timeout` 30 s. The
+///   string's own `options` (or `PGOPTIONS`) come after them, so a setting it names wins.
 struct PostgresConnectSettings: Equatable {
+    /// The server settings every connection starts with, as `-c name=value` words.
+    static let serverLimits = [
+        ("statement_timeout", "30s"), ("lock_timeout", "5s"), ("idle_in_transaction_session_timeout", "30s"),
+    ]
+
     /// The keywords and values, in the order they are handed over (`dbname` last).
     let keywords: [(String, String)]
 
@@ -43,6 +52,11 @@ struct PostgresConnectSettings: Equatable {
             }
         }
         keywords.append(("dbname", conninfo))
+        // After dbname: its expansion would replace an `options` given before it, so the
+        // string's own options are carried over, after the limits (the last -c wins).
+        let limits = Self.serverLimits.map { "-c \($0.0)=\($0.1)" }.joined(separator: " ")
+        let own = option("options") ?? environment("PGOPTIONS") ?? ""
+        keywords.append(("options", own.isEmpty ? limits : limits + " " + own))
         self.keywords = keywords
     }
 

@@ -70,6 +70,10 @@ public final class PostgresConnection {
             return nil
         }
     }
+    /// How to cancel what the server runs for this connection, registered with
+    /// `BlockingWaits` while the connection waits for an answer (the script's deadline and
+    /// Ctrl-C cancel it). Freed only by `close` and `deinit`, when no wait can use it.
+    private var cancelRequest: PostgresCancelRequest?
     /// Times this connection sent something and waited for the server's answer.
     public private(set) var roundTrips = 0
     /// The server's host (or socket folder), as libpq resolved it.
@@ -125,14 +129,18 @@ public final class PostgresConnection {
         }
         cpg_quiet_notices(handle)
         self.handle = handle
+        cancelRequest = PostgresCancelRequest(connection: handle)
     }
 
     deinit {
+        cancelRequest?.free()
         if let handle { cpg_finish(handle) }
     }
 
     /// Closes the connection; every later call throws `storage.closed`. Idempotent.
     public func close() {
+        cancelRequest?.free()
+        cancelRequest = nil
         if let handle { cpg_finish(handle) }
         handle = nil
         statements = [:]
@@ -257,7 +265,7 @@ public final class PostgresConnection {
         let script = (waitingCommands + [sql]).joined(separator: "; ")
         queued = []
         roundTrips += 1
-        let result = cpg_exec(handle, script)
+        let result = awaitingServer { cpg_exec(handle, script) }
         try check(result, sql)
         cpg_clear(result)
     }
@@ -414,42 +422,44 @@ public final class PostgresConnection {
         var first: StorageError?
         var kept: [OpaquePointer] = []
         var executed = 0
-        for step in steps {
-            // Each statement's results end with NULL. After a failure the server skips the
-            // rest (PIPELINE_ABORTED) up to the sync.
-            let sql: String
-            switch step {
-            case .command(let command): sql = command
-            case .prepare(let text, _): sql = text
-            case .waiting(let text): sql = text
-            case .waitingRead(let text, _): sql = text
-            case .execute: sql = sqls.count == 1 ? sqls[0] : sqls[executed]
-            }
-            var answered = false
-            while let result = cpg_get_result(handle) {
-                let status = Int(cpg_result_status(result))
-                if status == CPG_FATAL_ERROR {
-                    if first == nil { first = error(of: result, sql) }
-                } else if case .prepare(let text, let name) = step, status == CPG_COMMAND_OK {
-                    // Prepared for good: a statement outlives a rolled-back transaction.
-                    statements[text] = name
-                } else if case .waitingRead(_, let index) = step, status == CPG_TUPLES_OK {
-                    let count = cpg_ntuples(result)
-                    var row: Int32 = 0
-                    while row < count {
-                        reads[index](Row(postgres: PostgresRow(result: result, row: row)))
-                        row += 1
-                    }
-                } else if step == .execute, keep, !answered, status == CPG_TUPLES_OK || status == CPG_COMMAND_OK {
-                    answered = true
-                    kept.append(result)
-                    continue
+        awaitingServer {
+            for step in steps {
+                // Each statement's results end with NULL. After a failure the server skips the
+                // rest (PIPELINE_ABORTED) up to the sync.
+                let sql: String
+                switch step {
+                case .command(let command): sql = command
+                case .prepare(let text, _): sql = text
+                case .waiting(let text): sql = text
+                case .waitingRead(let text, _): sql = text
+                case .execute: sql = sqls.count == 1 ? sqls[0] : sqls[executed]
                 }
-                cpg_clear(result)
+                var answered = false
+                while let result = cpg_get_result(handle) {
+                    let status = Int(cpg_result_status(result))
+                    if status == CPG_FATAL_ERROR {
+                        if first == nil { first = error(of: result, sql) }
+                    } else if case .prepare(let text, let name) = step, status == CPG_COMMAND_OK {
+                        // Prepared for good: a statement outlives a rolled-back transaction.
+                        statements[text] = name
+                    } else if case .waitingRead(_, let index) = step, status == CPG_TUPLES_OK {
+                        let count = cpg_ntuples(result)
+                        var row: Int32 = 0
+                        while row < count {
+                            reads[index](Row(postgres: PostgresRow(result: result, row: row)))
+                            row += 1
+                        }
+                    } else if step == .execute, keep, !answered, status == CPG_TUPLES_OK || status == CPG_COMMAND_OK {
+                        answered = true
+                        kept.append(result)
+                        continue
+                    }
+                    cpg_clear(result)
+                }
+                if step == .execute { executed += 1 }
             }
-            if step == .execute { executed += 1 }
+            if synced, let result = cpg_get_result(handle) { cpg_clear(result) }
         }
-        if synced, let result = cpg_get_result(handle) { cpg_clear(result) }
         if first != nil || steps.count != planned || !synced {
             kept.forEach { cpg_clear($0) }
             throw first ?? connectionError(described)
@@ -516,7 +526,7 @@ public final class PostgresConnection {
                 let script = (waitingCommands + ["COMMIT"]).joined(separator: "; ")
                 queued = []
                 roundTrips += 1
-                let result = cpg_exec(handle, script)
+                let result = awaitingServer { cpg_exec(handle, script) }
                 try check(result, script)
                 cpg_clear(result)
             } else {
@@ -571,10 +581,17 @@ public final class PostgresConnection {
             Int(cpg_transaction_status(handle)) != CPG_TRANS_IDLE
         else { return }
         roundTrips += 1
-        if let result = cpg_exec(handle, "ROLLBACK") { cpg_clear(result) }
+        if let result = awaitingServer({ cpg_exec(handle, "ROLLBACK") }) { cpg_clear(result) }
     }
 
     // MARK: - Running statements
+
+    /// Runs `body`, which waits for the server, with this connection's cancel request
+    /// registered (`BlockingWaits`): a stop of the script cancels the statement.
+    private func awaitingServer<Result>(_ body: () throws -> Result) rethrows -> Result {
+        guard let cancelRequest else { return try body() }
+        return try BlockingWaits.shared.during({ cancelRequest.send() }, body)
+    }
 
     private func openHandle() throws -> OpaquePointer {
         guard let handle else { throw StorageError(.closed, message: "the database is closed") }
@@ -593,8 +610,10 @@ public final class PostgresConnection {
             return result
         }
         roundTrips += 1
-        let result = parameters.withArrays { values, lengths, formats in
-            cpg_exec_prepared(handle, name, Int32(arguments.count), values, lengths, formats, 0)
+        let result = awaitingServer {
+            parameters.withArrays { values, lengths, formats in
+                cpg_exec_prepared(handle, name, Int32(arguments.count), values, lengths, formats, 0)
+            }
         }
         return try check(result, sql)
     }

@@ -37,6 +37,9 @@ public struct SQLState: Sendable, Equatable, CustomStringConvertible {
         // Missing privilege, and a row that a row-level security policy refuses.
         case "42501": .forbidden
         case "53100": .full
+        // A lock not had within lock_timeout, a statement past statement_timeout or
+        // cancelled at the script's deadline (PQcancel).
+        case "55P03", "57014": .busy
         case "XX001", "XX002": .corrupt
         default: .other
         }

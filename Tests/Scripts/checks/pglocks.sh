@@ -1,0 +1,54 @@
+# No lock hangs an app (sourced by run.sh): every connection starts with a lock_timeout
+# (5 s) and a statement_timeout (30 s), and the script's deadline cancels the statement the
+# server runs (PQcancel), so a table held by someone else's transaction makes a route fail
+# with storage.busy, or end at --timeout, instead of waiting forever. The bounds below are
+# far above what each takes (5 s and 1 s) and far below the 60 s the lock is held.
+if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
+  locks_schema="e2e_$$_locks"
+  locks_url="$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$locks_schema"
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE SCHEMA $locks_schema" >/dev/null 2>&1
+  "$binary" --db "$locks_url" -e 'habits.create{name = "Floss"}' >/dev/null 2>"$work/err" \
+    || fail "pglocks set-up" "the set-up failed" "$work/err"
+  # Another session holds the habits table for a minute.
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "BEGIN; LOCK TABLE $locks_schema.habits IN ACCESS EXCLUSIVE MODE;
+    SELECT pg_sleep(60); COMMIT;" >/dev/null 2>&1 &
+  locks_holder=$!
+  for _ in $(seq 50); do
+    held=$(psql -X -At "$APP_SHELL_TEST_POSTGRES" -c "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+      JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = '$locks_schema' AND c.relname = 'habits'
+      AND l.mode = 'AccessExclusiveLock' AND l.granted")
+    [ "$held" = 1 ] && break
+    sleep 0.1
+  done
+  locks_started=$(date +%s)
+  "$binary" --db "$locks_url" -e 'habits.list()' >"$work/out" 2>"$work/err"
+  locks_code=$?
+  locks_took=$(($(date +%s) - locks_started))
+  if [ "$locks_code" = 1 ] && grep -q 'storage.busy' "$work/err" && [ "$locks_took" -lt 20 ]; then
+    echo "ok   a table locked by another session is storage.busy after lock_timeout, not a hang"; passed=$((passed + 1))
+  else
+    fail "a table locked by another session is storage.busy after lock_timeout, not a hang" \
+      "exit $locks_code after ${locks_took}s" "$work/err"
+  fi
+  # With the lock wait allowed a minute (the URL's own options win), the script's deadline
+  # cancels the statement.
+  locks_started=$(date +%s)
+  "$binary" --db "$locks_url%20-c%20lock_timeout%3D60s" --timeout 1 -e 'habits.list()' >"$work/out" 2>"$work/err"
+  locks_code=$?
+  locks_took=$(($(date +%s) - locks_started))
+  # The chunk's own timeout error, not the backstop's "did not stop within 2 s; exiting",
+  # which is how it ended before the statement was cancelled.
+  if [ "$locks_code" = 1 ] && grep -q 'timeout: the chunk ran longer than 1 s' "$work/err" \
+    && ! grep -q 'did not stop' "$work/err" && [ "$locks_took" -lt 20 ]; then
+    echo "ok   the script's deadline cancels a statement waiting on a lock"; passed=$((passed + 1))
+  else
+    fail "the script's deadline cancels a statement waiting on a lock" "exit $locks_code after ${locks_took}s" "$work/err"
+  fi
+  kill "$locks_holder" 2>/dev/null
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+    WHERE query LIKE '%LOCK TABLE $locks_schema.habits%' AND pid <> pg_backend_pid()" >/dev/null 2>&1
+  wait "$locks_holder" 2>/dev/null
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP SCHEMA $locks_schema CASCADE" >/dev/null 2>&1
+else
+  echo "skip pglocks: APP_SHELL_TEST_POSTGRES or psql is missing"
+fi
