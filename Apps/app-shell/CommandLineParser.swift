@@ -15,8 +15,9 @@ enum CommandLineParser {
           --db PATH            the database file (default $XDG_DATA_HOME/app-shell/app.db; :memory: for none),
                                or a PostgreSQL server: postgres://USER@HOST:PORT/DATABASE (PG* variables and
                                ~/.pgpass fill in what the URL leaves out)
-          --user NAME          act as NAME (default $APP_SHELL_USER, else "me"); created on first use;
-                               SQLite only (on PostgreSQL you are your database login)
+          --user NAME          act as NAME (default $APP_SHELL_USER, else "me"); created on first use,
+                               which standard error then says; SQLite only (on PostgreSQL you are your
+                               database login)
           --now INSTANT        fix the clock, e.g. 2026-11-29T08:00:00+09:00 (default $APP_SHELL_NOW)
           --clock-speed N      run the clock N times as fast as real time (0.001 to 1000000), from --now
                                and the script's first line; 'instant': app.loop() jumps straight to

@@ -49,9 +49,16 @@ enum CompositionRoot {
             }
             session.switchUser(to: try app.session(for: login).user)
         } else {
-            let userName = options.userName ?? environment["APP_SHELL_USER"] ?? "me"
+            let chosen = options.userName ?? environment["APP_SHELL_USER"]
+            let userName = chosen ?? "me"
             do {
-                session.switchUser(to: try app.session(for: userName).user)
+                let (entered, created) = try app.enter(userName)
+                session.switchUser(to: entered.user)
+                // A name someone typed (--user, APP_SHELL_USER) that did not exist: say so
+                // once, so that a typo does not start an empty life in silence.
+                if created, chosen != nil {
+                    Terminal.error("app-shell: new user '\(entered.user.name)' created (no such user before)")
+                }
             } catch let error as AppError where error.code == "invalid_argument" {
                 throw UsageError(message: "--user: \(error.message)")
             }

@@ -26,17 +26,22 @@ public struct AssembledApp: Sendable {
     /// - Throws: `invalid_argument` for a name that is not a valid user name;
     ///   `app.login_not_available` for a name other than the login when the database login
     ///   is the user (PostgreSQL).
-    public func session(for name: String) throws -> Session {
+    public func session(for name: String) throws -> Session { try enter(name).session }
+
+    /// The session of the user named `name`, created on first use, and whether this call
+    /// created the user (`UserAccounts.enter`).
+    /// - Throws: as `session(for:)`.
+    public func enter(_ name: String) throws -> (session: Session, created: Bool) {
         if case .databaseLogin(let login) = identity, name != login {
             throw IdentitySource.loginNotAvailable(login: login, field: nil)
         }
         if let loginUser, case .databaseLogin(let login) = identity, name == login {
-            // What `signIn` would return: the row it reads, after the check it makes.
+            // What `enter` would return: the row it reads, after the check it makes.
             try User.validate(name: name)
-            return Session(user: loginUser, clock: clock, container: container)
+            return (Session(user: loginUser, clock: clock, container: container), false)
         }
-        let user = try container.resolve(UserAccounts.self).signIn(name: name)
-        return Session(user: user, clock: clock, container: container)
+        let (user, created) = try container.resolve(UserAccounts.self).enter(name: name)
+        return (Session(user: user, clock: clock, container: container), created)
     }
 
     /// The session of the database login (PostgreSQL), created in the users table on first

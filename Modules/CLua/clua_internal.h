@@ -19,6 +19,12 @@ int clua_co_resume(lua_State *L);
 int clua_co_wrap(lua_State *L);
 int clua_co_close(lua_State *L);
 
+/// coroutine.running, coroutine.isyieldable and coroutine.yield that treat the thread the
+/// chunk runs on as the main thread, as lua5.4's main chunk is (corolib.c).
+int clua_co_running(lua_State *L);
+int clua_co_isyieldable(lua_State *L);
+int clua_co_yield(lua_State *L);
+
 /// Pushes the traceback of `co`, naming routes as `habits.complete` (sandbox.c).
 void clua_traceback_named(lua_State *L, lua_State *co);
 

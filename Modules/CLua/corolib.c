@@ -6,6 +6,14 @@
  * stack, which 5.4.4's lua_resetthread does not count (see clua_measure_stack). Upstream
  * names: auxresume, luaB_coresume, auxwrap, luaB_close, luaB_cowrap. Their messages are
  * lcorolib.c's; Tests/Scripts/checks/bridge.sh compares them with lua5.4's.
+ *
+ * A chunk runs on a coroutine the engine resumes from the state's main thread (so that a
+ * stop, an error and its traceback stay on a thread of their own). For the script that
+ * thread is the main thread, as lua5.4's main chunk is: coroutine.running says so,
+ * coroutine.isyieldable says no, and coroutine.yield raises lua_yieldk's message (upstream:
+ * luaB_corunning, luaB_yieldable, luaB_yield). Resuming or closing it fails as resuming or
+ * closing lua5.4's main thread does, since it is running or normal whenever Lua code can
+ * name it.
  */
 #include "clua_internal.h"
 
@@ -120,4 +128,29 @@ int clua_co_wrap(lua_State *L) {
     lua_xmove(L, NL, 1);
     lua_pushcclosure(L, clua_co_wrap_call, 1);
     return 1;
+}
+
+/* coroutine.running: the chunk's thread is the main thread. */
+int clua_co_running(lua_State *L) {
+    int ismain = lua_pushthread(L) || L == clua_control_of(L)->chunk_main;
+    lua_pushboolean(L, ismain);
+    return 2;
+}
+
+/* coroutine.isyieldable([co]): never the chunk's thread. */
+int clua_co_isyieldable(lua_State *L) {
+    lua_State *co = lua_isnone(L, 1) ? L : clua_getco(L);
+    lua_pushboolean(L, co != clua_control_of(L)->chunk_main && lua_isyieldable(co));
+    return 1;
+}
+
+/* coroutine.yield(...): from the chunk's thread, the error lua5.4 raises on its main
+   thread (lua_yieldk's message, without a position, as luaG_runerror gives it in a C
+   function). */
+int clua_co_yield(lua_State *L) {
+    if (L == clua_control_of(L)->chunk_main) {
+        lua_pushliteral(L, "attempt to yield from outside a coroutine");
+        return lua_error(L);
+    }
+    return lua_yield(L, lua_gettop(L));
 }

@@ -10,15 +10,17 @@
  *    configuration folder), after following symbolic links;
  *  - `require` searches only the path fixed by the engine ("appshell.path"): the script
  *    cannot point it elsewhere (package is read-only in the sandbox);
- *  - binary chunks are refused everywhere, with --allow-io too.
+ *  - binary chunks are refused: `load` keeps mode "t" and string.dump is gone.
  * The promise about secrets (README.md, "The sandbox"): no file that holds the runner's
  * database password is read by any of io.open, io.lines, io.input, loadfile, dofile or
  * require: neither the processes' entries of /proc (this process's environ and cmdline,
  * a parent's environment) nor libpq's password and service files. The check is made on
  * what was opened (its real path in /proc, its device and inode), so no symbolic link,
  * hard link or /dev/fd path leads around it.
- * With --allow-io ("appshell.allow_io"), loadfile, dofile and require behave as in lua5.4
- * (package.path, package.searchers and the C searchers included), still text only.
+ * With --allow-io ("appshell.allow_io") a script may already run any program, so refusing
+ * bytecode would protect nothing: load, loadfile, dofile, require and string.dump are
+ * lua5.4's own (binary chunks, package.path, package.searchers and the C searchers
+ * included), with the app's folders first in package.path.
  *
  * Every function here is a lua_CFunction run by Lua itself, so it may raise.
  */
@@ -170,26 +172,25 @@ static void clua_push_outside(lua_State *L, const char *function, const char *pa
                     function, path);
 }
 
-/* loadfile([path [, mode [, env]]]): text chunks only; by default inside the allowed folders. */
+/* loadfile([path [, mode [, env]]]) of the sandbox: text chunks only, inside the allowed
+   folders. */
 static int clua_loadfile(lua_State *L) {
     const char *path = luaL_optstring(L, 1, NULL);
     int env = !lua_isnone(L, 3) ? 3 : 0;
-    if (!clua_allow_io(L)) {
-        if (path == NULL) {
-            luaL_pushfail(L);
-            lua_pushliteral(L, "loadfile: standard input is not allowed in the sandbox (run app-shell with --allow-io)");
-            return 2;
-        }
-        if (clua_code_path_allowed(L, path) == 0) {
-            luaL_pushfail(L);
-            clua_push_outside(L, "loadfile", path);
-            return 2;
-        }
-        if (clua_push_secret_path(L, "loadfile", path)) {
-            luaL_pushfail(L);
-            lua_insert(L, -2);
-            return 2;
-        }
+    if (path == NULL) {
+        luaL_pushfail(L);
+        lua_pushliteral(L, "loadfile: standard input is not allowed in the sandbox (run app-shell with --allow-io)");
+        return 2;
+    }
+    if (clua_code_path_allowed(L, path) == 0) {
+        luaL_pushfail(L);
+        clua_push_outside(L, "loadfile", path);
+        return 2;
+    }
+    if (clua_push_secret_path(L, "loadfile", path)) {
+        luaL_pushfail(L);
+        lua_insert(L, -2);
+        return 2;
     }
     if (luaL_loadfilex(L, path, "t") != LUA_OK) {
         luaL_pushfail(L);
@@ -209,55 +210,60 @@ static int clua_dofile_continue(lua_State *L, int status, lua_KContext ctx) {
     return lua_gettop(L) - 1;
 }
 
-/* dofile([path]): as loadfile, then runs the chunk (yieldable, as in lua5.4). */
+/* dofile([path]) of the sandbox: as its loadfile, then runs the chunk (yieldable, as in
+   lua5.4). */
 static int clua_dofile(lua_State *L) {
     const char *path = luaL_optstring(L, 1, NULL);
     lua_settop(L, 1);
-    if (!clua_allow_io(L)) {
-        if (path == NULL)
-            return luaL_error(L, "dofile: standard input is not allowed in the sandbox (run app-shell with --allow-io)");
-        if (clua_code_path_allowed(L, path) == 0) {
-            clua_push_outside(L, "dofile", path);
-            return lua_error(L);
-        }
-        clua_check_secret_path(L, "dofile", path);
+    if (path == NULL)
+        return luaL_error(L, "dofile: standard input is not allowed in the sandbox (run app-shell with --allow-io)");
+    if (clua_code_path_allowed(L, path) == 0) {
+        clua_push_outside(L, "dofile", path);
+        return lua_error(L);
     }
+    clua_check_secret_path(L, "dofile", path);
     if (luaL_loadfilex(L, path, "t") != LUA_OK) return lua_error(L);
     lua_callk(L, 0, LUA_MULTRET, 0, clua_dofile_continue);
     return clua_dofile_continue(L, 0, 0);
 }
 
-/* The Lua-file searcher of require, as lua5.4's but loading text only.
-   Upvalue 1: the real package table. Upvalue 2: the fixed path in the sandbox (a string),
-   or nil with --allow-io (package.path is read at each call, as in lua5.4). */
+/* The Lua-file searcher of require in the sandbox, as lua5.4's but loading text only, from
+   the fixed path. Upvalue 1: the real package table. Upvalue 2: the fixed path. */
 static int clua_searcher_lua(lua_State *L) {
     const char *name = luaL_checkstring(L, 1);
-    int fixed = lua_type(L, lua_upvalueindex(2)) == LUA_TSTRING;
     lua_getfield(L, lua_upvalueindex(1), "searchpath");
     lua_pushstring(L, name);
-    if (fixed) lua_pushvalue(L, lua_upvalueindex(2));
-    else if (lua_getfield(L, lua_upvalueindex(1), "path") != LUA_TSTRING)
-        return luaL_error(L, "'package.path' must be a string");
+    lua_pushvalue(L, lua_upvalueindex(2));
     lua_call(L, 2, 2);
     if (lua_isnil(L, -2)) return 1; /* searchpath's "no file '...'" list */
     lua_pop(L, 1);
     const char *filename = lua_tostring(L, -1);
-    if (fixed && clua_code_path_allowed(L, filename) == 0) {
+    if (clua_code_path_allowed(L, filename) == 0) {
         clua_push_outside(L, "require", filename);
         return lua_error(L);
     }
-    if (fixed) clua_check_secret_path(L, "require", filename);
+    clua_check_secret_path(L, "require", filename);
     if (luaL_loadfilex(L, filename, "t") != LUA_OK)
         return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, filename, lua_tostring(L, -1));
     lua_pushstring(L, filename);
     return 2;
 }
 
-/* Installs loadfile, dofile and require's text-only Lua searcher; takes string.dump
-   away. In the sandbox, require has only the preload and Lua searchers (no C code) and
-   the path `fixed_path`; with --allow-io the searchers are lua5.4's with the Lua one
-   made text-only. */
+/* In the sandbox, installs loadfile, dofile and require's text-only Lua searcher, takes
+   string.dump away, and leaves require only the preload and Lua searchers (no C code) and
+   the path `fixed_path`. With --allow-io all of them stay lua5.4's, and package.path has
+   `fixed_path` first. */
 static void clua_install_loading(lua_State *L, int allow_io, const char *fixed_path) {
+    if (allow_io) {
+        lua_getglobal(L, "package");
+        lua_pushstring(L, fixed_path);
+        lua_pushliteral(L, ";");
+        lua_getfield(L, -3, "path");
+        lua_concat(L, 3);
+        lua_setfield(L, -2, "path");
+        lua_pop(L, 1);
+        return;
+    }
     lua_pushcfunction(L, clua_loadfile);
     lua_setglobal(L, "loadfile");
     lua_pushcfunction(L, clua_dofile);
@@ -272,27 +278,18 @@ static void clua_install_loading(lua_State *L, int allow_io, const char *fixed_p
     lua_getfield(L, package, "searchers");
     int searchers = lua_gettop(L);
     lua_pushvalue(L, package);
-    if (allow_io) lua_pushnil(L);
-    else lua_pushstring(L, fixed_path);
+    lua_pushstring(L, fixed_path);
     lua_pushcclosure(L, clua_searcher_lua, 2);
     lua_rawseti(L, searchers, 2);
-    if (!allow_io) {
-        lua_pushnil(L);
-        lua_rawseti(L, searchers, 4);
-        lua_pushnil(L);
-        lua_rawseti(L, searchers, 3);
-        lua_pushliteral(L, "");
-        lua_setfield(L, package, "cpath");
-        lua_pushnil(L);
-        lua_setfield(L, package, "loadlib");
-    }
+    lua_pushnil(L);
+    lua_rawseti(L, searchers, 4);
+    lua_pushnil(L);
+    lua_rawseti(L, searchers, 3);
+    lua_pushliteral(L, "");
+    lua_setfield(L, package, "cpath");
+    lua_pushnil(L);
+    lua_setfield(L, package, "loadlib");
     lua_pushstring(L, fixed_path);
-    if (allow_io) {
-        /* the app's folders first, then lua5.4's own path */
-        lua_pushliteral(L, ";");
-        lua_getfield(L, package, "path");
-        lua_concat(L, 3);
-    }
     lua_setfield(L, package, "path");
     lua_settop(L, package - 1);
 }
@@ -476,12 +473,20 @@ static int clua_open_libraries(lua_State *L) {
     lua_setfield(L, -2, "wrap");
     lua_pushcfunction(L, clua_co_close);
     lua_setfield(L, -2, "close");
+    lua_pushcfunction(L, clua_co_running);
+    lua_setfield(L, -2, "running");
+    lua_pushcfunction(L, clua_co_isyieldable);
+    lua_setfield(L, -2, "isyieldable");
+    lua_pushcfunction(L, clua_co_yield);
+    lua_setfield(L, -2, "yield");
     lua_pop(L, 1);
 
-    /* no bytecode: load, loadfile, dofile and require read text only */
-    lua_getglobal(L, "load");
-    lua_pushcclosure(L, clua_load_text_only, 1);
-    lua_setglobal(L, "load");
+    /* in the sandbox no bytecode: load, loadfile, dofile and require read text only */
+    if (!allow_io) {
+        lua_getglobal(L, "load");
+        lua_pushcclosure(L, clua_load_text_only, 1);
+        lua_setglobal(L, "load");
+    }
     clua_install_loading(L, allow_io, module_path);
     if (!allow_io) {
         lua_getglobal(L, "collectgarbage");

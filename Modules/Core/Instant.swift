@@ -78,8 +78,12 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
         return LocalDay(dayNumber: Self.floorDivide(local, 86_400))
     }
 
-    /// ISO-8601 in `zone`: `2026-11-29T08:00:00+09:00`, or with `.123` milliseconds when
-    /// `milliseconds` is true. UTC prints its offset as `Z`.
+    /// ISO-8601 in `zone`: `2026-11-29T08:00:00+09:00`, with the milliseconds
+    /// (`08:00:00.123+09:00`) whenever the instant has any, or always when `milliseconds`
+    /// is true (`.000`, as events print). UTC prints its offset as `Z`.
+    ///
+    /// Records and `app.now()` carry what the database holds, to the millisecond, so a
+    /// script can time what it sees; a whole second (a fixed `--now`) prints as before.
     public func iso8601(in zone: TimeZoneRules, milliseconds: Bool = false) -> String {
         let seconds = secondsSince1970
         let offset = zone.offset(atSecondsSince1970: seconds)
@@ -87,6 +91,7 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
         let day = LocalDay(dayNumber: Self.floorDivide(local, 86_400))
         let secondOfDay = Self.floorModulo(local, 86_400)
         let fraction = Self.floorModulo(millisecondsSince1970, 1000)
+        let milliseconds = milliseconds || fraction != 0
         let (year, month, dayOfMonth) = day.components
         guard (0...9999).contains(year), offset % 60 == 0, abs(offset) < 100 * 3600, (0..<1000).contains(fraction)
         else {

@@ -1,7 +1,7 @@
 import CLua
 import Core
 
-/// Loading chunks and running them in a fresh coroutine under the watchdog.
+/// Loading chunks and running them on the engine's main coroutine under the watchdog.
 extension LuaEngine {
     /// Compiles `source` as a text chunk named `name` (`@path`, `=stdin`); binary chunks
     /// are refused.
@@ -35,7 +35,13 @@ extension LuaEngine {
         return load(Array(source.utf8), name: name)
     }
 
-    /// Runs a loaded chunk in a fresh coroutine and returns what it returned.
+    /// Runs a loaded chunk on the engine's main coroutine and returns what it returned.
+    ///
+    /// The chunk runs on a coroutine resumed from the state's main thread, so that a stop,
+    /// an error and its traceback stay on a thread of their own; for the script that
+    /// coroutine is the main thread (`coroutine.running()` says so, it cannot yield), and
+    /// the next chunk runs on the same one unless this one failed, as lua5.4's REPL runs
+    /// every line on its one main thread.
     ///
     /// - Parameters:
     ///   - arguments: the chunk's `...`.
@@ -48,12 +54,18 @@ extension LuaEngine {
         collect: Bool = false
     ) -> Result<[Value], ScriptFailure> {
         let registry = clua_registryindex()
-        guard lua_checkstack(state, 8) != 0, let thread = lua_newthread(state) else {
+        guard lua_checkstack(state, 8) != 0, let thread = mainCoroutine() else {
             luaL_unref(state, registry, chunk.reference)
             return .failure(ScriptFailure(kind: .memory, message: "not enough memory"))
         }
+        lua_pushthread(thread)
+        lua_xmove(thread, state, 1)
         let threadReference = luaL_ref(state, registry)
-        defer { luaL_unref(state, registry, threadReference) }
+        let previousMain = clua_swap_chunk_main(control.pointer, thread)
+        defer {
+            clua_swap_chunk_main(control.pointer, previousMain)
+            luaL_unref(state, registry, threadReference)
+        }
 
         let stack = LuaStack(thread)
         lua_rawgeti(thread, registry, lua_Integer(driver))
@@ -110,6 +122,27 @@ extension LuaEngine {
         default:
             return .failure(failure(of: thread, status: status, stopReason: stopReason))
         }
+    }
+
+    /// The coroutine the next chunk runs on: the one the last chunk ran on when it ended
+    /// and no chunk runs on it now (a nested run gets one of its own), else a new one.
+    /// Nil when there is no memory for a new one.
+    private func mainCoroutine() -> OpaquePointer? {
+        let registry = clua_registryindex()
+        if mainCoroutineReference != LUA_NOREF {
+            lua_rawgeti(state, registry, lua_Integer(mainCoroutineReference))
+            let kept = lua_tothread(state, -1)
+            LuaStack(state).pop()
+            var frame = lua_Debug()
+            if let kept, lua_status(kept) == LUA_OK, lua_gettop(kept) == 0, lua_getstack(kept, 0, &frame) == 0 {
+                return kept
+            }
+            luaL_unref(state, registry, mainCoroutineReference)
+            mainCoroutineReference = LUA_NOREF
+        }
+        guard let thread = lua_newthread(state) else { return nil }
+        mainCoroutineReference = luaL_ref(state, registry)
+        return thread
     }
 
     /// Compiles and runs `source` as a chunk named `name`, collecting its results.

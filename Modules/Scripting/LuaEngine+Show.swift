@@ -83,7 +83,7 @@ extension LuaEngine {
     /// `bytecode` when given (the same text compiled at build time, which skips parsing it
     /// at every start-up), or from the text when there is none or this Lua library
     /// refuses it (bytecode of another Lua release). Only the build's own bytecode comes
-    /// here; a script's binary chunk is refused everywhere.
+    /// here; a script's binary chunks load only with --allow-io, through lua5.4's `load`.
     func loadShellChunk(_ source: [UInt8], bytecode: [UInt8]? = nil) -> Int32 {
         if let bytecode {
             let status = bytecode.withUnsafeBufferPointer { buffer in

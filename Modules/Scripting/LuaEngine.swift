@@ -11,8 +11,9 @@ import Core
 ///   functions are the module's routes; `help`, `show` and `json` are globals too.
 /// - Every function Lua sees runs through the shim's C trampoline, so a route's error is
 ///   raised only after Swift has returned (no longjmp crosses a Swift frame).
-/// - Each chunk runs in a fresh coroutine. A timeout or Ctrl-C arms a hook on the
-///   running coroutine; no hook runs otherwise, so Lua keeps its full speed.
+/// - Each chunk runs in a coroutine, which scripts see as the main thread. A timeout or
+///   Ctrl-C arms a hook on the running coroutine; no hook runs otherwise, so Lua keeps its
+///   full speed.
 /// - The heap is capped by the allocator (`EngineOptions.memoryLimitBytes`).
 ///
 /// An engine is used from one thread at a time; only its `stopSwitch` crosses threads.
@@ -32,6 +33,9 @@ public final class LuaEngine {
     var functions: [BoundFunction] = []
     var errorMetatable: Int32 = LUA_NOREF
     var driver: Int32 = LUA_NOREF
+    /// Registry reference of the coroutine chunks run on, which scripts see as the main
+    /// thread (see `run`); LUA_NOREF until the first chunk, and after a chunk that failed.
+    var mainCoroutineReference: Int32 = LUA_NOREF
     var helpIndex: Int32 = LUA_NOREF
     /// How many `app.on` hooks are active; none means no event is ever handed to Lua.
     var activeHooks = 0

@@ -47,7 +47,7 @@ import Testing
 
     @Test func formatsInUTCWithZ() {
         let instant = Instant(millisecondsSince1970: Self.base + 250)
-        #expect(instant.iso8601(in: .utc) == "2026-11-28T23:30:00Z")
+        #expect(instant.iso8601(in: .utc) == "2026-11-28T23:30:00.250Z")
         #expect(instant.iso8601(in: .utc, milliseconds: true) == "2026-11-28T23:30:00.250Z")
         #expect(instant.description == "2026-11-28T23:30:00.250Z")
     }
@@ -55,8 +55,19 @@ import Testing
     @Test func formatsInSeoulWithItsOffset() throws {
         let seoul = try TimeZoneRules.named("Asia/Seoul")
         let instant = Instant(millisecondsSince1970: Self.base + 7)
-        #expect(instant.iso8601(in: seoul) == "2026-11-29T08:30:00+09:00")
+        #expect(instant.iso8601(in: seoul) == "2026-11-29T08:30:00.007+09:00")
         #expect(instant.iso8601(in: seoul, milliseconds: true) == "2026-11-29T08:30:00.007+09:00")
+    }
+
+    /// What the database holds is printed: the milliseconds whenever there are any (so a
+    /// script can time what it sees), none for a whole second unless asked (events ask).
+    @Test func printsMillisecondsWhenTheInstantHasThem() throws {
+        let seoul = try TimeZoneRules.named("Asia/Seoul")
+        #expect(Instant(millisecondsSince1970: Self.base).iso8601(in: seoul) == "2026-11-29T08:30:00+09:00")
+        #expect(Instant(millisecondsSince1970: Self.base + 1).iso8601(in: seoul) == "2026-11-29T08:30:00.001+09:00")
+        #expect(
+            Instant(millisecondsSince1970: Self.base).iso8601(in: seoul, milliseconds: true)
+                == "2026-11-29T08:30:00.000+09:00")
     }
 
     @Test func formatsWestOfUTCWithANegativeOffset() throws {
@@ -78,7 +89,7 @@ import Testing
 
     @Test func formatsInstantsBefore1970() {
         #expect(Instant(millisecondsSince1970: -1).iso8601(in: .utc, milliseconds: true) == "1969-12-31T23:59:59.999Z")
-        #expect(Instant(millisecondsSince1970: -1).iso8601(in: .utc) == "1969-12-31T23:59:59Z")
+        #expect(Instant(millisecondsSince1970: -1).iso8601(in: .utc) == "1969-12-31T23:59:59.999Z")
     }
 
     /// -2_840_140_800_000 is 1880-01-01T00:00:00Z, when Seoul kept local mean time (+08:27:52).

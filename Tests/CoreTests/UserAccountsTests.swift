@@ -45,6 +45,24 @@ import Testing
         #expect(repository.all == [user])
     }
 
+    @Test func enterSaysOnlyTheFirstTimeThatItCreatedTheUser() throws {
+        let accounts = UserAccounts(repository: MemoryUsers(), clock: FixedClock(Self.now))
+        let first = try accounts.enter(name: "minaa")
+        let again = try accounts.enter(name: "minaa")
+        #expect(first.created)
+        #expect(!again.created)
+        #expect(again.user == first.user)
+    }
+
+    @Test func losingAnInsertRaceIsNotACreation() throws {
+        let winner = User(
+            id: "00000000-0000-0000-0000-00000000000a", name: "mina", createdAt: Instant(secondsSince1970: 0))
+        let accounts = UserAccounts(repository: MemoryUsers(rival: winner), clock: FixedClock(Self.now))
+        let entered = try accounts.enter(name: "mina")
+        #expect(entered.user == winner)
+        #expect(!entered.created)
+    }
+
     @Test func laterSignInReturnsTheSameUser() throws {
         let repository = MemoryUsers()
         let clock = FixedClock(Self.now)

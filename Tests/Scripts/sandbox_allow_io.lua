@@ -1,6 +1,6 @@
 -- args: --allow-io
 -- stdout: allow-io ok
--- --allow-io opens io, os, debug and package as in lua5.4; binary chunks stay refused.
+-- --allow-io opens io, os, debug and package as in lua5.4, binary chunks included.
 local path = os.tmpname()
 local file = assert(io.open(path, "w"))
 file:write("written")
@@ -8,8 +8,17 @@ file:close()
 assert(io.open(path, "r"):read("a") == "written")
 assert(os.remove(path))
 assert(type(os.execute) == "function")
-local f = load("\27Lua\84\0", "bin", "b")
-assert(f == nil)
+local f, bad = load("\27Lua\84\0", "bin", "b")
+assert(f == nil and bad:find("truncated"), bad)
+-- Bytecode loads as in lua5.4: string.dump, load, loadfile and dofile of a binary file.
+local dumped = string.dump(function(x) return x * 6 end)
+assert(load(dumped, "dumped", "b")(7) == 42)
+local binary = os.tmpname()
+local out = assert(io.open(binary, "wb"))
+out:write(string.dump(load("return 'from bytecode'")))
+out:close()
+assert(loadfile(binary)() == "from bytecode" and dofile(binary) == "from bytecode")
+os.remove(binary)
 -- loadfile reads outside the script's folder.
 local outside = os.tmpname()
 local chunk = assert(io.open(outside, "w"))

@@ -63,6 +63,7 @@ typedef struct clua_control {
     int in_hooks;          /* 1 while hooks run: their own events fire nothing */
     int host_in_finalizer; /* 1 while Swift runs a call made from a __gc finalizer */
     lua_State *main;       /* the main thread, to ask whether a finalizer is running */
+    lua_State *chunk_main; /* the thread the chunk runs on, which coroutine.* treats as the main thread */
     pthread_t runner;      /* the thread running the chunk: woken from blocking calls */
     char *stack_floor;     /* nested resumes and closes stop above this C stack address */
     pthread_t stack_thread;/* the thread stack_floor was measured on */
@@ -78,6 +79,15 @@ void clua_control_init(clua_control *c);
 /// Releases a control block's lock.
 void clua_control_destroy(clua_control *c);
 
+/// Makes `L` the thread that coroutine.running, coroutine.isyieldable and coroutine.yield
+/// treat as the main thread (a chunk runs on a coroutine of the engine's, resumed from the
+/// state's main thread); returns the previous one, for a nested run to put back.
+static inline lua_State *clua_swap_chunk_main(clua_control *c, lua_State *L) {
+    lua_State *previous = c->chunk_main;
+    c->chunk_main = L;
+    return previous;
+}
+
 /* ---- small wrappers for macros Swift cannot import ---- */
 
 static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }
@@ -92,7 +102,7 @@ static inline int clua_load_text(lua_State *L, const char *buffer, size_t size, 
     return luaL_loadbufferx(L, buffer, size, name, "t");
 }
 /* Bytecode the build compiled from the shell's own chunks (Plugins/CompileLua), never
- * anything a script or a file hands in: scripts' binary chunks stay refused everywhere. */
+ * anything a script or a file hands in (a script's own binary chunks load only with --allow-io). */
 static inline int clua_load_host_bytecode(lua_State *L, const unsigned char *bytes, size_t size, const char *name) {
     return luaL_loadbufferx(L, (const char *)bytes, size, name, "b");
 }

@@ -22,8 +22,7 @@
 
 # File names the docs use that are not files of this repository.
 docs_allowed_files=(
-  morning.lua evening.lua daily.lua  # the README's scripts, which a reader saves
-  calls.lua db.lua files.lua coroutine.lua  # Lua 5.4.4's own test suite (checks/luasuite.sh)
+  morning.lua evening.lua daily.lua walks.lua  # the scripts of README.md and docs/shell.md, which a reader saves
 )
 # Identifiers of other projects, in backticks, that look like our types or C functions and
 # occur in no source file (a libpq function, say: `PQconnectdb`). None today.

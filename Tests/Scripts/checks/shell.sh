@@ -137,3 +137,20 @@ if grep -rnE '^\s*/// (The use case|Dependencies)\.$' "$here/../../Modules" >"$w
 if grep -rnE '\._[a-zA-Z]+' --include='*.swift' "$here/../../Modules" "$here/../../Apps" >"$work/err"; then
   fail "no underscored standard-library API in Modules and Apps" "found" "$work/err"; else
   echo "ok   no underscored standard-library API in Modules and Apps"; passed=$((passed + 1)); fi
+
+# A name given with --user (or APP_SHELL_USER) that is not a user yet: one line says the new
+# user was made, the first time only; the default user `me` is made without a word.
+new_user_db="$work/new_user.db"
+shell_errs "--user with a new name says a new user was created" 0 1 "app-shell: new user 'minaa' created (no such user before)" \
+  "$binary" --db "$new_user_db" --user minaa -e 'print(app.user().name)'
+shell_errs "APP_SHELL_USER with a new name says so too" 0 1 "app-shell: new user 'joon' created (no such user before)" \
+  env APP_SHELL_USER=joon "$binary" --db "$new_user_db" -e 'print(app.user().name)'
+for quiet in "--user minaa" "--user MINAA" ""; do
+  # shellcheck disable=SC2086
+  env -u APP_SHELL_USER "$binary" --db "$new_user_db" $quiet -e 'print(app.user().name)' >"$work/out" 2>"$work/err" </dev/null
+  if [ $? = 0 ] && [ ! -s "$work/err" ]; then
+    echo "ok   no word on standard error for ${quiet:-the default user}"; passed=$((passed + 1))
+  else
+    fail "no word on standard error for ${quiet:-the default user}" "stderr" "$work/err"
+  fi
+done
