@@ -146,6 +146,7 @@ error('Cannot require a meta file')
 ---@field added table<string, integer> Counts of what was added by kind (habits, completions, skips, amounts, notes, stories, quotes, ...).
 ---@field skipped table<string, integer> Counts of what was there already, by kind.
 ---@field not_representable string[] One line for each thing that could not be taken in.
+---@field merged string[] One line for each habit merged into yours of the same name, and for each of its settings (frequency, measure, reminder) that differed: kept or replaced.
 
 --- An invite code.
 ---@class invite
