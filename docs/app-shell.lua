@@ -36,7 +36,7 @@ error('Cannot require a meta file')
 --- A day of a monthly calendar.
 ---@class calendar_day
 ---@field date day The date.
----@field state "completed"|"missed"|"pending"|"empty"|"skipped"|"paused"|"partial"|"rest" How the day is drawn (partial: some amount, short of the target; rest: a day off in a period that met its frequency).
+---@field state "completed"|"missed"|"pending"|"empty"|"skipped"|"paused"|"partial"|"rest"|"over_limit" How the day is drawn (partial: some amount, short of the target; rest: a day off in a period that met its frequency; over_limit: over an at_most habit's target, whose empty days are completed).
 ---@field is_today boolean Whether it is today.
 ---@field note? string The day's note, if any.
 
@@ -57,7 +57,7 @@ error('Cannot require a meta file')
 --- A habit on a day.
 ---@class day_entry
 ---@field habit habit The habit.
----@field state "completed"|"pending"|"missed"|"future"|"skipped"|"paused"|"rest"|"not_due" Where the day stands (as habits.year: rest is a day off in a period that met, or may still meet, its frequency; not_due a day a weekday habit is not due).
+---@field state "completed"|"pending"|"missed"|"future"|"skipped"|"paused"|"rest"|"not_due"|"over_limit" Where the day stands (as habits.year: rest is a day off in a period that met, or may still meet, its frequency; not_due a day a weekday habit is not due; over_limit a day over an at_most habit's target, whose empty days are completed).
 ---@field note? string The day's note, if any.
 
 --- A note of a day.
@@ -146,6 +146,7 @@ error('Cannot require a meta file')
 ---@field added table<string, integer> Counts of what was added by kind (habits, completions, skips, amounts, notes, stories, quotes, ...).
 ---@field skipped table<string, integer> Counts of what was there already, by kind.
 ---@field not_representable string[] One line for each thing that could not be taken in.
+---@field merged string[] One line for each habit merged into yours of the same name, and for each of its settings (frequency, measure, reminder) that differed: kept or replaced.
 
 --- An invite code.
 ---@class invite
@@ -327,7 +328,7 @@ error('Cannot require a meta file')
 --- A day of habits.year.
 ---@class year_day
 ---@field date day The day.
----@field state "completed"|"partial"|"missed"|"rest"|"skipped"|"paused"|"pending"|"not_due"|"empty" How the day is drawn: rest is a day off in a period that met (or may meet) the frequency.
+---@field state "completed"|"partial"|"over_limit"|"missed"|"rest"|"skipped"|"paused"|"pending"|"not_due"|"empty" How the day is drawn: rest is a day off in a period that met (or may meet) the frequency; over_limit a day over an at_most habit's target (its days with nothing recorded are completed).
 
 --- Prints the help of a route, a module, or (with no argument) the list of modules.
 ---@param x? function|table|string
@@ -577,7 +578,7 @@ function habits.completions(ref, opts) end
 --- Example: `habits.create{name = "Run", start = "2026-11-01"}`
 function habits.create(opts) end
 
---- Every habit tracked on a day, with its state: completed, pending, missed, future, skipped, paused, rest or not_due.
+--- Every habit tracked on a day, with its state: completed, pending, missed, future, skipped, paused, rest, not_due or over_limit.
 ---@param opts? {on?: day}
 ---@return day_entry[]
 --- Example: `habits.day{on = "2026-11-28"}`

@@ -26,7 +26,8 @@ enum CompositionRoot {
                 databasePath: try databasePath(options, environment: environment), clock: clock,
                 eventSink: eventSink(options.eventsSink),
                 eventBacklog: options.eventsBacklog ?? SQLEventStore.defaultCapacity, signposter: signposter,
-                superuserActsAsAnyone: environment["APP_SHELL_TEST_IMPERSONATE"] == "1"))
+                superuserActsAsAnyone: environment["APP_SHELL_TEST_IMPERSONATE"] == "1",
+                notices: { Terminal.error($0) }))
         // app.notify reaches the desktop when a session bus is there.
         prepared.container.register((any Notifier).self, instance: FreedesktopNotifier(environment: environment))
         let session = Session(

@@ -35,6 +35,9 @@ enum DataTransfer {
                     try PrivateFiles.create(folder + "/" + file.name, contents: Array(file.text.utf8))
                 }
                 print("wrote \(files.count) Markdown files to \(folder)")
+                Terminal.error(
+                    "app-shell: --export-markdown: not written: ids, instants, themes and visibility (docs/data-in-and-out.md)"
+                )
             }
             if let folder = options.loopFolder {
                 let document = try engine.router.call("app.export", session: engine.session)
@@ -49,6 +52,12 @@ enum DataTransfer {
                     try PrivateFiles.create(folder + "/" + file.path, contents: Array(file.text.utf8))
                 }
                 print("wrote \(files.count - 1) habits in Loop's CSV layout to \(folder)")
+                // What Loop's layout cannot say, habit by habit, and what was written instead.
+                for line in LoopCSVExport.losses(fromSection: document["sections"]["habits"]) {
+                    Terminal.error("app-shell: --export-loop: \(line)")
+                }
+                Terminal.error(
+                    "app-shell: --export-loop: not written: ids, instants and scores (Loop reckons its own)")
             }
             return 0
         } catch {

@@ -88,8 +88,8 @@ public enum AppAssembly {
         // this read was a round trip of every start.
         if options.plugins.contains(where: { $0 is ProfilesPlugin }), login == nil {
             // Never fatal: what cannot be imported now (another process holds the write
-            // lock) waits in profile_photo_files for the next start.
-            _ = try? ProfilePhotoFileImport(database: database).run()
+            // lock, a file not found) waits in profile_photo_files for the next start.
+            _ = try? ProfilePhotoFileImport(database: database, report: options.notices).run()
         }
         prepared.container.register(IdentitySource.self, instance: identity)
         return AssembledApp(

@@ -31,6 +31,10 @@ public struct AppOptions: Sendable {
     /// row-level security anyway, so this grants nothing it does not have; for every other
     /// login it changes nothing. `app-shell` sets it from `APP_SHELL_TEST_IMPERSONATE=1`.
     public var superuserActsAsAnyone: Bool
+    /// Takes the lines a start has to tell the person running it, outside any script's
+    /// output (each photo file an earlier version left, moved in or not found):
+    /// `app-shell` writes them to standard error; by default they are dropped.
+    public var notices: @Sendable (String) -> Void
 
     /// The options of the app as `app-shell` runs it; change the fields that differ.
     public init(
@@ -40,7 +44,8 @@ public struct AppOptions: Sendable {
         photoProcessor: any PhotoProcessing = VipsPhotoProcessor(),
         signposter: Signposter = Signposter(), plugins: [any ModulePlugin] = AppAssembly.plugins,
         repositories: [any SQLRepositories] = AppAssembly.sqlRepositories,
-        extraRoutes: [Route] = [], middleware: Bool = true, superuserActsAsAnyone: Bool = false
+        extraRoutes: [Route] = [], middleware: Bool = true, superuserActsAsAnyone: Bool = false,
+        notices: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.databasePath = databasePath
         self.clock = clock
@@ -53,5 +58,6 @@ public struct AppOptions: Sendable {
         self.extraRoutes = extraRoutes
         self.middleware = middleware
         self.superuserActsAsAnyone = superuserActsAsAnyone
+        self.notices = notices
     }
 }

@@ -46,6 +46,18 @@ public enum KOReaderExport {
         }
     }
 
+    /// What an export holds that a story cannot: each entry's chapter, drawer (the
+    /// highlight's style) and colour, one line for each kind that some entry has.
+    public static func unkept(_ value: Value) -> [String] {
+        let documents = value["documents"].arrayValue ?? value.arrayValue ?? [value]
+        let entries = documents.flatMap { $0["entries"].arrayValue ?? [] }
+        return [("chapter", "chapters"), ("drawer", "drawers (highlight styles)"), ("color", "colours")].compactMap {
+            key, kind in
+            let count = entries.filter { !$0[key].isNull }.count
+            return count == 0 ? nil : "\(count) \(count == 1 ? "highlight's" : "highlights'") \(kind): not kept"
+        }
+    }
+
     /// Whether `bytes` look like an export: JSON naming `entries`, not an app-shell document.
     public static func recognises(_ bytes: [UInt8]) -> Bool {
         let head = String(decoding: bytes.prefix(65_536), as: UTF8.self).trimmingWhitespace

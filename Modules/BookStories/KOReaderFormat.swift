@@ -11,15 +11,20 @@ public struct KOReaderFormat: ForeignFormat {
     /// `koreader`.
     public var name: String { "koreader" }
 
+    /// What a file of this format is, for errors.
+    public var expected: String { "a KOReader JSON export (with its highlights' entries)" }
+
     /// JSON with `entries`.
     public func recognises(_ bytes: [UInt8]) -> Bool { KOReaderExport.recognises(bytes) }
 
     /// Adds each new highlight as a quote (see `HighlightImport`).
     /// - Throws: `invalid_argument` for JSON that is not a KOReader export.
     public func importFile(_ bytes: [UInt8], for user: User, clock: any Clock, report: inout ImportReport) throws {
-        guard let books = KOReaderExport.books(try JSONParser.parse(bytes)) else {
+        let value = try JSONParser.parse(bytes)
+        guard let books = KOReaderExport.books(value) else {
             throw AppError.invalidArgument("the JSON is not a KOReader export (no entries)", field: "path")
         }
         try HighlightImport(database: database).run(books, for: user, clock: clock, report: &report)
+        for line in KOReaderExport.unkept(value) { report.cannotRepresent(line) }
     }
 }

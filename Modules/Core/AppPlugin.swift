@@ -194,6 +194,10 @@ public struct AppPlugin: ModulePlugin {
                     ),
                     .init("skipped", "table<string, integer>", "Counts of what was there already, by kind."),
                     .init("not_representable", "string[]", "One line for each thing that could not be taken in."),
+                    .init(
+                        "merged", "string[]",
+                        "One line for each habit merged into yours of the same name, and for each of its settings (frequency, measure, reminder) that differed: kept or replaced."
+                    ),
                 ]),
             RecordShape(
                 "route", doc: "A route of the router.",

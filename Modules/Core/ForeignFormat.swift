@@ -4,6 +4,9 @@
 public protocol ForeignFormat: Sendable {
     /// The name `from` takes (`kindle`, `koreader`, `loop`, `habitbull`).
     var name: String { get }
+    /// What a file of this format is, for an error naming a file that is not one
+    /// ("a Loop Habit Tracker backup or CSV export").
+    var expected: String { get }
     /// Whether `bytes` (a file's first bytes, or all of them) look like this format.
     func recognises(_ bytes: [UInt8]) -> Bool
     /// Adds what the file holds to `user`'s data, inside the import's transaction; local
@@ -18,6 +21,9 @@ public protocol ForeignFormat: Sendable {
 }
 
 extension ForeignFormat {
+    /// "a NAME file".
+    public var expected: String { "a \(name) file" }
+
     /// A format of single files recognises no folder.
     public func recognisesFolder(_ paths: [String]) -> Bool { false }
 

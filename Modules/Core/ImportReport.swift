@@ -9,6 +9,9 @@ public struct ImportReport: Sendable, Equatable {
     public private(set) var skipped: [(kind: String, count: Int)] = []
     /// What could not be taken in, one line each.
     public private(set) var notRepresentable: [String] = []
+    /// Each item merged into one of the user's (a habit of the same name), and each of its
+    /// settings that differed and was kept or replaced, one line each.
+    public private(set) var merged: [String] = []
 
     /// Ids the import gave anew (the document's id belongs to another user), by kind and the
     /// document's id, so that a later section naming the item (a reminder names its habit)
@@ -26,6 +29,9 @@ public struct ImportReport: Sendable, Equatable {
 
     /// Reports something that could not be taken in.
     public mutating func cannotRepresent(_ line: String) { notRepresentable.append(line) }
+
+    /// Reports an item merged into one of the user's, or a setting of it that differed.
+    public mutating func merge(_ line: String) { merged.append(line) }
 
     /// Notes that the item of `kind` with the document's id `old` was stored as `new`.
     public mutating func renumber(_ kind: String, from old: String, to new: String) {
@@ -49,6 +55,7 @@ public struct ImportReport: Sendable, Equatable {
                 ("added", .table(Record(added.map { ($0.kind, .int($0.count)) }))),
                 ("skipped", .table(Record(skipped.map { ($0.kind, .int($0.count)) }))),
                 ("not_representable", .array(notRepresentable.map(Value.string))),
+                ("merged", .array(merged.map(Value.string))),
             ]))
     }
 
@@ -65,5 +72,6 @@ public struct ImportReport: Sendable, Equatable {
     public static func == (lhs: ImportReport, rhs: ImportReport) -> Bool {
         lhs.format == rhs.format && lhs.added.elementsEqual(rhs.added, by: { $0 == $1 })
             && lhs.skipped.elementsEqual(rhs.skipped, by: { $0 == $1 }) && lhs.notRepresentable == rhs.notRepresentable
+            && lhs.merged == rhs.merged
     }
 }

@@ -61,7 +61,7 @@ public struct PortableSections: Sendable {
         if let folder = try readFolder(path) {
             // The names decide before anything is read: a folder of no known format is
             // refused without reading its files.
-            _ = try folderFormat(folder.paths, from: from)
+            _ = try folderFormat(folder.paths, from: from, path: path)
             let files = try folder.read(Self.maximumFileBytes)
             return try importFolder(files, from: from, for: user, clock: clock, transactions: transactions)
         }
@@ -69,8 +69,10 @@ public struct PortableSections: Sendable {
         let named = try from.map(checkedName)
         if ZipArchive.looksLikeZip(bytes) && named != "app-shell" {
             let files = try ZipArchive.files(in: bytes, maximum: Self.maximumFileBytes)
+            _ = try folderFormat(files.keys.sorted(), from: from, path: path)
             return try importFolder(files, from: from, for: user, clock: clock, transactions: transactions)
         }
+        if let named { try expect(named, in: bytes, path: path) }
         return try importFile(bytes, from: from, for: user, clock: clock, transactions: transactions)
     }
 
@@ -89,16 +91,38 @@ public struct PortableSections: Sendable {
     }
 
     /// The format that reads a folder of these paths (`from`, if given, must be it).
-    private func folderFormat(_ paths: [String], from: String?) throws -> any ForeignFormat {
+    /// - Parameter path: the folder or zip file given, named in the error.
+    private func folderFormat(_ paths: [String], from: String?, path: String? = nil) throws -> any ForeignFormat {
         let name = try from.map(checkedName)
         guard let format = formats.first(where: { (name == nil || $0.name == name) && $0.recognisesFolder(paths) })
         else {
-            throw AppError(
-                code: "import.unknown_format",
-                message: "the folder is not one this app-shell reads (a Loop CSV export holds Habits.csv)",
-                field: "from")
+            let what = path.map { "\($0) is not a folder or zip" } ?? "the folder is not one"
+            let expected =
+                name.map { named in
+                    " of \(formats.first { $0.name == named }?.expected ?? named) (from = \(named))"
+                } ?? " this app-shell reads (a Loop CSV export holds Habits.csv)"
+            throw AppError(code: "import.unknown_format", message: what + expected, field: "from")
         }
         return format
+    }
+
+    /// Refuses a file that is not of the format `name` it was given as, naming the file, the
+    /// format expected and, when another format reads it, that one.
+    /// - Throws: `import.unknown_format` (field `from`).
+    private func expect(_ name: String, in bytes: [UInt8], path: String) throws {
+        let expected: String
+        if name == "app-shell" {
+            let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+            guard !(head.contains("\"format\"") && head.contains(Self.format)) else { return }
+            expected = "an app-shell export document (JSON with \"format\": \"\(Self.format)\")"
+        } else {
+            guard let format = formats.first(where: { $0.name == name }), !format.recognises(bytes) else { return }
+            expected = format.expected
+        }
+        let other = (try? recognise(bytes)).map { "; it looks like from = \($0)" } ?? ""
+        throw AppError(
+            code: "import.unknown_format", message: "\(path) is not \(expected) (from = \(name))\(other)",
+            field: "from")
     }
 
     /// Imports `bytes` (a file's content) for `user` in one transaction of `transactions`:

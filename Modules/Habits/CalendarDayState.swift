@@ -17,4 +17,6 @@ public enum CalendarDayState: String, Sendable, Equatable {
     case rest
     /// A measurable habit's day with an amount short of its target.
     case partial
+    /// A day of a habit with a limit (`at_most`) whose total is over it.
+    case overLimit = "over_limit"
 }

@@ -54,6 +54,7 @@ struct ForeignHabitWriter {
             if let existing = try repository.habit(id: id, ownedBy: user.id) {
                 habit = existing
                 report.skip("habits")
+                try reportMerge(foreign, into: existing, today: today, report: &report)
             } else {
                 let start = days.first ?? today
                 let name = try uniqueName(foreign, taken: &takenNames, archived: foreign.archived, report: &report)
@@ -154,6 +155,44 @@ struct ForeignHabitWriter {
             report.cannotRepresent(
                 "\(derived) days Loop marked YES_AUTO (reckoned from the frequency, not done): not completions")
         }
+    }
+
+    /// Says that `foreign` was merged into `habit` (the habit an earlier import of the same
+    /// name made), and which of its settings differ from the habit's: the frequency and the
+    /// measure are kept as they are here, a reminder at another time is added beside the
+    /// habit's own.
+    private func reportMerge(_ foreign: ForeignHabit, into habit: Habit, today: LocalDay, report: inout ImportReport)
+        throws
+    {
+        let label = "\(foreign.label) (\(foreign.name))"
+        report.merge(
+            "\(label): merged into your habit \(habit.name), of the same name (ids are made from names): "
+                + "only the days it lacks are added")
+        let current = try SQLHabitDetailsRepository(database: database).details(habitID: habit.id)
+        let own = current.frequency(on: today)
+        if own != foreign.frequency {
+            report.merge(
+                "\(label): its frequency there is \(foreign.frequency.label), here \(own.label): kept \(own.label)")
+        }
+        let incoming = foreign.measure.map { Self.describe(unit: $0.unit, target: $0.target, atMost: $0.atMost) }
+        let kept = current.measure.map { Self.describe(unit: $0.unit, target: $0.target, atMost: $0.atMost) }
+        if incoming != kept {
+            report.merge(
+                "\(label): its measure there is \(incoming ?? "none (yes/no)"), here \(kept ?? "none (yes/no)"): "
+                    + "kept \(kept ?? "yes/no")")
+        }
+        if let time = foreign.reminder {
+            let times = try SQLReminderRepository(database: database).reminders(habitID: habit.id).map(\.time)
+            if !times.contains(time) {
+                let here = times.isEmpty ? "none" : times.map(\.description).joined(separator: ", ")
+                report.merge("\(label): its reminder there is at \(time), here \(here): added beside them")
+            }
+        }
+    }
+
+    /// A measure in words: "at most 2 cups".
+    private static func describe(unit: String, target: Double, atMost: Bool) -> String {
+        "\(atMost ? "at most" : "at least") \(HabitMeasure.text(target)) \(unit.trimmingWhitespace)"
     }
 
     /// A stable id for the `occurrence`-th habit named `name` in a file of `format`, for `userID`.

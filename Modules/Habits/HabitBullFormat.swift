@@ -16,6 +16,9 @@ public struct HabitBullFormat: ForeignFormat {
     /// `habitbull`.
     public var name: String { "habitbull" }
 
+    /// What a file of this format is, for errors.
+    public var expected: String { "a HabitBull CSV (its first line HabitName,HabitDescription,HabitCategory,...)" }
+
     /// The file starts with HabitBull's header (after a byte-order mark, if any).
     public func recognises(_ bytes: [UInt8]) -> Bool {
         var head = String(decoding: bytes.prefix(64), as: UTF8.self)

@@ -1,8 +1,9 @@
 import Core
 
 /// Marks a monthly calendar's skipped, paused and partial days, and the days a weekday
-/// habit is not due (empty), from the habit's details; a daily yes/no habit's calendar is
-/// returned unchanged.
+/// habit is not due (empty), from the habit's details; for a habit with a limit, a day with
+/// nothing recorded is completed and one over the limit `over_limit`. A daily yes/no
+/// habit's calendar is returned unchanged.
 public struct HabitCalendarMarks: Sendable {
     let store: HabitDetailsStore
 
@@ -19,10 +20,10 @@ public struct HabitCalendarMarks: Sendable {
         guard !details.isPlainDaily else { return calendar }
         // Rest days are told from missed ones as habits.year tells them.
         var rest = Set<LocalDay>()
+        let done = try store.doneDays(of: habit, details: details)
         if !details.frequencies.isEmpty {
             for (date, state) in HabitYearCalculator().days(
-                of: habit, details: details, done: try store.doneDays(of: habit), year: calendar.year,
-                today: store.base.clock.today())
+                of: habit, details: details, done: done, year: calendar.year, today: store.base.clock.today())
             where state == .rest && date.month == calendar.month {
                 rest.insert(date)
             }
@@ -36,6 +37,11 @@ public struct HabitCalendarMarks: Sendable {
                 state = .paused
             } else if !details.frequency(on: day.date).isDue(on: day.date) {
                 state = .empty
+            } else if done.contains(day.date) {
+                // A day of a habit with a limit, nothing recorded: the limit was kept.
+                state = .completed
+            } else if details.isOverLimit(day.date) {
+                state = .overLimit
             } else if (details.amounts[day.date] ?? 0) > 0 {
                 state = .partial
             } else if rest.contains(day.date) {

@@ -3,7 +3,9 @@ import Core
 /// The days `habits.day` and `habits.today` must not call pending, missed or future for a
 /// habit with a frequency other than daily: `not_due` on a day a weekday habit is not due,
 /// and `rest` on a day off in a period that met its frequency (or, before today, may still
-/// meet it), exactly as `habits.year` draws those days. A daily habit's entries are left alone.
+/// meet it), exactly as `habits.year` draws those days; for a habit with a limit (`at_most`),
+/// `completed` on a day with nothing recorded and `over_limit` on a day over it. A daily
+/// habit's entries are left alone.
 public struct HabitDayEntryStates: Sendable {
     let store: HabitDetailsStore
 
@@ -23,12 +25,22 @@ public struct HabitDayEntryStates: Sendable {
         var states: [String: HabitYearState] = [:]
         for entry in open where detailed.contains(entry.habit.id) {
             let details = try store.details.details(habitID: entry.habit.id)
-            guard !details.frequencies.allSatisfy(\.frequency.isDaily) else { continue }
-            if !details.frequency(on: day).isDue(on: day) {
+            let limited = details.measure?.atMost == true
+            guard limited || !details.frequencies.allSatisfy(\.frequency.isDaily) else { continue }
+            if limited, entry.state != .future {
+                // Loop's rule: nothing recorded kept the limit; over it is over_limit, even today.
+                let state = HabitYearCalculator().state(
+                    of: entry.habit, details: details, done: try store.doneDays(of: entry.habit, details: details),
+                    on: day, today: today)
+                if state == .completed || state == .overLimit || state == .rest || state == .notDue {
+                    states[entry.habit.id] = state
+                }
+            } else if !details.frequency(on: day).isDue(on: day) {
                 states[entry.habit.id] = .notDue
             } else if entry.state != .future,
                 HabitYearCalculator().state(
-                    of: entry.habit, details: details, done: try store.doneDays(of: entry.habit), on: day,
+                    of: entry.habit, details: details, done: try store.doneDays(of: entry.habit, details: details),
+                    on: day,
                     today: today) == .rest
             {
                 states[entry.habit.id] = .rest

@@ -15,8 +15,11 @@ public struct HabitDetailsStore: Sendable {
         self.details = details
     }
 
-    /// The days `habit` was done, as a set.
-    func doneDays(of habit: Habit) throws -> Set<LocalDay> {
-        Set(try base.completions.completedDays(habitID: habit.id))
+    /// The days `habit` counts as done up to today: its completions and, for an at-most
+    /// habit, the days with nothing recorded (`HabitDetails.doneDays`).
+    func doneDays(of habit: Habit, details: HabitDetails) throws -> Set<LocalDay> {
+        details.doneDays(
+            of: habit, completed: Set(try base.completions.completedDays(habitID: habit.id)),
+            through: base.clock.today())
     }
 }

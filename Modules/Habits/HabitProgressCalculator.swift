@@ -37,7 +37,8 @@ public struct HabitProgressCalculator: Sendable {
         }
         let horizon = Self.periodEnd(containing: reference, details: details)
         var group = Group()
-        var tally = Tally(reference: reference)
+        // A day over a limit is over for good, even the reference day: no later amount meets it.
+        var tally = Tally(reference: reference, referenceIsFinal: details.isOverLimit(reference))
         var day = first
         var periodIndex = 0
         let periods = habit.trackingPeriods
@@ -140,6 +141,7 @@ public struct HabitProgressCalculator: Sendable {
 
     private struct Tally {
         let reference: LocalDay
+        let referenceIsFinal: Bool
         var completed = 0
         var eligible = 0
         var met = 0
@@ -151,7 +153,7 @@ public struct HabitProgressCalculator: Sendable {
             guard group.full > 0 else { return }
             let needed = Swift.min(
                 Swift.max(1, (group.times * group.full + group.length - 1) / group.length), group.full)
-            let inProgress = group.last >= reference
+            let inProgress = group.last >= reference && !(referenceIsFinal && group.length == 1)
             let metCount = Swift.min(group.done, needed)
             completed += group.done
             eligible += group.elapsed

@@ -7,6 +7,8 @@ import Core
 /// a run of days, as `HabitProgressCalculator` cuts them) ended short of the frequency, and
 /// `rest` when the period met it or is still in progress. Today is `pending` until its
 /// period met the frequency, then `rest`; a day a weekday habit is not due is `not_due`.
+/// For a habit with a limit, `done` holds the days with nothing recorded
+/// (`HabitDetails.doneDays`) and a day over the limit is `over_limit`.
 public struct HabitYearCalculator: Sendable {
     /// A calculator; it keeps no state between calls.
     public init() {}
@@ -70,6 +72,7 @@ public struct HabitYearCalculator: Sendable {
             if details.isPaused(day) { return .paused }
             let frequency = details.frequency(on: day)
             if !frequency.isDue(on: day) { return .notDue }
+            if details.isOverLimit(day) { return .overLimit }
             if (details.amounts[day] ?? 0) > 0 { return .partial }
             let open: HabitYearState = day == today ? .pending : .missed
             if frequency == .daily { return open }

@@ -4,6 +4,8 @@ public enum HabitYearState: String, Sendable, Equatable {
     case completed
     /// A measurable habit's day with an amount short of its target.
     case partial
+    /// A day of a habit with a limit (`at_most`) whose total is over it.
+    case overLimit = "over_limit"
     /// A past due day whose period ended without meeting the frequency.
     case missed
     /// A past day without a completion in a period that met (or may still meet) the

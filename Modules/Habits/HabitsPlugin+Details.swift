@@ -188,8 +188,9 @@ extension HabitsPlugin {
                     .init("date", "day", "The day."),
                     .init(
                         "state",
-                        #""completed"|"partial"|"missed"|"rest"|"skipped"|"paused"|"pending"|"not_due"|"empty""#,
-                        "How the day is drawn: rest is a day off in a period that met (or may meet) the frequency."),
+                        #""completed"|"partial"|"over_limit"|"missed"|"rest"|"skipped"|"paused"|"pending"|"not_due"|"empty""#,
+                        "How the day is drawn: rest is a day off in a period that met (or may meet) the frequency; over_limit a day over an at_most habit's target (its days with nothing recorded are completed)."
+                    ),
                 ]),
             RecordShape(
                 "year", doc: "A habit's year, every day from 1 January to 31 December.",

@@ -187,7 +187,7 @@ public struct HabitsPlugin: ModulePlugin {
             Route(
                 "habits.day",
                 summary:
-                    "Every habit tracked on a day, with its state: completed, pending, missed, future, skipped, paused, rest or not_due.",
+                    "Every habit tracked on a day, with its state: completed, pending, missed, future, skipped, paused, rest, not_due or over_limit.",
                 parameters: [.option("on", .day, "The day; today when omitted.")], returns: "day_entry[]",
                 example: #"habits.day{on = "2026-11-28"}"#
             ) { arguments, context in
@@ -292,8 +292,9 @@ public struct HabitsPlugin: ModulePlugin {
                 fields: [
                     .init("habit", "habit", "The habit."),
                     .init(
-                        "state", #""completed"|"pending"|"missed"|"future"|"skipped"|"paused"|"rest"|"not_due""#,
-                        "Where the day stands (as habits.year: rest is a day off in a period that met, or may still meet, its frequency; not_due a day a weekday habit is not due)."
+                        "state",
+                        #""completed"|"pending"|"missed"|"future"|"skipped"|"paused"|"rest"|"not_due"|"over_limit""#,
+                        "Where the day stands (as habits.year: rest is a day off in a period that met, or may still meet, its frequency; not_due a day a weekday habit is not due; over_limit a day over an at_most habit's target, whose empty days are completed)."
                     ),
                     .init("note", "string", "The day's note, if any.", optional: true),
                 ]),
@@ -302,8 +303,9 @@ public struct HabitsPlugin: ModulePlugin {
                 fields: [
                     .init("date", "day", "The date."),
                     .init(
-                        "state", #""completed"|"missed"|"pending"|"empty"|"skipped"|"paused"|"partial"|"rest""#,
-                        "How the day is drawn (partial: some amount, short of the target; rest: a day off in a period that met its frequency)."
+                        "state",
+                        #""completed"|"missed"|"pending"|"empty"|"skipped"|"paused"|"partial"|"rest"|"over_limit""#,
+                        "How the day is drawn (partial: some amount, short of the target; rest: a day off in a period that met its frequency; over_limit: over an at_most habit's target, whose empty days are completed)."
                     ),
                     .init("is_today", "boolean", "Whether it is today."),
                     .init("note", "string", "The day's note, if any.", optional: true),

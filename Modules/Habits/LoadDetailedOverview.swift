@@ -19,9 +19,9 @@ public struct LoadDetailedOverview: Sendable {
             guard detailed.contains(summary.id),
                 let habit = try store.base.habits.habit(id: summary.id, ownedBy: ownerID)
             else { return summary }
+            let details = try store.details.details(habitID: habit.id)
             let (statistics, _) = HabitProgressCalculator().statistics(
-                of: habit, details: try store.details.details(habitID: habit.id), done: try store.doneDays(of: habit),
-                reference: today)
+                of: habit, details: details, done: try store.doneDays(of: habit, details: details), reference: today)
             return HabitSummary(
                 id: summary.id, name: summary.name, isArchived: summary.isArchived,
                 currentStreak: statistics.streak.current, completionRate: statistics.completionRate)

@@ -27,7 +27,7 @@ public struct LoadHabitProgress: Sendable {
                     of: habit, sortedCompletedDays: sorted, reference: referenceDay),
                 frequency: .daily)
         }
-        let done = Set(sorted)
+        let done = details.doneDays(of: habit, completed: Set(sorted), through: referenceDay)
         let (statistics, unit) = HabitProgressCalculator().statistics(
             of: habit, details: details, done: done, reference: referenceDay)
         let score =

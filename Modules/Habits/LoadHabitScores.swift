@@ -31,7 +31,7 @@ public struct LoadHabitScores: Sendable {
         }
         let details = try store.details.details(habitID: habit.id)
         let scores = HabitScoreCalculator().scores(
-            of: habit, details: details, done: try store.doneDays(of: habit), through: last)
+            of: habit, details: details, done: try store.doneDays(of: habit, details: details), through: last)
         guard first <= last else { return [] }
         let offset = habit.startDay.distance(to: first)
         return scores[offset...].enumerated().map { (first.adding(days: $0.offset), $0.element) }

@@ -20,7 +20,8 @@ public struct LoadHabitYear: Sendable {
         let habit = try store.base.habit(reference, ownedBy: ownerID)
         let details = try store.details.details(habitID: habit.id)
         let days = HabitYearCalculator().days(
-            of: habit, details: details, done: try store.doneDays(of: habit), year: chosen, today: today)
+            of: habit, details: details, done: try store.doneDays(of: habit, details: details), year: chosen,
+            today: today)
         return (
             habit, details.frequency(on: Swift.min(today, LocalDay(year: chosen, month: 12, day: 31) ?? today)), days
         )

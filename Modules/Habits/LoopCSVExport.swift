@@ -8,9 +8,12 @@ import Core
 ///
 /// A completion is `YES_MANUAL`, a skipped day `SKIP`, a measurable habit's day its total in
 /// thousandths (Loop's integer), a day with only a note `UNKNOWN`. What Loop's layout has no
-/// place for is not written: frequencies before the current one, pauses, tracking periods
-/// (an archived habit is `Archived?` true), ids and instants. Loop's `Scores.csv` files
-/// are not written (AppShell's score is reckoned when asked).
+/// place for is not written, and `losses(fromSection:)` says so habit by habit: weekdays,
+/// frequencies before the current one, pauses, tracking periods (an archived habit is
+/// `Archived?` true), amounts finer than thousandths; ids and instants are never written.
+/// Loop's `Scores.csv` files are not written (AppShell's score is reckoned when asked). A
+/// day of a habit with a limit with nothing recorded gets no row: Loop reads it as
+/// unknown, which keeps the limit, as AppShell counts it (docs/domain.md §2.5).
 public enum LoopCSVExport {
     /// `Habits.csv`'s header, as Loop 2 writes it.
     public static let header = [
@@ -46,6 +49,64 @@ public enum LoopCSVExport {
             files.append((folder + "/Checkmarks.csv", checkmarks(habit, numerical: numerical)))
         }
         return [("Habits.csv", list)] + files
+    }
+
+    /// What the files of `files(fromSection:)` cannot say, one line per habit and loss: a
+    /// frequency on weekdays (written as that many times a week), the frequencies before the
+    /// current one, pauses, tracking periods after the first, and day totals finer than
+    /// Loop's thousandths, each with what was written instead.
+    public static func losses(fromSection section: Value) -> [String] {
+        var lines: [String] = []
+        for (index, habit) in (section["habits"].arrayValue ?? []).enumerated() {
+            let label = "habit \(index + 1) (\(habit["name"].stringValue ?? ""))"
+            let changes = habit["frequencies"].arrayValue ?? []
+            let frequency = (changes.last?["frequency"]).flatMap { try? HabitFrequency.parse($0) } ?? .daily
+            let (numerator, denominator) = LoopFrequency.fraction(frequency)
+            if case .weekdays = frequency {
+                lines.append(
+                    "\(label): Loop has no weekdays; its frequency \(frequency.label) is written as "
+                        + "\(numerator) a week (\(numerator)/\(denominator)), on any days")
+            }
+            if changes.count > 1 || (changes.count == 1 && frequency != .daily && Self.startsAfterHabit(habit, changes))
+            {
+                let start = changes.last?["start_day"].stringValue ?? ""
+                lines.append(
+                    "\(label): Loop keeps one frequency; the earlier ones (before \(start)) are not written, "
+                        + "its whole history is written as \(numerator)/\(denominator)")
+            }
+            let pauses = habit["pauses"].arrayValue ?? []
+            if !pauses.isEmpty {
+                let spans = pauses.map { "\($0["from"].stringValue ?? "")...\($0["to"].stringValue ?? "")" }
+                lines.append(
+                    "\(label): Loop has no pauses; \(spans.joined(separator: ", ")) are written as days "
+                        + "with nothing recorded")
+            }
+            let periods = habit["periods"].arrayValue ?? []
+            if periods.count > 1 {
+                lines.append(
+                    "\(label): Loop has no tracking periods; its \(periods.count) are written as one habit, "
+                        + "the days between them with nothing recorded")
+            }
+            if !habit["measure"].isNull {
+                let finer = (habit["amounts"].arrayValue ?? []).filter { amount in
+                    let total = amount["total"].doubleValue ?? 0
+                    return (total * 1000).rounded() != total * 1000
+                }
+                if !finer.isEmpty {
+                    lines.append(
+                        "\(label): Loop keeps amounts in thousandths; \(finer.count) day totals are rounded to them")
+                }
+            }
+        }
+        return lines
+    }
+
+    /// Whether a habit's only frequency change starts after the habit (daily before it).
+    private static func startsAfterHabit(_ habit: Value, _ changes: [Value]) -> Bool {
+        guard let start = changes.first?["start_day"].stringValue,
+            let first = habit["periods"].arrayValue?.first?["start_day"].stringValue
+        else { return false }
+        return start > first
     }
 
     /// One habit's `Checkmarks.csv`.

@@ -13,6 +13,9 @@ public struct LoopFormat: ForeignFormat {
     /// `loop`.
     public var name: String { "loop" }
 
+    /// What a file of this format is, for errors.
+    public var expected: String { "a Loop Habit Tracker backup (.db) or CSV export (a zip, its folder, or Habits.csv)" }
+
     /// A SQLite file, or a lone `Habits.csv`.
     public func recognises(_ bytes: [UInt8]) -> Bool {
         bytes.starts(with: Array("SQLite format 3\u{0}".utf8))

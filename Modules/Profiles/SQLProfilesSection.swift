@@ -49,14 +49,21 @@ public struct SQLProfilesSection: PortableSection {
         return Record([("profile", .table(record))])
     }
 
-    /// Adds the profile when the user has none; a photo whose bytes do not match its
+    /// Adds the profile when the user has none (another profile is reported); a photo whose bytes do not match its
     /// SHA-256 or are not a JPEG is reported and left out, the profile kept.
     public func importSection(_ section: Record, version: Int, for user: User, report: inout ImportReport) throws {
         let document = PortableRecord(section, path: "sections.profiles")
         guard let item = try document.optionalRecord("profile") else { return }
         let repository = SQLProfileRepository(database: database)
-        if try repository.profile(of: user.id) != nil {
+        if let own = try repository.profile(of: user.id) {
             report.skip("profiles")
+            // The same profile again (a second import) is only skipped; another is said.
+            let incoming = try item.string("nickname")
+            if incoming.trimmingWhitespace != own.nickname {
+                report.cannotRepresent(
+                    "profile: you have one already (nickname \(own.nickname)); the document's (nickname \(incoming)) is left out"
+                )
+            }
             return
         }
         guard let dogRecord = try item.optionalRecord("dog") else {

@@ -65,7 +65,12 @@ import Testing
         let report = try Self.run(format, bytes, in: fixture)
         #expect(report.addedCount("stories") == 4)
         #expect(report.addedCount("quotes") == 5)
-        #expect(report.notRepresentable.count == 2)  // the bookmark, the note with no highlight
+        // The bookmark, the note with no highlight, the locations.
+        #expect(report.notRepresentable.count == 3)
+        #expect(
+            report.notRepresentable.contains {
+                $0.hasSuffix("highlights' Kindle locations: not kept (their pages are)")
+            })
         let stories = try Self.stories(fixture)
         let demian = try #require(stories.first { $0["book"]["title"] == "데미안" })
         #expect(demian["visibility"] == "private")
@@ -109,7 +114,11 @@ import Testing
             "책 (저자)\n- Your Highlight on Location 1-2 | Added on Monday, December 1, 2025 1:00:00 PM\n\n\(long)\n==========\n"
         let report = try Self.run(KindleClippingsFormat(database: fixture.database), Array(text.utf8), in: fixture)
         #expect(report.added.isEmpty)
-        #expect(report.notRepresentable == ["highlight in 책 of 501 characters: a quote holds at most 500"])
+        #expect(
+            report.notRepresentable == [
+                "1 highlight's Kindle location: not kept (its page is)",
+                "highlight in 책 of 501 characters: a quote holds at most 500",
+            ])
     }
 
     @Test(arguments: DatabaseBackend.available)
@@ -122,7 +131,10 @@ import Testing
         let report = try Self.run(format, bytes, in: fixture)
         #expect(report.addedCount("stories") == 1)
         #expect(report.addedCount("quotes") == 2)
-        #expect(report.notRepresentable.count == 1)  // the note without text
+        // The note without text; the chapters and drawers, which a story has no place for.
+        #expect(report.notRepresentable.count == 3)
+        #expect(report.notRepresentable.contains { $0.hasSuffix("highlights' chapters: not kept") })
+        #expect(report.notRepresentable.contains { $0.hasSuffix("highlights' drawers (highlight styles): not kept") })
         let story = try #require(try Self.stories(fixture).first)
         #expect(story["book"]["title"] == "Alice's Adventures in Wonderland")
         #expect(story["book"]["author"] == "Lewis Carroll")

@@ -60,15 +60,15 @@ eq(calendar(november), table.concat({
 
 -- Skipped, paused, partial and rest days have marks, and their legend line only when drawn.
 local marked = month(2026, 12, 7, "completed")
-marked.days[2].state, marked.days[3].state, marked.days[4].state, marked.days[5].state =
-  "skipped", "paused", "partial", "rest"
+marked.days[2].state, marked.days[3].state, marked.days[4].state, marked.days[5].state, marked.days[6].state =
+  "skipped", "paused", "partial", "rest", "over_limit"
 eq(calendar(marked), table.concat({
   "December 2026",
   "  Mo   Tu   We   Th   Fr   Sa   Su",
-  "       1+   2s   3p   4~   5-   6+",
+  "       1+   2s   3p   4~   5-   6!",
   "  7+",
   "+ done  x missed  o to do today  . not tracked or future  [ ] today",
-  "- rest  s skipped  p paused  ~ partial (short of the target)",
+  "- rest  s skipped  p paused  ~ partial (short of the target)  ! over the limit",
 }, "\n"), "detail marks")
 
 -- A year as a grid of weeks: 2026 starts on a Thursday; months label their first week;
@@ -79,7 +79,7 @@ for m, length in ipairs({ 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 }) do
     days[#days + 1] = { date = string.format("2026-%02d-%02d", m, d), state = "not_due" }
   end
 end
-local states = { "completed", "partial", "missed", "rest", "skipped", "paused", "pending", "empty" }
+local states = { "completed", "partial", "missed", "rest", "skipped", "paused", "pending", "empty", "over_limit" }
 for i, state in ipairs(states) do days[i].state = state end
 local text, styles = flat(year_grid({ year = 2026, name = "달리기 🏃 run", frequency = "3/week", days = days }))
 local lines = {}
@@ -89,11 +89,13 @@ eq(lines[1], "달리기 🏃 run  2026  (3/week)", "title")
 eq(lines[2]:sub(1, 20), "    Jan Feb Mar  Apr", "months label the week of their 1st")
 eq(lines[3], "Mo   s" .. string.rep(".", 51), "Mondays: none in the first week")
 eq(lines[6], "Th  # " .. string.rep(".", 51), "Thursdays: 1 January done, 8 January empty")
-eq(lines[7], "Fr  +" .. string.rep(".", 51), "Fridays")
+eq(lines[7], "Fr  +!" .. string.rep(".", 50), "Fridays: 9 January over the limit")
 eq(lines[9], "Su  -" .. string.rep(".", 51), "Sundays")
-eq(lines[10], "# done  + partial  x missed  - rest  s skipped  p paused  o today  . not due", "legend")
+eq(lines[10], "# done  + partial  ! over the limit  x missed  - rest  s skipped  p paused  o today  . not due",
+  "legend")
 eq(styles["#"], "green", "done is green")
 eq(styles["x"], "red", "missed is red")
+eq(styles["!"], "red", "over the limit is red")
 eq(styles[" "], nil, "an empty day has no style")
 for _, line in ipairs(lines) do assert(not line:find("%s$"), "no trailing spaces: " .. line) end
 -- A long or multi-line name stays on its line, cut to 20 characters.

@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import Profiles
 import Storage
+import Synchronization
 import Testing
 
 /// A database of the previous release (profiles schema 1, photos as files in `photos/`
@@ -71,7 +72,11 @@ import Testing
         #expect(try repository.profile(of: mina.id)?.photo == nil)
         #expect(try database.queryOne("SELECT COUNT(*) FROM profiles") { try $0.int(0) } == 3)
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/photos"))
-        // Nothing waits any more: a second run finds nothing.
+        // Mina's files were never found: her paths wait for the next start, which finds nothing new.
+        #expect(
+            try database.query("SELECT card_path FROM profile_photo_files", [], { try $0.string(0) }) == [
+                "\(folder)/photos/gone-card.jpg"
+            ])
         #expect(try ProfilePhotoFileImport(database: database).run() == 0)
     }
 
@@ -91,7 +96,8 @@ import Testing
         // A thumbnail that is not a JPEG: the photo is dropped, the files stay.
         #expect(try ProfilePhotoFileImport(database: database).run() == 0)
         #expect(FileManager.default.fileExists(atPath: card))
-        #expect(try database.queryOne("SELECT COUNT(*) FROM profile_photo_files") { try $0.int(0) } == 0)
+        // Its paths stay, to be tried again at the next start.
+        #expect(try database.queryOne("SELECT COUNT(*) FROM profile_photo_files") { try $0.int(0) } == 1)
     }
 }
 
@@ -147,5 +153,87 @@ import Testing
             #expect((photo.card.width, photo.card.height) == (392, 591))
             #expect((photo.thumbnail.width, photo.thumbnail.height) == (100, 100))
         }
+    }
+}
+
+/// The first release's database opened from another folder than the one it was made in (a
+/// moved folder, a backup restored elsewhere, another `HOME`): its absolute paths point
+/// nowhere, and the photos are found in `photos/` beside the database; a photo found nowhere
+/// keeps its paths, and every photo gets a line of the report.
+@Suite struct FirstReleaseDatabaseMovedTests {
+    /// Where `Tests/Scripts/support/photodb-main` was made (the paths its rows hold).
+    static let madeIn = "/tmp/pdfix"
+
+    /// The report's lines, gathered from the import's closure.
+    final class Lines: Sendable {
+        let lines = Mutex<[String]>([])
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    /// Makes the first release's database in `made`, then moves that folder to `moved`.
+    func makeAndMove(made: String, moved: String) throws {
+        try FileManager.default.copyItem(atPath: PreviousReleaseDatabaseTests.fixture, toPath: made)
+        let database = try SQLiteDatabase(path: "\(made)/app.db")
+        try database.execute(
+            "UPDATE profiles SET card_path = replace(card_path, ?, ?), thumbnail_path = replace(thumbnail_path, ?, ?)",
+            [.text(Self.madeIn), .text(made), .text(Self.madeIn), .text(made)])
+        database.close()
+        try FileManager.default.moveItem(atPath: made, toPath: moved)
+    }
+
+    func migrate(_ database: Database) throws {
+        try Migrator(database: database).migrate([
+            CoreSchema.migratorModule, Migrator.Module(name: "profiles", migrations: ProfilesPlugin().migrations),
+        ])
+    }
+
+    @Test func photosAreFoundBesideTheDatabaseWhenTheFolderMoved() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("moved-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try makeAndMove(made: "\(root)/home-before", moved: "\(root)/restored")
+        let database = try SQLiteDatabase(path: "\(root)/restored/app.db")
+        try migrate(database)
+        let report = Lines()
+
+        #expect(try ProfilePhotoFileImport(database: database, report: report.append).run() == 2)
+
+        let repository = SQLProfileRepository(database: database)
+        for user in try database.query("SELECT user_id FROM profiles", [], { try $0.string(0) }) {
+            let photo = try #require(try repository.profile(of: user)?.photo)
+            #expect((photo.card.width, photo.thumbnail.width) == (392, 100))
+        }
+        #expect(try database.queryOne("SELECT COUNT(*) FROM profile_photo_files") { try $0.int(0) } == 0)
+        #expect(!FileManager.default.fileExists(atPath: "\(root)/restored/photos"))
+        #expect(report.all.count == 2)
+        #expect(report.all.allSatisfy { $0.contains("moved into the database from \(root)/restored/photos/") })
+    }
+
+    @Test func aPhotoFoundNowhereKeepsItsPathsUntilItsFilesComeBack() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("moved-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try makeAndMove(made: "\(root)/before", moved: "\(root)/after")
+        // The photos/ folder was not restored with the database.
+        try FileManager.default.moveItem(atPath: "\(root)/after/photos", toPath: "\(root)/kept-aside")
+        let database = try SQLiteDatabase(path: "\(root)/after/app.db")
+        try migrate(database)
+        let report = Lines()
+
+        #expect(try ProfilePhotoFileImport(database: database, report: report.append).run() == 0)
+
+        #expect(try database.queryOne("SELECT COUNT(*) FROM profile_photo_files") { try $0.int(0) } == 2)
+        #expect(report.all.count == 2)
+        #expect(
+            report.all.allSatisfy {
+                $0.contains("could not be read") && $0.contains("\(root)/before/photos/")
+                    && $0.contains("nor at \(root)/after/photos/")
+            })
+
+        // Once the folder is back, the next start moves them in.
+        try FileManager.default.moveItem(atPath: "\(root)/kept-aside", toPath: "\(root)/after/photos")
+        #expect(try ProfilePhotoFileImport(database: database).run() == 2)
+        #expect(try database.queryOne("SELECT COUNT(*) FROM profile_photo_files") { try $0.int(0) } == 0)
     }
 }

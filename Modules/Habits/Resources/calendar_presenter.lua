@@ -1,6 +1,6 @@
 -- How show() prints a habit's month calendar ({year, month, days = {{date, state,
 -- is_today}}}, the shape `calendar`): a month grid, Monday first, that marks skipped,
--- paused, partial and rest days too (their legend line only when one is drawn). A chunk
+-- paused, partial, over-the-limit and rest days too (their legend line only when one is drawn). A chunk
 -- that returns the presenter: a function of a value that returns its text, or nil for a
 -- value of another shape. Plain Lua (Tests/Lua/habits_presenters_spec.lua runs it under lua5.4).
 local type, ipairs, rawget, tonumber = type, ipairs, rawget, tonumber
@@ -10,10 +10,10 @@ local concat = table.concat
 local month_names = { "January", "February", "March", "April", "May", "June", "July", "August",
   "September", "October", "November", "December" }
 local marks = { completed = "+", missed = "x", pending = "o", empty = ".", skipped = "s", paused = "p",
-  partial = "~", rest = "-" }
+  partial = "~", rest = "-", over_limit = "!" }
 -- The marks of habits with frequencies, skips, pauses or amounts: their legend line
 -- appears only when one is drawn.
-local detail_marks = { skipped = true, paused = true, partial = true, rest = true }
+local detail_marks = { skipped = true, paused = true, partial = true, rest = true, over_limit = true }
 -- The day of the week, 0 for Sunday (Sakamoto's method, proleptic Gregorian): no
 -- clock or zone takes part.
 local month_offsets = { 0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4 }
@@ -46,6 +46,8 @@ return function(v)
   end
   if column > 0 then lines[#lines + 1] = (gsub(concat(row), "%s+$", "")) end
   lines[#lines + 1] = "+ done  x missed  o to do today  . not tracked or future  [ ] today"
-  if marked then lines[#lines + 1] = "- rest  s skipped  p paused  ~ partial (short of the target)" end
+  if marked then
+    lines[#lines + 1] = "- rest  s skipped  p paused  ~ partial (short of the target)  ! over the limit"
+  end
   return concat(lines, "\n")
 end

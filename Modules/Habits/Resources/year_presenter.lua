@@ -11,10 +11,10 @@ local type, ipairs, rawget, tonumber, tostring = type, ipairs, rawget, tonumber,
 local gsub = string.gsub
 
 local month_names = { "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" }
-local marks = { completed = "#", partial = "+", missed = "x", rest = "-", skipped = "s", paused = "p",
-  pending = "o", not_due = ".", empty = " " }
-local styles = { completed = "green", partial = "yellow", missed = "red", rest = "dim", skipped = "cyan",
-  paused = "cyan", pending = "bold", not_due = "dim" }
+local marks = { completed = "#", partial = "+", over_limit = "!", missed = "x", rest = "-", skipped = "s",
+  paused = "p", pending = "o", not_due = ".", empty = " " }
+local styles = { completed = "green", partial = "yellow", over_limit = "red", missed = "red", rest = "dim",
+  skipped = "cyan", paused = "cyan", pending = "bold", not_due = "dim" }
 local weekday_names = { "Mo", "Tu", "We", "Th", "Fr", "Sa", "Su" }
 -- The name and the frequency are cut to this many characters: at most 40 columns even
 -- when every one is wide.
@@ -82,6 +82,7 @@ return function(v)
     for column = 1, last do pieces[#pieces + 1] = rows[r][column] or " " end
     if last == 0 then pieces[#pieces] = "\n" .. weekday_names[r] end
   end
-  pieces[#pieces + 1] = "\n# done  + partial  x missed  - rest  s skipped  p paused  o today  . not due"
+  pieces[#pieces + 1] = "\n# done  + partial  ! over the limit  x missed  - rest  s skipped  p paused  o today"
+    .. "  . not due"
   return pieces
 end

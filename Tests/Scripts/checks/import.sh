@@ -17,10 +17,10 @@ ln -s "$idir/nowhere" "$idir/link.json"
 check "import: --export refuses a dangling link" 1 "" "$binary" --db "$idir/a.db" "${inow[@]}" --export "$idir/link.json"
 if [ -e "$idir/nowhere" ]; then fail "import: nothing written through the link" "$idir/nowhere exists"; fi
 check "import: --import into an empty database" 0 \
-  '{"format":"app-shell-export","added":{"habits":1,"completions":1,"stories":1,"quotes":1,"walk_logs":1},"skipped":{},"not_representable":[]}' \
+  '{"format":"app-shell-export","added":{"habits":1,"completions":1,"stories":1,"quotes":1,"walk_logs":1},"skipped":{},"not_representable":[],"merged":[]}' \
   "$binary" --db "$idir/b.db" "${inow[@]}" --import "$idir/a.json"
 check "import: the same document twice adds nothing" 0 \
-  '{"format":"app-shell-export","added":{},"skipped":{"habits":1,"completions":1,"stories":1,"quotes":1,"walk_logs":1},"not_representable":[]}' \
+  '{"format":"app-shell-export","added":{},"skipped":{"habits":1,"completions":1,"stories":1,"quotes":1,"walk_logs":1},"not_representable":[],"merged":[]}' \
   "$binary" --db "$idir/b.db" "${inow[@]}" --import "$idir/a.json" --from app-shell
 check "import: export again" 0 "" "$binary" --db "$idir/b.db" "${inow[@]}" --export "$idir/b.json"
 if cmp -s "$idir/a.json" "$idir/b.json"; then echo "ok   import: the round trip gives the same document"; passed=$((passed + 1)); else
@@ -66,6 +66,24 @@ if [ "$(stat -c %a "$idir/loop-out")" = 700 ] && [ -f "$idir/loop-out/003/Checkm
   fail "import: Loop's layout, with its folder names" "$(ls -laR "$idir/loop-out")"; fi
 check "import: --export-loop refuses an existing folder" 1 "" "$binary" --db "$idir/loop.db" "${inow[@]}" \
   --export-loop "$idir/loop-out"
+# What Loop's layout cannot express is said on standard error, with what was written instead.
+check "import: a Mon/Fri habit with a pause" 0 "" "$binary" --db "$idir/weekdays.db" "${inow[@]}" -e \
+  'habits.create{name = "Gym", start = "2026-11-02", frequency = {weekdays = {"mon", "fri"}}}
+   habits.pause("Gym", {from = "2026-11-20", to = "2026-11-25"})'
+check "import: --export-loop of a Mon/Fri habit" 0 "" "$binary" --db "$idir/weekdays.db" "${inow[@]}" \
+  --export-loop "$idir/weekdays-out"
+if grep -qxF "app-shell: --export-loop: habit 1 (Gym): Loop has no weekdays; its frequency mon fri is written as 2 a week (2/7), on any days" "$work/err" \
+  && grep -qF "habit 1 (Gym): Loop has no pauses; 2026-11-20...2026-11-25" "$work/err"; then
+  echo "ok   import: --export-loop says what Loop cannot express"; passed=$((passed + 1)); else
+  fail "import: --export-loop says what Loop cannot express" "stderr" "$work/err"; fi
+# A file given as another format than its own: the file and the format expected are named.
+check "import: Kindle clippings given as Loop's" 1 "" "$binary" --db "$idir/wrong.db" "${inow[@]}" \
+  --import "$here/../Fixtures/import/My Clippings.txt" --from loop
+if grep -qF "[import.unknown_format]" "$work/err" \
+  && grep -qF "$here/../Fixtures/import/My Clippings.txt is not a Loop Habit Tracker backup" "$work/err" \
+  && grep -qF "it looks like from = kindle" "$work/err"; then
+  echo "ok   import: the wrong format names the file and the format"; passed=$((passed + 1)); else
+  fail "import: the wrong format names the file and the format" "stderr" "$work/err"; fi
 check "import: Loop's layout read back" 0 "" "$binary" --db "$idir/loopback.db" "${inow[@]}" --import "$idir/loop-out"
 grep -qF '"added":{"habits":5,"completions":7,"notes":2,"skips":1,"amounts":2}' "$work/out" \
   || fail "import: Loop's layout read back" "result" "$work/out"

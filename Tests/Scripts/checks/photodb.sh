@@ -39,6 +39,27 @@ if command -v sqlite3 >/dev/null 2>&1; then
 print(p.card.width, p.thumbnail.width, jpeg(profiles.photo{user = 'mina', size = 'card'}), #habits.list(), #habits.completions('Run'))"
   if [ -e "$pdb/old/photos" ]; then fail "the previous release's photo files are removed" "$(ls "$pdb/old/photos")"; else
     echo "ok   the previous release's photo files are removed"; passed=$((passed + 1)); fi
+  # Made in one folder, opened from another (a moved folder, a backup restored elsewhere,
+  # another HOME): the recorded paths point nowhere and the files are in photos/ beside it.
+  cp -R "$here/support/photodb-main" "$pdb/made-here"
+  sqlite3 "$pdb/made-here/app.db" "UPDATE profiles SET card_path = replace(card_path, '/tmp/pdfix', '$pdb/made-here'),
+    thumbnail_path = replace(thumbnail_path, '/tmp/pdfix', '$pdb/made-here')"
+  mv "$pdb/made-here" "$pdb/opened-there"
+  check "a first-release database opened from another folder keeps its photos" 0 "392	100	true	1" "$binary" \
+    --db "$pdb/opened-there/app.db" -e "$pdb_jpeg local p = profiles.me().photo
+print(p.card.width, p.thumbnail.width, jpeg(profiles.photo{user = 'mina', size = 'card'}), #habits.list())"
+  if [ "$(grep -c "moved into the database from $pdb/opened-there/photos/" "$work/err")" = 2 ]; then
+    echo "ok   each photo moved is said on standard error"; passed=$((passed + 1))
+  else fail "each photo moved is said on standard error" "two lines" "$work/err"; fi
+  # A database restored without its photos/ folder keeps the paths and says so, each start.
+  cp -R "$here/support/photodb-main" "$pdb/no-photos"
+  rm -r "$pdb/no-photos/photos"
+  check "a photo found nowhere keeps its pointer" 0 "2" "$binary" --db "$pdb/no-photos/app.db" \
+    -e "print(#habits.list() + 1)"
+  if [ "$(grep -c "could not be read: its card is not a readable JPEG at /tmp/pdfix/photos/" "$work/err")" = 2 ] \
+    && [ "$(sqlite3 "$pdb/no-photos/app.db" 'SELECT COUNT(*) FROM profile_photo_files')" = 2 ]; then
+    echo "ok   a photo found nowhere is said on standard error and kept"; passed=$((passed + 1))
+  else fail "a photo found nowhere is said on standard error and kept" "two lines, two rows" "$work/err"; fi
 else
   echo "skip a previous release's photo files (no sqlite3 tool; ProfilesTests covers it)"
 fi
