@@ -314,7 +314,10 @@ public struct ServerSetup: Sendable {
         try Self.validate(memberName: name)
         try Self.validate(password: password)
         try refuseWhereParametersAreLogged()
-        let verifier = ScramVerifier.make(password: password)
+        guard let server = database as? PostgresDatabase else {
+            throw AppError(code: "admin.not_available", message: "members are PostgreSQL roles; this is not a server")
+        }
+        let verifier = try server.passwordVerifier(password, user: name)
         try database.transaction {
             guard try !roleExists(name) else {
                 throw AppError(
@@ -490,10 +493,26 @@ public struct ServerSetup: Sendable {
                 "a password is \(minimumPasswordCharacters) characters to \(maximumPasswordBytes) bytes long",
                 field: "password")
         }
-        guard ScramVerifier.isStableUnderSASLprep(password) else {
+        guard Self.isStableUnderSASLprep(password) else {
             throw AppError.invalidArgument(
                 "a password may hold printable ASCII, Hangul syllables, CJK ideographs and emoji only",
                 field: "password")
+        }
+    }
+
+    /// Whether SASLprep leaves `password` as it is for certain: printable ASCII, and letters
+    /// of scripts NFKC does not change (Hangul syllables, CJK, most emoji). libpq applies
+    /// SASLprep before it makes the verifier and the server again at each login; a password
+    /// it would change (compatibility characters, non-ASCII spaces) is refused instead.
+    static func isStableUnderSASLprep(_ password: String) -> Bool {
+        password.unicodeScalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 0x20...0x7E: true  // printable ASCII and the space, which SASLprep keeps
+            case 0xAC00...0xD7A3: true  // precomposed Hangul syllables
+            case 0x4E00...0x9FFF: true  // CJK unified ideographs
+            case 0x1F300...0x1FAFF: true  // pictographs and emoji
+            default: false
+            }
         }
     }
 

@@ -147,6 +147,20 @@ public final class PostgresConnection {
         queued = []
     }
 
+    /// The SCRAM-SHA-256 verifier the server stores for `password` of role `user`, made by
+    /// libpq (`PQencryptPasswordConn`, as `psql`'s `\password`: SASLprep, a random salt,
+    /// 4,096 iterations), so `CREATE ROLE ... PASSWORD` carries it and never the password.
+    /// - Throws: `storage.closed`; `storage.other` with libpq's reason when it cannot make one.
+    public func passwordVerifier(_ password: String, user: String) throws -> String {
+        let handle = try openHandle()
+        guard let verifier = cpg_encrypt_password(handle, password, user, "scram-sha-256") else {
+            let reason = Self.oneLine(cpg_error_message(handle).map { String(cString: $0) } ?? "")
+            throw StorageError(.other, message: "cannot make the password's verifier: \(reason)")
+        }
+        defer { cpg_freemem(verifier) }
+        return String(cString: verifier)
+    }
+
     /// Whether `close()` ran.
     public var isClosed: Bool { handle == nil }
 

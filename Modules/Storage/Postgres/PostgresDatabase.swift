@@ -281,6 +281,12 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         try binding.pooled.connection.executeLater(sql, rows)
     }
 
+    /// The SCRAM-SHA-256 verifier of `password` for role `user`, made by libpq on one of
+    /// the pool's connections (`PostgresConnection.passwordVerifier`); no round trip.
+    public func passwordVerifier(_ password: String, user: String) throws -> String {
+        try withConnection { try $0.passwordVerifier(password, user: user) }
+    }
+
     /// The login as the server reported it when the connection was made, with no round
     /// trip: `session_user` (`session_authorization`) and whether it is a superuser; nil
     /// when the server did not report both. Waits for a connection opened ahead.
