@@ -16,8 +16,10 @@ public struct ServerSetup: Sendable {
     /// 2: walk requests are made and answered by the server's clock (`walk_requests_send`
     /// and `walk_requests_answer`). 3: the inbox, written by `SECURITY DEFINER` triggers.
     /// 4: events numbered by their identity sequence, their params in their row, the
-    /// backlog's guard on its count of removed events.
-    public static let version = 4
+    /// backlog's guard on its count of removed events. 5: the inbox wakes each recipient
+    /// on a channel only they can learn (`inbox_channel`); a superuser's setup takes the
+    /// statistics views and functions that tell members about each other from `PUBLIC`.
+    public static let version = 5
     /// The key of `version` in `schema_versions`.
     public static let module = "server_setup"
     /// The functions that create a large object, which setup takes from `PUBLIC` when the
@@ -164,6 +166,11 @@ public struct ServerSetup: Sendable {
                     GRANT EXECUTE ON FUNCTION mate_join(text) TO \(group);
                     GRANT EXECUTE ON FUNCTION mate_invite() TO \(group);
                     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA \(schema) TO \(group);
+                    ALTER FUNCTION inbox_channel_of(text) SET search_path = \(schema), pg_temp;
+                    REVOKE ALL ON FUNCTION inbox_channel_of(text) FROM PUBLIC;
+                    \(RowSecurity.inboxChannelFunction(schema: schema));
+                    REVOKE ALL ON FUNCTION inbox_channel(text) FROM PUBLIC;
+                    GRANT EXECUTE ON FUNCTION inbox_channel(text) TO \(group);
                     """)
                 for function in RowSecurity.inboxTriggerFunctions
                 where try database.queryOne(
@@ -177,7 +184,7 @@ public struct ServerSetup: Sendable {
                 }
                 applied.append(
                     "functions app_user_id, mate_join, mate_invite, event_backlog_guard, event_backlog_size, "
-                        + "walk_requests_expire, "
+                        + "walk_requests_expire, inbox_channel, "
                         + "inbox triggers")
                 let present = Set(tables.keys)
                 for grant in RowSecurity.grants where present.contains(grant.table) {
@@ -265,6 +272,7 @@ public struct ServerSetup: Sendable {
                     try database.executeScript("REVOKE EXECUTE ON FUNCTION \(function) FROM PUBLIC")
                     applied.append("\(function) revoked from PUBLIC")
                 }
+                applied += try revokeStatistics()
             }
             for (table, state) in tables.sorted(by: { $0.key < $1.key }) where !state.forced || migrating {
                 try database.executeScript("ALTER TABLE \(Self.quoted(table)) FORCE ROW LEVEL SECURITY")
@@ -272,6 +280,48 @@ public struct ServerSetup: Sendable {
             return applied
         }
         return (place, applied)
+    }
+
+    /// Takes from `PUBLIC`, in this database, what tells members about each other without
+    /// row-level security's say: the statistics views (`pg_stat_*`, `pg_statio_*`: every
+    /// session's role, process and start, every table's row counts and changes), the
+    /// `pg_stat_get_*` functions they are made of (which anyone could call directly), and
+    /// `pg_locks` with `pg_lock_status()` (which session holds what). Only their owner, a
+    /// superuser, can; monitoring keeps them through `pg_read_all_stats`. Each one still
+    /// granted to `PUBLIC` is taken, so a later run takes what a new server version adds.
+    /// - Returns: what it took, one step per view or function.
+    private func revokeStatistics() throws -> [String] {
+        var applied: [String] = []
+        let views = try database.query(
+            """
+            SELECT format('%I.%I', n.nspname, c.relname) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = 'pg_catalog' AND c.relkind = 'v'
+                AND (c.relname LIKE 'pg\\_stat\\_%' OR c.relname LIKE 'pg\\_statio\\_%' OR c.relname = 'pg_locks')
+                AND has_table_privilege('public', c.oid, 'SELECT')
+            ORDER BY 1
+            """, []
+        ) { try $0.string(0) }
+        for view in views {
+            try database.executeScript(
+                "REVOKE SELECT ON \(view) FROM PUBLIC; GRANT SELECT ON \(view) TO pg_read_all_stats")
+            applied.append("\(view) taken from PUBLIC")
+        }
+        let functions = try database.query(
+            """
+            SELECT p.oid::regprocedure::text FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+            WHERE n.nspname = 'pg_catalog' AND (p.proname LIKE 'pg\\_stat\\_get\\_%' OR p.proname = 'pg_lock_status')
+                AND has_function_privilege('public', p.oid, 'EXECUTE')
+            ORDER BY 1
+            """, []
+        ) { try $0.string(0) }
+        if !functions.isEmpty {
+            let list = functions.joined(separator: ", ")
+            try database.executeScript(
+                "REVOKE EXECUTE ON FUNCTION \(list) FROM PUBLIC; GRANT EXECUTE ON FUNCTION \(list) TO pg_read_all_stats"
+            )
+            applied.append("\(functions.count) statistics functions taken from PUBLIC")
+        }
+        return applied
     }
 
     /// Every table of `schema` with whether row-level security is enabled and forced.

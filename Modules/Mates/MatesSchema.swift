@@ -70,7 +70,7 @@ enum MatesSchema {
                             'mate', (SELECT u.name FROM users u WHERE u.id = NEW.mate_id), 'code', v_code)::text,
                         NEW.since);
                     -- A wake-up only: notifications ignore row-level security, so they carry nothing.
-                    PERFORM pg_notify('\(InboxWatcher.channel)', '');
+                    PERFORM pg_notify('app_inbox', '');
                     RETURN NULL;
                 END
                 $fn$;
@@ -85,6 +85,29 @@ enum MatesSchema {
                 ("mate_invites", ["created_at", "expires_at"]), ("mate_attempts", ["at"]), ("mates", ["since"]),
                 ("mate_reports", ["created_at"]),
             ]),
+        // The inbox wakes each recipient itself, on a channel of theirs (Core's step 5): the
+        // trigger no longer notifies everyone's shared channel. SQLite never notified.
+        Migration(
+            version: 5, summary: "the inbox's own trigger wakes the recipient",
+            sql: "-- nothing on SQLite",
+            postgreSQL: """
+                CREATE OR REPLACE FUNCTION mates_inbox() RETURNS trigger LANGUAGE plpgsql AS $fn$
+                DECLARE
+                    v_code text;
+                BEGIN
+                    \(latestInvite("i", select: "i.code")) ORDER BY i.created_at DESC LIMIT 1 INTO v_code;
+                    IF v_code IS NULL THEN
+                        RETURN NULL;
+                    END IF;
+                    INSERT INTO inbox (recipient_id, name, params, occurred_at) VALUES (
+                        NEW.user_id, 'mates.joined',
+                        json_build_object(
+                            'mate', (SELECT u.name FROM users u WHERE u.id = NEW.mate_id), 'code', v_code)::text,
+                        NEW.since);
+                    RETURN NULL;
+                END
+                $fn$;
+                """),
     ]
 
     /// The invites `NEW.user_id` made that `NEW.mate_id` used, with none newer the other way

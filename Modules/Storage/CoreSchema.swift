@@ -60,7 +60,42 @@ public enum CoreSchema {
         // InstantColumnChecks). A set-up server gets it from admin.setup().
         InstantColumnChecks.migration(
             version: 4, columns: [("users", ["created_at"]), ("inbox", ["occurred_at", "delivered_at"])]),
+        // PostgreSQL: a new inbox row wakes its recipient only, on a channel named by a hash
+        // of a random key (one row no member may read) and the recipient's id
+        // (`inboxChannelPrefix`), since any session may LISTEN on any name and a shared
+        // channel told every listener when, and through the notifying process, who sent
+        // something. The recipient learns its channel from `inbox_channel(id)`, which a
+        // set-up server answers for the member's own id only (admin.setup()). SQLite has no
+        // notifications: nothing to do.
+        Migration(
+            version: 5, summary: "inbox wake-ups on a channel of the recipient's",
+            sql: "-- nothing on SQLite",
+            postgreSQL: """
+                CREATE TABLE inbox_channel_keys (key TEXT NOT NULL);
+                INSERT INTO inbox_channel_keys (key) VALUES (
+                    encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text, 'UTF8')), 'hex'));
+                CREATE FUNCTION inbox_channel_of(p_user text) RETURNS text LANGUAGE sql STABLE AS $fn$
+                    SELECT '\(inboxChannelPrefix)'
+                        || left(encode(sha256(convert_to(k.key || ':' || p_user, 'UTF8')), 'hex'), 40)
+                    FROM inbox_channel_keys k LIMIT 1
+                $fn$;
+                CREATE FUNCTION inbox_channel(p_user text) RETURNS text LANGUAGE sql STABLE AS $fn$
+                    SELECT inbox_channel_of(p_user)
+                $fn$;
+                CREATE FUNCTION inbox_notify() RETURNS trigger LANGUAGE plpgsql AS $fn$
+                BEGIN
+                    -- A wake-up only: notifications ignore row-level security, so they carry nothing.
+                    PERFORM pg_notify(inbox_channel_of(NEW.recipient_id), '');
+                    RETURN NULL;
+                END
+                $fn$;
+                CREATE TRIGGER inbox_notify AFTER INSERT ON inbox FOR EACH ROW EXECUTE FUNCTION inbox_notify();
+                """),
     ]
+
+    /// The start of every inbox channel's name (`inbox_channel(id)`), followed by 40 hex
+    /// digits.
+    public static let inboxChannelPrefix = "app_inbox_"
 
     /// Core's schema as a migrator module.
     public static var migratorModule: Migrator.Module { Migrator.Module(name: module, migrations: migrations) }

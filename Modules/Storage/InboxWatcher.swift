@@ -11,20 +11,20 @@ import Core
 /// - SQLite: `PRAGMA data_version` (one cached statement on the app's own connection, which
 ///   changes when another connection commits) every `changePollMilliseconds`; the inbox is
 ///   read only after a change, and at least every `slowPollMilliseconds`.
-/// - PostgreSQL: `LISTEN` on `channel` on a connection of its own (the triggers `NOTIFY`
-///   with an empty payload: a wake-up, never data, since notifications ignore row-level
-///   security), whose socket the loop waits on; after a wake-up the inbox is read through
-///   the pool, filtered by the policies. A slow poll (`listeningPollMilliseconds`) stays as
-///   the fallback, and an engine without `LISTEN` (CockroachDB) is polled every
-///   `slowPollMilliseconds`.
+/// - PostgreSQL: `LISTEN` on the user's own channel (`inbox_channel(id)`, a name no other
+///   member can learn: `CoreSchema` step 5) on a connection of its own, whose socket the
+///   loop waits on. A new inbox row `NOTIFY`s its recipient's channel with an empty
+///   payload: a wake-up, never data, since notifications ignore row-level security. After
+///   a wake-up the inbox is read through the pool, filtered by the policies. A user switch
+///   (`app.login` on a database of one's own) listens again, on the new user's channel. A
+///   slow poll (`listeningPollMilliseconds`) stays as the fallback, and an engine without
+///   `LISTEN` (CockroachDB) is polled every `slowPollMilliseconds`.
 /// - Time: when one of the user's own pending requests comes due (`InboxTimeouts`), the
 ///   watcher records what is due and looks, so an expiry reaches a waiting sender on time.
 ///
 /// Each entry is handed to one loop once (`Inbox.claimUndelivered`): a loop started later
 /// gets what arrived while none ran, and nothing twice.
 public final class InboxWatcher {
-    /// The notification channel the inbox triggers wake.
-    public static let channel = "app_inbox"
     /// How often SQLite's data version is read, in real milliseconds.
     public static let changePollMilliseconds = 200
     /// The longest between two reads of the inbox without a wake-up: SQLite, and PostgreSQL
@@ -108,6 +108,10 @@ public final class InboxWatcher {
         var look = more || userID != watchedUser
         more = false
         if userID != watchedUser {
+            if watchedUser != nil, case .listening(let connection) = listening {
+                connection.close()
+                listening = .notTried
+            }
             watchedUser = userID
             nextDue = nil
         }
@@ -121,7 +125,7 @@ public final class InboxWatcher {
             }
             if elapsed >= UInt64(Self.slowPollMilliseconds) { look = true }
         case .postgreSQL:
-            if try listenedSomething() { look = true }
+            if try listenedSomething(for: userID) { look = true }
             let slow = isListening ? Self.listeningPollMilliseconds : Self.slowPollMilliseconds
             if elapsed >= UInt64(slow) { look = true }
         }
@@ -143,10 +147,10 @@ public final class InboxWatcher {
         return claimed.map { $0.value(in: zone) }
     }
 
-    /// On PostgreSQL: opens the listening connection on the first call, and reads what it
-    /// received; true when a notification came (or the connection was lost, so the caller
-    /// looks once more before falling back to polling).
-    private func listenedSomething() throws -> Bool {
+    /// On PostgreSQL: opens the listening connection, on `userID`'s channel, on the first
+    /// call, and reads what it received; true when a notification came (or the connection
+    /// was lost, so the caller looks once more before falling back to polling).
+    private func listenedSomething(for userID: String) throws -> Bool {
         switch listening {
         case .notTried:
             guard let postgres = database as? PostgresDatabase else {
@@ -154,7 +158,14 @@ public final class InboxWatcher {
                 return false
             }
             do {
-                listening = .listening(try postgres.makeListener(channel: Self.channel))
+                guard
+                    let channel = try database.queryOne(
+                        "SELECT inbox_channel(?)", [.text(userID)], { $0.optionalString(0) }) ?? nil
+                else {
+                    throw AppError(
+                        code: "storage.unavailable", message: "the server names no inbox channel for the user")
+                }
+                listening = .listening(try postgres.makeListener(channel: channel))
             } catch {
                 listening = .unavailable
                 throw StorageError(

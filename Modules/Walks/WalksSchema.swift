@@ -153,6 +153,44 @@ enum WalksSchema {
                 ("walk_requests", ["created_at", "expires_at", "answered_at"]),
                 ("walk_logs", ["started_at", "ended_at"]),
             ]),
+        // The inbox wakes each recipient itself, on a channel of theirs (Core's step 5): the
+        // trigger no longer notifies everyone's shared channel, only the sender's own on a
+        // new request. SQLite never notified.
+        Migration(
+            version: 5, summary: "the inbox's own trigger wakes the recipient",
+            sql: "-- nothing on SQLite",
+            postgreSQL: """
+                CREATE OR REPLACE FUNCTION walk_requests_inbox() RETURNS trigger LANGUAGE plpgsql AS $fn$
+                BEGIN
+                    IF TG_OP = 'INSERT' THEN
+                        INSERT INTO inbox (recipient_id, name, params, occurred_at) VALUES (
+                            NEW.recipient_id, 'walks.incoming',
+                            json_build_object(
+                                'id', NEW.id, 'from', (SELECT u.name FROM users u WHERE u.id = NEW.sender_id),
+                                'message', left(NEW.message, \(payloadTextLimit)),
+                                'place', left(NEW.place_name, \(payloadTextLimit)),
+                                'lat', NEW.latitude::text, 'lng', NEW.longitude::text,
+                                'expires_at', NEW.expires_at)::text,
+                            NEW.created_at);
+                        -- The sender's own loop looks again too, and so learns when the
+                        -- request comes due (InboxTimeouts): a wake-up of their own action.
+                        PERFORM pg_notify(inbox_channel_of(NEW.sender_id), '');
+                    ELSIF OLD.status = 'pending' AND NEW.status IN ('accepted', 'declined', 'expired') THEN
+                        INSERT INTO inbox (recipient_id, name, params, occurred_at) VALUES (
+                            NEW.sender_id, 'walks.answered',
+                            json_build_object(
+                                'id', NEW.id, 'to', (SELECT u.name FROM users u WHERE u.id = NEW.recipient_id),
+                                'answer', NEW.status)::text,
+                            CASE WHEN NEW.status = 'expired' THEN NEW.expires_at
+                                ELSE coalesce(NEW.answered_at, floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint)
+                            END);
+                    ELSE
+                        RETURN NULL;
+                    END IF;
+                    RETURN NULL;
+                END
+                $fn$;
+                """),
     ]
 
     /// Every status a request may be stored with.
@@ -161,8 +199,8 @@ enum WalksSchema {
     /// far above the app's 100 characters, however many code points they take, but a row
     /// written in psql cannot put megabytes into someone's inbox.
     static let payloadTextLimit = 1_000
-    /// The channel the inbox triggers wake (`InboxWatcher.channel`).
-    static let inboxChannel = InboxWatcher.channel
+    /// The channel the inbox triggers woke before step 5 (released text must not change).
+    static let inboxChannel = "app_inbox"
 
     private static let seqIndexes = """
         DROP INDEX walk_requests_in;

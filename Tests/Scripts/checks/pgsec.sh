@@ -91,7 +91,8 @@ mates|$sec_me IN (user_id, mate_id)|false
 mate_reports|reporter_id = $sec_me|false
 walk_requests|$sec_me IN (sender_id, recipient_id)|false
 walk_logs|user_id = $sec_me|false
-inbox|recipient_id = $sec_me|false"
+inbox|recipient_id = $sec_me|false
+inbox_channel_keys|false|false"
   check "every table of the schema has a row in this check" 0 "" bash -c "
     diff <(psql -X -At '$sec_super' -c \"SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1\") \
       <(printf '%s\n' \"\$1\" | cut -d'|' -f1 | LC_ALL=C sort)" _ "$sec_tables"

@@ -1,0 +1,139 @@
+# What members of a set-up PostgreSQL server learn of each other outside the app (sourced by
+# run.sh; issue 28 item 5). An administrator who is no superuser sets up a database with three
+# members: mina, joon, and eve, who listens. Eve hears nothing of joon's walk request to mina,
+# on the shared channel of earlier versions or any other she can learn, while mina's channel
+# (which only mina can learn) wakes her psql and her app-shell loop at once. A database set up
+# by a superuser takes the statistics views and functions from its members; one set up by an
+# administrator who is no superuser cannot, and its members still read others' row counts
+# (docs/admin.md, "What row-level security cannot hide on a shared server").
+
+if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
+  pv_db="pgprivacy_$$"
+  pv_sudb="pgprivacy_su_$$"
+  pv_admin="pgprivacy_admin_$$"
+  pv_admin_pw="admin-pw-$$-$RANDOM"
+  pv_mina="pvmina_$$" pv_joon="pvjoon_$$" pv_eve="pveve_$$" pv_sumember="pvsu_$$"
+  pv_mina_pw="mina-pw-$RANDOM-$RANDOM" pv_joon_pw="joon-pw-$RANDOM-$RANDOM" pv_eve_pw="eve-pw-$RANDOM-$RANDOM"
+  pv_su_pw="su-pw-$RANDOM-$RANDOM"
+  pv_url() { echo "postgresql://$1:$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$2")@$PGHOST:$PGPORT/${3:-$pv_db}"; }
+  # pv_psql NAME PASSWORD DATABASE ARGS...: psql as that login, not stopping at errors.
+  pv_psql() {
+    local name=$1 password=$2 database=$3
+    shift 3
+    PGPASSWORD="$password" PGPASSFILE=/dev/null psql -X -At -q -v ON_ERROR_STOP=0 \
+      -h "$PGHOST" -p "$PGPORT" -U "$name" -d "$database" "$@"
+  }
+  pv_profile() {
+    echo "profiles.save{nickname = '$1', dog = {name = 'Dog', age = 3, sex = 'female', size = 'small', keywords = {'shy'}}}"
+  }
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE ROLE $pv_admin LOGIN CREATEROLE PASSWORD '$pv_admin_pw'" \
+    -c "CREATE DATABASE $pv_db OWNER $pv_admin" >/dev/null
+  check "PostgreSQL privacy: an administrator (no superuser) sets up and adds mina, joon and eve" 0 "3" \
+    "$binary" --db "$(pv_url "$pv_admin" "$pv_admin_pw")" --no-init -e "
+      admin.setup()
+      admin.add_member{name = '$pv_mina', password = '$pv_mina_pw'}
+      admin.add_member{name = '$pv_joon', password = '$pv_joon_pw'}
+      admin.add_member{name = '$pv_eve', password = '$pv_eve_pw'}
+      print(#admin.members())"
+  pv_mina_url=$(pv_url "$pv_mina" "$pv_mina_pw")
+  pv_joon_url=$(pv_url "$pv_joon" "$pv_joon_pw")
+  pv_code=$("$binary" --db "$pv_mina_url" --no-init -e "$(pv_profile mina) print(mates.invite().code)" 2>"$work/err")
+  check "PostgreSQL privacy: joon joins mina" 0 "" "$binary" --db "$pv_joon_url" --no-init \
+    -e "$(pv_profile joon) mates.join('$pv_code')"
+  "$binary" --db "$(pv_url "$pv_eve" "$pv_eve_pw")" --no-init -e "$(pv_profile eve)" >/dev/null 2>&1
+  pv_mina_id=$(pv_psql "$pv_mina" "$pv_mina_pw" "$pv_db" -c "SELECT app_user_id()")
+
+  # What eve can learn of mina's channel: nothing. The key and the function that answers for
+  # anyone are the owner's; inbox_channel answers for one's own id only.
+  check "PostgreSQL privacy: eve gets no channel for mina's id" 0 "null" \
+    pv_psql "$pv_eve" "$pv_eve_pw" "$pv_db" -c "SELECT coalesce(inbox_channel('$pv_mina_id'), 'null')"
+  for pv_statement in "SELECT inbox_channel_of('$pv_mina_id')" "SELECT * FROM inbox_channel_keys"; do
+    check "PostgreSQL privacy: eve may not: $pv_statement" 1 "" \
+      pv_psql "$pv_eve" "$pv_eve_pw" "$pv_db" -v ON_ERROR_STOP=1 -c "$pv_statement"
+    grep -q "permission denied" "$work/err" || fail "eve: $pv_statement is permission denied" "stderr" "$work/err"
+  done
+  pv_channel=$(pv_psql "$pv_mina" "$pv_mina_pw" "$pv_db" -c "SELECT inbox_channel(app_user_id())")
+  case "$pv_channel" in
+    app_inbox_????????????????????????????????????????) echo "ok   PostgreSQL privacy: mina's channel is app_inbox_ and 40 hex digits"; passed=$((passed + 1)) ;;
+    *) fail "PostgreSQL privacy: mina's channel is app_inbox_ and 40 hex digits" "got: $pv_channel" ;;
+  esac
+
+  # Eve listens on the shared channel of earlier versions and on every channel name she can
+  # make from mina's id; mina's psql listens on her own channel. Each psql prints what
+  # reached it after its pg_sleep. Then joon asks mina for a walk through app-shell.
+  printf '%s\n' "LISTEN app_inbox; LISTEN \"app_inbox_$pv_mina_id\"; LISTEN \"$pv_mina_id\";" \
+    "SELECT 'listening'; SELECT pg_sleep(4); SELECT 'done';" > "$work/pv-eve.sql"
+  printf '%s\n' "LISTEN \"$pv_channel\"; SELECT 'listening'; SELECT pg_sleep(4); SELECT 'done';" > "$work/pv-mina.sql"
+  pv_psql "$pv_eve" "$pv_eve_pw" "$pv_db" -f "$work/pv-eve.sql" >"$work/pv-eve.out" 2>&1 &
+  pv_eve_pid=$!
+  pv_psql "$pv_mina" "$pv_mina_pw" "$pv_db" -f "$work/pv-mina.sql" >"$work/pv-mina.out" 2>&1 &
+  pv_mina_pid=$!
+  # Mina's app-shell loop: the request must reach its hook within 3 s, sooner than the
+  # 5-second fallback poll of a watcher that listens, so by its own channel.
+  printf '%s\n' 'local mate = ...
+app.on("walks%.incoming", function(e)
+  if e.view == "inbox" and e.params.from == mate then print("heard", e.params.message) io.stdout:flush() app.stop() end
+end)
+app.after(3, app.stop)
+print("waiting") io.stdout:flush()
+print("loop: " .. app.loop())' > "$work/pv-receiver.lua"
+  "$binary" --db "$pv_mina_url" --no-init "$work/pv-receiver.lua" "$pv_joon" >"$work/pv-r.out" 2>"$work/pv-r.err" </dev/null &
+  pv_r_pid=$!
+  for _ in $(seq 1 100); do
+    grep -q waiting "$work/pv-r.out" 2>/dev/null && grep -q listening "$work/pv-eve.out" 2>/dev/null \
+      && grep -q listening "$work/pv-mina.out" 2>/dev/null && break
+    sleep 0.05
+  done
+  sleep 0.3
+  check "PostgreSQL privacy: joon asks mina for a walk through app-shell" 0 "" "$binary" --db "$pv_joon_url" --no-init \
+    -e "walks.request{mate = '$pv_mina', message = 'walk now?', place = {lat = 37.5, lng = 126.9}}"
+  wait "$pv_r_pid" "$pv_eve_pid" "$pv_mina_pid"
+  if grep -q "^heard	walk now?" "$work/pv-r.out" && ! grep -qi "LISTEN" "$work/pv-r.err"; then
+    echo "ok   PostgreSQL privacy: mina's app-shell loop hears joon's request within 3 s, by her own channel"
+    passed=$((passed + 1))
+  else fail "PostgreSQL privacy: mina's app-shell loop hears joon's request within 3 s" "not heard" "$work/pv-r.err"; fi
+  if grep -q "^Asynchronous notification \"$pv_channel\" received" "$work/pv-mina.out"; then
+    echo "ok   PostgreSQL privacy: mina's psql, listening on her channel, is woken"; passed=$((passed + 1))
+  else fail "PostgreSQL privacy: mina's psql, listening on her channel, is woken" "no notification" "$work/pv-mina.out"; fi
+  if grep -qx "done" "$work/pv-eve.out" && ! grep -q "Asynchronous notification" "$work/pv-eve.out"; then
+    echo "ok   PostgreSQL privacy: eve, listening on app_inbox and on names made of mina's id, hears nothing"
+    passed=$((passed + 1))
+  else fail "PostgreSQL privacy: eve hears nothing" "a notification reached eve" "$work/pv-eve.out"; fi
+
+  # An administrator who is no superuser cannot take the statistics from PUBLIC: eve still
+  # reads every table's row counts (the documented limit).
+  check "PostgreSQL privacy: without a superuser's setup, eve still reads pg_stat_user_tables" 0 "" \
+    pv_psql "$pv_eve" "$pv_eve_pw" "$pv_db" -v ON_ERROR_STOP=1 -c "SELECT count(*) FROM pg_stat_user_tables"
+
+  # --- A database set up by a superuser ------------------------------------------------
+  pv_super="${APP_SHELL_TEST_POSTGRES%/*}/$pv_sudb"
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE DATABASE $pv_sudb" >/dev/null
+  check "PostgreSQL privacy: a superuser sets up a database and adds a member" 0 "revoked" \
+    "$binary" --db "$pv_super" --no-init -e "
+      local s = admin.setup()
+      admin.add_member{name = '$pv_sumember', password = '$pv_su_pw'}
+      for _, step in ipairs(s.applied) do
+        if step == 'pg_catalog.pg_stat_user_tables taken from PUBLIC' then print('revoked') end
+      end"
+  check "PostgreSQL privacy: the member fills the database through app-shell" 0 "" \
+    "$binary" --db "$(pv_url "$pv_sumember" "$pv_su_pw" "$pv_sudb")" --no-init -e "$(pv_profile su)"
+  for pv_statement in "SELECT * FROM pg_stat_user_tables" "SELECT * FROM pg_stat_activity" \
+    "SELECT pg_stat_get_live_tuples('users'::regclass)" "SELECT * FROM pg_statio_user_tables" \
+    "SELECT * FROM pg_locks" "SELECT pg_stat_get_backend_userid(1)"; do
+    check "PostgreSQL privacy: after a superuser's setup, a member may not: $pv_statement" 1 "" \
+      pv_psql "$pv_sumember" "$pv_su_pw" "$pv_sudb" -v ON_ERROR_STOP=1 -c "$pv_statement"
+    grep -q "permission denied" "$work/err" || fail "$pv_statement is permission denied" "stderr" "$work/err"
+  done
+  check "PostgreSQL privacy: the superuser still reads pg_stat_activity" 0 "" \
+    psql -X -q "$pv_super" -v ON_ERROR_STOP=1 -c "SELECT count(*) FROM pg_stat_activity"
+  check "PostgreSQL privacy: the superuser's setup, run again, has nothing to take" 0 "0" \
+    "$binary" --db "$pv_super" --no-init -e "print(#admin.setup().applied)"
+  check "PostgreSQL privacy: the revokes hold in that database only" 0 "" \
+    pv_psql "$pv_eve" "$pv_eve_pw" "$pv_db" -v ON_ERROR_STOP=1 -c "SELECT count(*) FROM pg_stat_activity"
+
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP DATABASE $pv_db WITH (FORCE)" -c "DROP DATABASE $pv_sudb WITH (FORCE)" \
+    -c "DROP ROLE IF EXISTS $pv_mina, $pv_joon, $pv_eve, $pv_sumember, ${pv_db}_members, ${pv_sudb}_members" \
+    -c "DROP ROLE $pv_admin" >/dev/null 2>&1
+else
+  echo "skip the PostgreSQL privacy checks: APP_SHELL_TEST_POSTGRES is not set (make test sets it)"
+fi
