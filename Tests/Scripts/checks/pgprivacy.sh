@@ -124,6 +124,17 @@ print("loop: " .. app.loop())' > "$work/pv-receiver.lua"
       pv_psql "$pv_sumember" "$pv_su_pw" "$pv_sudb" -v ON_ERROR_STOP=1 -c "$pv_statement"
     grep -q "permission denied" "$work/err" || fail "$pv_statement is permission denied" "stderr" "$work/err"
   done
+  # pg_stat_activity lists the sessions of the whole server, and PUBLIC may connect to a
+  # new database by default: there the revokes of this database do not hold.
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE DATABASE ${pv_sudb}_other" >/dev/null
+  pv_su_name=$(psql -X -At "$pv_super" -c "SELECT current_user")
+  psql -X -q "$pv_super" -c "SELECT pg_sleep(3)" >/dev/null 2>&1 &
+  pv_sleeper=$!
+  sleep 0.5
+  check "PostgreSQL privacy: the member still reads the server's sessions from another database" 0 "t" \
+    pv_psql "$pv_sumember" "$pv_su_pw" "${pv_sudb}_other" -v ON_ERROR_STOP=1 \
+    -c "SELECT count(*) > 0 FROM pg_stat_activity WHERE datname = '$pv_sudb' AND usename = '$pv_su_name' AND pid > 0"
+  wait "$pv_sleeper"
   check "PostgreSQL privacy: the superuser still reads pg_stat_activity" 0 "" \
     psql -X -q "$pv_super" -v ON_ERROR_STOP=1 -c "SELECT count(*) FROM pg_stat_activity"
   check "PostgreSQL privacy: the superuser's setup, run again, has nothing to take" 0 "0" \
@@ -132,6 +143,7 @@ print("loop: " .. app.loop())' > "$work/pv-receiver.lua"
     pv_psql "$pv_eve" "$pv_eve_pw" "$pv_db" -v ON_ERROR_STOP=1 -c "SELECT count(*) FROM pg_stat_activity"
 
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP DATABASE $pv_db WITH (FORCE)" -c "DROP DATABASE $pv_sudb WITH (FORCE)" \
+    -c "DROP DATABASE ${pv_sudb}_other WITH (FORCE)" \
     -c "DROP ROLE IF EXISTS $pv_mina, $pv_joon, $pv_eve, $pv_sumember, ${pv_db}_members, ${pv_sudb}_members" \
     -c "DROP ROLE $pv_admin" >/dev/null 2>&1
 else
