@@ -100,6 +100,31 @@ print("loop: " .. app.loop())' > "$work/pv-receiver.lua"
     passed=$((passed + 1))
   else fail "PostgreSQL privacy: eve hears nothing" "a notification reached eve" "$work/pv-eve.out"; fi
 
+  # The planner's estimates come from statistics of every row: once the table is analyzed,
+  # EXPLAIN tells eve that many stories hold a title she cannot read one of (the documented
+  # limit). Mina keeps 40 private stories of one title and 20 public ones of others.
+  check "PostgreSQL privacy: mina keeps 40 private stories of one title" 0 "" "$binary" --db "$pv_mina_url" --no-init -e "
+    for i = 1, 40 do bookstories.create{book = {title = 'Hidden Book', author = 'A'}, quotes = {'q'}, visibility = 'private'} end
+    for i = 1, 20 do bookstories.create{book = {title = 'Open ' .. i, author = 'A'}, quotes = {'q'}, visibility = 'public'} end"
+  pv_psql "$pv_admin" "$pv_admin_pw" "$pv_db" -c "ANALYZE book_stories" >/dev/null 2>&1
+  pv_rows() {
+    pv_psql "$pv_eve" "$pv_eve_pw" "$pv_db" -c "EXPLAIN SELECT * FROM book_stories WHERE book_title = '$1'" \
+      | sed -n '1s/.* rows=\([0-9]*\) .*/\1/p'
+  }
+  pv_seen=$(pv_psql "$pv_eve" "$pv_eve_pw" "$pv_db" -c "SELECT count(*) FROM book_stories WHERE book_title = 'Hidden Book'")
+  pv_hidden=$(pv_rows "Hidden Book") pv_absent=$(pv_rows "No Such Book")
+  if [ "$pv_seen" = 0 ] && [ "${pv_hidden:-0}" -gt 10 ] && [ "${pv_absent:-99}" -le 1 ]; then
+    echo "ok   PostgreSQL privacy: eve reads no 'Hidden Book' but EXPLAIN estimates $pv_hidden rows of it (1 of an absent title)"
+    passed=$((passed + 1))
+  else fail "PostgreSQL privacy: EXPLAIN estimates others' private rows" "seen $pv_seen, estimated $pv_hidden, absent $pv_absent"; fi
+
+  # The table's estimated size (pg_class, after the ANALYZE) and the stories' identity
+  # sequence count every row, others' private ones included; eve sees 20 of mina's 60.
+  check "PostgreSQL privacy: eve reads book_stories' size in pg_class, private rows included" 0 "60" \
+    pv_psql "$pv_eve" "$pv_eve_pw" "$pv_db" -c "SELECT reltuples::bigint FROM pg_class WHERE oid = 'book_stories'::regclass"
+  check "PostgreSQL privacy: eve reads the stories' sequence, private rows included" 0 "60" \
+    pv_psql "$pv_eve" "$pv_eve_pw" "$pv_db" -c "SELECT pg_sequence_last_value(pg_get_serial_sequence('book_stories', 'seq'))"
+
   # An administrator who is no superuser cannot take the statistics from PUBLIC: eve still
   # reads every table's row counts (the documented limit).
   check "PostgreSQL privacy: without a superuser's setup, eve still reads pg_stat_user_tables" 0 "" \
