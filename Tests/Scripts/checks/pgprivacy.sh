@@ -118,6 +118,9 @@ print("loop: " .. app.loop())' > "$work/pv-receiver.lua"
     passed=$((passed + 1))
   else fail "PostgreSQL privacy: EXPLAIN estimates others' private rows" "seen $pv_seen, estimated $pv_hidden, absent $pv_absent"; fi
 
+  check "PostgreSQL privacy: pg_stats shows eve nothing of book_stories" 0 "0" \
+    pv_psql "$pv_eve" "$pv_eve_pw" "$pv_db" -c "SELECT count(*) FROM pg_stats WHERE tablename = 'book_stories'"
+
   # The table's estimated size (pg_class, after the ANALYZE) and the stories' identity
   # sequence count every row, others' private ones included; eve sees 20 of mina's 60.
   check "PostgreSQL privacy: eve reads book_stories' size in pg_class, private rows included" 0 "60" \
