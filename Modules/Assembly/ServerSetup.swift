@@ -301,10 +301,11 @@ public struct ServerSetup: Sendable {
             ORDER BY 1
             """, []
         ) { try $0.string(0) }
-        for view in views {
+        if !views.isEmpty {
+            let list = views.joined(separator: ", ")
             try database.executeScript(
-                "REVOKE SELECT ON \(view) FROM PUBLIC; GRANT SELECT ON \(view) TO pg_read_all_stats")
-            applied.append("\(view) taken from PUBLIC")
+                "REVOKE SELECT ON \(list) FROM PUBLIC; GRANT SELECT ON \(list) TO pg_read_all_stats")
+            applied += views.map { "\($0) taken from PUBLIC" }
         }
         let functions = try database.query(
             """
