@@ -94,13 +94,18 @@ import Testing
         /// A watcher of `session`'s inbox in an app of its own, as `app-shell` makes one for a
         /// loop in another process.
         func watcher(of session: Session) throws -> InboxWatcher {
+            let userID = session.user.id
+            return try watcher(user: { userID })
+        }
+
+        /// A watcher, in an app of its own, of whichever user `user()` names at each look.
+        func watcher(user: @escaping () -> String) throws -> InboxWatcher {
             let other = try Self.open(location, clock: clock)
             others.append(other)
-            let userID = session.user.id
             return InboxWatcher(
                 database: other.database, inbox: try other.container.resolve((any Inbox).self),
                 timeouts: try other.container.resolveIfRegistered((any InboxTimeouts).self), clock: clock,
-                user: { userID })
+                user: user)
         }
     }
 
@@ -235,6 +240,28 @@ import Testing
         for message in ["a", "b", "c"] { _ = try people.request(message) }
         let got = try Self.awaited(first) + Self.awaited(second)
         #expect(got.compactMap { $0["params"]["message"].stringValue }.sorted() == ["a", "b", "c"])
+    }
+
+    /// Each user has a channel of their own on PostgreSQL: a watcher whose user switches
+    /// (a script's `app.login` on a database of one's own) listens again, on the new user's,
+    /// and is woken there at once (a watcher still on the old channel would wait for its
+    /// 5-second poll, and `awaited` gives up after 2 s).
+    @Test(arguments: DatabaseBackend.available)
+    func aWatcherWhoseUserSwitchesIsWokenOnTheNewUsersChannel(backend: DatabaseBackend) throws {
+        let people = try People(backend)
+        final class Current { var id = "" }
+        let current = Current()
+        current.id = people.mina.user.id
+        let watcher = try people.watcher(user: { current.id })
+        #expect(try watcher.collect().map(Self.summary) == ["mates.joined mate=joon code=\(people.code)"])
+        #expect(watcher.isListening == (backend == .postgres))
+        let id = try people.request()
+        #expect(try Self.awaited(watcher).map { $0["params"]["id"] } == [.string(id)])
+        // Now Joon's: Mina's answer wakes Joon's channel only.
+        current.id = people.joon.user.id
+        #expect(try watcher.collect() == [])
+        try people.call("walks.accept", people.mina, ["id": .string(id)])
+        #expect(try Self.awaited(watcher).map(Self.summary) == ["walks.answered id=\(id) to=mina answer=accepted"])
     }
 
     @Test(arguments: DatabaseBackend.available)
