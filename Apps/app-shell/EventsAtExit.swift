@@ -93,11 +93,12 @@ enum EventsAtExit {
         }
     }
 
-    /// Stores what is buffered and exits with SIGTERM's status.
+    /// Stores what is buffered, unless a transaction holds the database (an import
+    /// writing, a route stuck on a lock: waiting for it would keep the process past
+    /// SIGTERM; the transaction is rolled back as the process ends), and exits with
+    /// SIGTERM's status.
     private static func storeAndExit() {
-        if let (database, recorder) = target.withLock({ $0 }), recorder.bufferedCount > 0 {
-            _ = try? database.transaction {}
-        }
+        store()
         exit(128 + SIGTERM)
     }
 }

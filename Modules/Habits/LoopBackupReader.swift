@@ -14,6 +14,16 @@ enum LoopBackupReader {
     static func habits(in bytes: [UInt8]) throws -> (habits: [ForeignHabit], lines: [String]) {
         let database = try SQLiteDatabase.reading(bytes: bytes)
         defer { database.close() }
+        do {
+            return try habits(of: database)
+        } catch  where database.stepsExhausted {
+            throw AppError.invalidArgument(
+                "the SQLite file takes too long to read (over \(SQLiteDatabase.maximumForeignSteps) steps)",
+                field: "path")
+        }
+    }
+
+    private static func habits(of database: SQLiteDatabase) throws -> (habits: [ForeignHabit], lines: [String]) {
         let tables = try database.tableColumns()
         guard let habitColumns = tables["habits"], let repetitionColumns = tables["repetitions"],
             habitColumns.isSuperset(of: ["id", "name"]),

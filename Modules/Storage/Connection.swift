@@ -47,7 +47,32 @@ final class Connection {
             for statement in cache.values { sqlite3_finalize(statement) }
             sqlite3_close_v2(handle)
         }
+        // After the close: SQLite calls the progress handler no more.
+        stepsLeft?.deallocate()
     }
+
+    /// The progress handler's budget (`boundSteps`): SQLite's virtual machine steps this
+    /// connection may still take, in thousands; nil when unbounded.
+    private(set) var stepsLeft: UnsafeMutablePointer<Int>?
+
+    /// Stops every statement once the connection has taken `steps` virtual machine steps in
+    /// all (SQLite's progress handler, asked every 1,000 steps): the statement then fails
+    /// as interrupted and `stepsExhausted` is true.
+    func boundSteps(to steps: Int) {
+        let budget = stepsLeft ?? UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        budget.initialize(to: max(steps / 1000, 1))
+        stepsLeft = budget
+        sqlite3_progress_handler(
+            handle, 1000,
+            { context in
+                guard let left = context?.assumingMemoryBound(to: Int.self) else { return 1 }
+                left.pointee -= 1
+                return left.pointee < 0 ? 1 : 0
+            }, budget)
+    }
+
+    /// Whether `boundSteps`'s budget ran out.
+    var stepsExhausted: Bool { (stepsLeft?.pointee ?? 0) < 0 }
 
     /// Creates a database file that does not exist yet readable and writable by its owner
     /// only (0600). SQLite gives the `-wal` and `-shm` files it makes beside it the same

@@ -4,10 +4,20 @@ import Core
 extension SQLiteDatabase {
     /// The largest SQLite file another app wrote that `reading(bytes:)` opens: 256 MiB.
     public static let maximumForeignBytes = 256 * 1_048_576
+    /// The most virtual machine steps one statement on such a file may take: 2,000,000,000
+    /// (a full read of a 256 MiB Loop backup takes a few hundred million).
+    public static let maximumForeignSteps = 2_000_000_000
 
     /// An in-memory, read-only database holding a copy of `bytes`, the content of a SQLite
     /// file another app wrote (a Loop Habit Tracker backup). Nothing is written beside the
     /// file and the file is never opened: a hostile file can only fail to read.
+    ///
+    /// Its work is bounded: temporary storage stays in memory (a hostile file cannot fill
+    /// the temporary folder), no function or virtual table of its schema is trusted
+    /// (`trusted_schema` off), and a statement that runs more than
+    /// `maximumForeignSteps` of SQLite's virtual machine steps is stopped
+    /// (`storage.busy`, "takes too long to read"), so a view or virtual table built never to
+    /// end ends. Only plain tables are read (`tableColumns`).
     ///
     /// A file saved in WAL mode says so in its header (bytes 18 and 19 are 2), which an
     /// in-memory copy cannot follow; the copy is marked as a rollback-journal file, which
@@ -45,6 +55,8 @@ extension SQLiteDatabase {
             }
         }
         do {
+            try database.executeScript("PRAGMA temp_store = MEMORY; PRAGMA trusted_schema = OFF;")
+            database.boundSteps(to: maximumForeignSteps)
             // A damaged file is found here, with one clear error, rather than mid-import.
             _ = try database.query("SELECT count(*) FROM sqlite_schema", []) { try $0.int(0) }
         } catch {
@@ -55,10 +67,22 @@ extension SQLiteDatabase {
         return database
     }
 
-    /// The names of the tables (lowercased) and, for each, its columns (lowercased).
+    /// Bounds every later statement of this connection to `steps` virtual machine steps in
+    /// all (`Connection.boundSteps`).
+    func boundSteps(to steps: Int) {
+        connection.withLock { $0.boundSteps(to: steps) }
+    }
+
+    /// Whether the bound of `boundSteps` was reached: a statement failed for it.
+    public var stepsExhausted: Bool { connection.withLock { $0.stepsExhausted } }
+
+    /// The names of the plain tables (lowercased) and, for each, its columns (lowercased):
+    /// no view, virtual table or shadow table of a foreign file is ever read as data.
     public func tableColumns() throws -> [String: Set<String>] {
         var tables: [String: Set<String>] = [:]
-        let names = try query("SELECT name FROM sqlite_schema WHERE type = 'table'", []) { try $0.string(0) }
+        let names = try query(
+            "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table'", []
+        ) { try $0.string(0) }
         for name in names where name.utf8.allSatisfy({ $0 != 0x22 && $0 >= 0x20 }) {
             let columns = try query("SELECT name FROM pragma_table_info(?)", [.text(name)]) { try $0.string(0) }
             tables[name.lowercased()] = Set(columns.map { $0.lowercased() })

@@ -45,16 +45,17 @@ fi
 # scripts act as several users (--user, app.login), which on PostgreSQL the login decides:
 # the harness connects as the cluster's superuser (who bypasses row-level security anyway)
 # and sets APP_SHELL_TEST_IMPERSONATE=1, the one way a superuser may act as anyone.
-# pg_e2e SCRIPT SCHEMA: 0 when the script behaves as its directives say (run.sh's
-# run_directed); why not on stderr.
+# pg_e2e SCRIPT OUTPUT: 0 when the script behaves as its directives say (run.sh's
+# run_directed, in run.sh's in_parallel), in a schema of its own named for OUTPUT.
 pg_e2e() {
-  local script=$1 schema=$2 code
-  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE SCHEMA $schema" >/dev/null || return 1
+  local script=$1 output=$2 schema code
+  schema="e2e_$$_$(basename "$output" | tr -c 'a-z0-9_\n' '_')"
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE SCHEMA $schema" >/dev/null || { why="cannot create $schema"; return 1; }
   APP_SHELL_TEST_IMPERSONATE=1 run_directed "$script" "$APP_SHELL_TEST_POSTGRES?options=-c%20search_path%3D$schema" \
-    "$work/pg"
+    "$output"
   code=$?
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP SCHEMA $schema CASCADE" >/dev/null 2>&1
-  [ "$code" = 0 ] || { echo "$why" >&2; cat "$why_file" >&2; return 1; }
+  return "$code"
 }
 # A server that is down: exit 1 with a message naming the place, never the password.
 check "--db on a server that is down fails at start-up" 1 "" \
@@ -63,11 +64,7 @@ grep -qF 'cannot connect to database "walks" on 127.0.0.1:1 as mina' "$work/err"
   || fail "a server that is down is named" "stderr" "$work/err"
 if grep -qF 's3cret-pw' "$work/err"; then fail "a server that is down: the password stays out" "stderr" "$work/err"; fi
 if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ]; then
-  pg_number=0
-  for pg_script_file in "$here"/*.lua; do
-    pg_number=$((pg_number + 1))
-    check "on PostgreSQL: $(basename "$pg_script_file")" 0 "" pg_e2e "$pg_script_file" "e2e_$$_$pg_number"
-  done
+  in_parallel "on PostgreSQL: " pg_e2e "$here"/*.lua
   # The run really was on PostgreSQL: a user made there is found there, and libpq was loaded.
   pg_schema="e2e_$$_user"
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE SCHEMA $pg_schema" >/dev/null 2>&1
