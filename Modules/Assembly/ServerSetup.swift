@@ -138,7 +138,9 @@ public struct ServerSetup: Sendable {
                 applied.append("migration \(step.module) \(step.version)")
             }
             let tables = try securedTables(place.schema)
-            for (table, state) in tables where !state.enabled {
+            // In the order of their names, as every later step goes: the report lists the
+            // steps in the order they were taken.
+            for (table, state) in tables.sorted(by: { $0.key < $1.key }) where !state.enabled {
                 try database.executeScript("ALTER TABLE \(Self.quoted(table)) ENABLE ROW LEVEL SECURITY")
                 applied.append("row-level security on \(table)")
             }

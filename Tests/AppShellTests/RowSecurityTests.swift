@@ -407,6 +407,24 @@ struct RowSecurityTests {
         }
     }
 
+    /// admin.setup() reports its steps in the order it took them: the tables' row-level
+    /// security in the order of their names (they came from a dictionary, in no order).
+    @Test func setupReportsItsStepsInTheOrderItTookThem() throws {
+        let (server, schema) = try PostgresDatabase.makeScratchSchema()
+        defer { PostgresDatabase.dropScratchSchema(server: server, schema: schema) }
+        let location = PostgresDatabase.scratchURL(server: server, schema: schema)
+        let instant = try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00"))
+        let app = try AppAssembly.assemble(
+            AppOptions(databasePath: location, clock: FixedClock(instant, timeZone: .utc)))
+        defer { app.database.close() }
+        let session = try #require(try app.loginSession())
+        let result = try app.router.call("admin.setup", Arguments([:]), session: session)
+        let steps = (result["applied"].arrayValue ?? []).compactMap(\.stringValue)
+        let secured = steps.filter { $0.hasPrefix("row-level security on ") }
+        #expect(secured.count > 10)
+        #expect(secured == secured.sorted())
+    }
+
     @Test func twoAdministratorsSettingUpAtOnceTakeTurns() throws {
         let (server, schema) = try PostgresDatabase.makeScratchSchema()
         defer { PostgresDatabase.dropScratchSchema(server: server, schema: schema) }
