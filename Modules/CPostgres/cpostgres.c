@@ -30,9 +30,6 @@ _Static_assert(CPG_SAME(CPG_PIPELINE_OFF, PQ_PIPELINE_OFF) && CPG_SAME(CPG_PIPEL
 _Static_assert(CPG_SAME(CPG_DIAG_SQLSTATE, PG_DIAG_SQLSTATE) && CPG_SAME(CPG_DIAG_MESSAGE_PRIMARY, PG_DIAG_MESSAGE_PRIMARY) &&
                    CPG_SAME(CPG_DIAG_CONSTRAINT_NAME, PG_DIAG_CONSTRAINT_NAME),
                "PG_DIAG_*");
-_Static_assert(CPG_SAME(CPG_POLLING_FAILED, PGRES_POLLING_FAILED) && CPG_SAME(CPG_POLLING_READING, PGRES_POLLING_READING) &&
-                   CPG_SAME(CPG_POLLING_WRITING, PGRES_POLLING_WRITING) && CPG_SAME(CPG_POLLING_OK, PGRES_POLLING_OK),
-               "PostgresPollingStatusType");
 _Static_assert(sizeof(Oid) == sizeof(unsigned int), "Oid");
 
 /* The libpq functions this app calls, typed from libpq-fe.h's own prototypes. */
@@ -40,10 +37,7 @@ typedef struct cpg_api {
     __typeof__(PQlibVersion) *libVersion;
     __typeof__(PQconninfoParse) *conninfoParse;
     __typeof__(PQconninfoFree) *conninfoFree;
-    __typeof__(PQconnectdb) *connectdb;
     __typeof__(PQconnectdbParams) *connectdbParams;
-    __typeof__(PQconnectStartParams) *connectStartParams;
-    __typeof__(PQconnectPoll) *connectPoll;
     __typeof__(PQencryptPasswordConn) *encryptPasswordConn;
     __typeof__(PQgetCancel) *getCancel;
     __typeof__(PQcancel) *cancel;
@@ -126,10 +120,7 @@ static int cpg_start(char *error, size_t error_size) {
     CPG_FIND(libVersion, "PQlibVersion");
     CPG_FIND(conninfoParse, "PQconninfoParse");
     CPG_FIND(conninfoFree, "PQconninfoFree");
-    CPG_FIND(connectdb, "PQconnectdb");
     CPG_FIND(connectdbParams, "PQconnectdbParams");
-    CPG_FIND(connectStartParams, "PQconnectStartParams");
-    CPG_FIND(connectPoll, "PQconnectPoll");
     CPG_FIND(encryptPasswordConn, "PQencryptPasswordConn");
     CPG_FIND(getCancel, "PQgetCancel");
     CPG_FIND(cancel, "PQcancel");
@@ -222,14 +213,9 @@ int cpg_conninfo_option(const char *conninfo, const char *keyword, char **value,
     return status;
 }
 
-cpg_conn *cpg_connectdb(const char *conninfo) { return cpg.connectdb(conninfo); }
 cpg_conn *cpg_connectdb_params(const char *const *keywords, const char *const *values, int expand_dbname) {
     return cpg.connectdbParams(keywords, values, expand_dbname);
 }
-cpg_conn *cpg_connect_start_params(const char *const *keywords, const char *const *values, int expand_dbname) {
-    return cpg.connectStartParams(keywords, values, expand_dbname);
-}
-int cpg_connect_poll(cpg_conn *conn) { return (int)cpg.connectPoll(conn); }
 char *cpg_encrypt_password(cpg_conn *conn, const char *password, const char *user, const char *algorithm) {
     return cpg.encryptPasswordConn(conn, password, user, algorithm);
 }

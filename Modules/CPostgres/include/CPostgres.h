@@ -51,14 +51,6 @@ enum {
     CPG_PIPELINE_ABORTED_STATUS = 2,
 };
 
-/* PostgresPollingStatusType. */
-enum {
-    CPG_POLLING_FAILED = 0,
-    CPG_POLLING_READING = 1,
-    CPG_POLLING_WRITING = 2,
-    CPG_POLLING_OK = 3,
-};
-
 /* Error fields of a result (PG_DIAG_*). */
 enum {
     CPG_DIAG_SQLSTATE = 'C',
@@ -99,14 +91,9 @@ int cpg_lib_version(void);
 int cpg_conninfo_option(const char *conninfo, const char *keyword, char **value, char *error, size_t error_size);
 
 /* ---- connections ---- */
-cpg_conn *cpg_connectdb(const char *conninfo);
 /// NULL-terminated keyword and value arrays; with `expand_dbname`, a dbname that is a
 /// conninfo string or URL is expanded, and overrides the keywords before it (defaults).
 cpg_conn *cpg_connectdb_params(const char *const *keywords, const char *const *values, int expand_dbname);
-/// PQconnectStartParams: begins a connection without waiting; cpg_connect_poll drives it.
-cpg_conn *cpg_connect_start_params(const char *const *keywords, const char *const *values, int expand_dbname);
-/// PQconnectPoll: one of the CPG_POLLING_* values.
-int cpg_connect_poll(cpg_conn *conn);
 /// PQencryptPasswordConn: the verifier the server stores for `password` ("scram-sha-256"
 /// when `algorithm` is NULL and the server's password_encryption says so); free with
 /// cpg_freemem. NULL with the reason in cpg_error_message.

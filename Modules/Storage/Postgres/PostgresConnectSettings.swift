@@ -21,7 +21,7 @@ import Core
 ///   `statement_timeout` 30 s, `lock_timeout` 5 s (another member's lock makes a call fail
 ///   with `storage.busy`, never hang), `idle_in_transaction_session_timeout` 30 s. The
 ///   string's own `options` (or `PGOPTIONS`) come after them, so a setting it names wins.
-struct PostgresConnectSettings: Equatable {
+struct PostgresConnectSettings {
     /// The server settings every connection starts with, as `-c name=value` words.
     static let serverLimits = [
         ("statement_timeout", "30s"), ("lock_timeout", "5s"), ("idle_in_transaction_session_timeout", "30s"),
@@ -29,10 +29,6 @@ struct PostgresConnectSettings: Equatable {
 
     /// The keywords and values, in the order they are handed over (`dbname` last).
     let keywords: [(String, String)]
-
-    static func == (left: Self, right: Self) -> Bool {
-        left.keywords.map(\.0) == right.keywords.map(\.0) && left.keywords.map(\.1) == right.keywords.map(\.1)
-    }
 
     /// - Parameters:
     ///   - conninfo: the string a person gave (a URL or key=value words).
