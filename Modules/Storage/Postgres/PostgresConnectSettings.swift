@@ -27,7 +27,8 @@ struct PostgresConnectSettings {
         ("statement_timeout", "30s"), ("lock_timeout", "5s"), ("idle_in_transaction_session_timeout", "30s"),
     ]
 
-    /// The keywords and values, in the order they are handed over (`dbname` last).
+    /// The keywords and values, in the order they are handed over (`dbname`, then
+    /// `options`, last).
     let keywords: [(String, String)]
 
     /// - Parameters:
