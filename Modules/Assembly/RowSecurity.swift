@@ -165,7 +165,8 @@ enum RowSecurity {
         ]
         + followStory("book_story_quotes") + followStory("book_story_keywords")
         + followStory(
-            "book_story_themes", extraCheck: " AND EXISTS (SELECT 1 FROM book_themes t WHERE t.seq = theme_seq)")
+            "book_story_themes",
+            extraCheck: " AND EXISTS (SELECT 1 FROM book_themes t WHERE t.seq = theme_seq AND t.owner_id = \(me))")
         + [
             Policy(
                 table: "book_story_reviews", name: "book_story_reviews_owner", command: "ALL",
@@ -388,9 +389,23 @@ enum RowSecurity {
     /// `mate_join(code)`: joining by invite code, with the owner's rights so that it sees
     /// the invite a member may not read. Every failure (no such code, used, expired, one's
     /// own, mates already) is one answer, `failed`, and counts as a wrong code, so codes
-    /// cannot be probed; at most 5 wrong codes per member and 20 per database in 10
-    /// minutes, judged at the server's `clock_timestamp()`. A transaction-level advisory
-    /// lock makes attempts take turns, so racing joins never pass a limit.
+    /// cannot be probed; at most 5 wrong codes per member in 10 minutes, and once 4 members
+    /// have tried wrong codes in 10 minutes a member with none of their own is refused (so
+    /// one member alone never locks everyone's joins), judged at the server's
+    /// `clock_timestamp()`. A transaction-level advisory lock makes attempts take turns, so
+    /// racing joins never pass a limit.
+    ///
+    /// The attempts are rows of the caller's transaction, which a member with `psql` can
+    /// roll back (`BEGIN; SELECT mate_join(...); ROLLBACK;`) and so never be counted. What
+    /// a rollback cannot return is time: every call waits `joinDelaySeconds` before it
+    /// looks at the code, holding a lock of its member's (`pg_try_advisory_xact_lock` on
+    /// `joinLockClass` and the hash of the member's id), and a call that finds the lock
+    /// held answers `too_many_attempts` at once without looking. So each member learns at
+    /// most one answer a second however many connections they open, committed or not; the
+    /// wait comes before the shared lock, so no one's wait holds up anyone else's join.
+    /// Two members whose ids hash alike share a lock; a member may take another's lock
+    /// with `pg_advisory_xact_lock` and so hold their joins back while their transaction
+    /// stays open (issue 28 item 4).
     static func joinFunction(schema: String) -> String {
         """
         CREATE OR REPLACE FUNCTION mate_join(p_code text)
@@ -401,19 +416,27 @@ enum RowSecurity {
             v_me text;
             v_now bigint := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint;
             v_inviter text;
+            v_own bigint;
         BEGIN
             SELECT u.id INTO v_me FROM users u WHERE u.name = session_user;
             IF v_me IS NULL OR p_code IS NULL THEN
                 RETURN QUERY SELECT 'failed'::text, NULL::text;
                 RETURN;
             END IF;
-            PERFORM pg_advisory_xact_lock(4715392313392983149);
-            IF (SELECT count(*) FROM mate_attempts a WHERE a.user_id = v_me AND a.at >= v_now - \(attemptWindowMS))
-                >= \(attemptLimit) THEN
+            IF NOT pg_try_advisory_xact_lock(\(joinLockClass), hashtext(v_me)) THEN
                 RETURN QUERY SELECT 'too_many_attempts'::text, NULL::text;
                 RETURN;
             END IF;
-            IF (SELECT count(*) FROM mate_attempts a WHERE a.at >= v_now - \(attemptWindowMS)) >= \(databaseAttemptLimit) THEN
+            PERFORM pg_sleep(\(joinDelaySeconds));
+            v_now := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+            PERFORM pg_advisory_xact_lock(4715392313392983149);
+            SELECT count(*) INTO v_own FROM mate_attempts a WHERE a.user_id = v_me AND a.at >= v_now - \(attemptWindowMS);
+            IF v_own >= \(attemptLimit) THEN
+                RETURN QUERY SELECT 'too_many_attempts'::text, NULL::text;
+                RETURN;
+            END IF;
+            IF v_own = 0 AND (SELECT count(DISTINCT a.user_id) FROM mate_attempts a
+                    WHERE a.at >= v_now - \(attemptWindowMS)) >= \(databaseAttemptUsers) THEN
                 RETURN QUERY SELECT 'too_many_attempts_on_database'::text, NULL::text;
                 RETURN;
             END IF;
@@ -435,6 +458,11 @@ enum RowSecurity {
 
     /// The limits `ManageMates` keeps on SQLite, in the function's units.
     static let attemptLimit = ManageMates.attemptLimit
-    static let databaseAttemptLimit = ManageMates.databaseAttemptLimit
+    static let databaseAttemptUsers = ManageMates.databaseAttemptUsers
+    /// How long every `mate_join` waits before it looks at the code, in seconds: what a
+    /// guess costs, rolled back or not.
+    static let joinDelaySeconds = 1
+    /// The first key of each member's join lock ("AppJ" in ASCII).
+    static let joinLockClass = 1_097_887_818
     static let attemptWindowMS = ManageMates.attemptWindow * 1000
 }

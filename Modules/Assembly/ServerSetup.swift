@@ -19,7 +19,11 @@ public struct ServerSetup: Sendable {
     /// backlog's guard on its count of removed events. 5: the inbox wakes each recipient
     /// on a channel only they can learn (`inbox_channel`); a superuser's setup takes the
     /// statistics views and functions that tell members about each other from `PUBLIC`.
-    public static let version = 5
+    /// backlog's guard on its count of removed events. 6: a story only in its author's own
+    /// themes (`book_story_themes`' policies); `mate_join` costs a second a call, which a
+    /// rollback cannot return, one call at a time per member, and one member alone never
+    /// locks everyone's joins.
+    public static let version = 6
     /// The key of `version` in `schema_versions`.
     public static let module = "server_setup"
     /// The functions that create a large object, which setup takes from `PUBLIC` when the

@@ -81,5 +81,74 @@ enum BookStoriesSchema {
                 ("book_stories", ["created_at", "updated_at"]), ("book_story_keywords", ["created_at"]),
                 ("book_themes", ["created_at", "updated_at"]),
             ]),
+        // The app's limits are the database's (issue 28 item 2): a member writing with psql
+        // cannot store what the app refuses and the other members' readers would fail on.
+        // Lengths are counted as `String.databaseLength` (TextLengthChecks); a story holds
+        // at most 20 quotes and 10 keywords because their positions are 0 to 19 and 0 to 9
+        // (the primary key makes each position one row); a quote's page is at least 1.
+        TextLengthChecks.migration(
+            version: 3, summary: "lengths, positions and pages within the app's limits",
+            tables: [
+                (
+                    "book_stories",
+                    [
+                        .text("book_title", maximum: Book.maximumLength, nonEmpty: true),
+                        .text("book_author", maximum: Book.maximumLength, nonEmpty: true),
+                        .text("book_publisher", maximum: Book.maximumLength),
+                        .text("book_isbn", maximum: Book.maximumISBNLength),
+                        .text("content", maximum: Story.maximumContentLength),
+                    ]
+                ),
+                (
+                    "book_story_quotes",
+                    [
+                        .text("text", maximum: Quote.maximumLength, nonEmpty: true),
+                        .range("position", 0...(Story.maximumQuoteCount - 1)), .range("page", 1...Int.max),
+                    ]
+                ),
+                (
+                    "book_story_keywords",
+                    [
+                        .text("keyword", maximum: Keywords.maximumLength, nonEmpty: true),
+                        // Folding (lower case, NFC) may lengthen a keyword: 4 times is room.
+                        .text("folded", maximum: Keywords.maximumLength * 4),
+                        .range("position", 0...(Keywords.maximumCount - 1)),
+                        TextLengthChecks.Rule(
+                            name: "visibility", condition: "visibility IN ('public', 'private')"),
+                    ]
+                ),
+                (
+                    "book_themes",
+                    [
+                        .text("name", maximum: Theme.maximumNameLength, nonEmpty: true),
+                        .text("description", maximum: Theme.maximumDescriptionLength),
+                    ]
+                ),
+            ]),
+        // A story goes only into its author's own themes, as the app puts it (on a server
+        // the policy of book_story_themes says so too): no one's story lands in someone
+        // else's curated theme. On SQLite the app's rule alone (see InstantColumnChecks).
+        Migration(
+            version: 4, summary: "a story only in its author's themes (PostgreSQL)",
+            sql: "",
+            postgreSQL: """
+                CREATE FUNCTION book_story_themes_owner() RETURNS trigger LANGUAGE plpgsql AS $fn$
+                BEGIN
+                    IF NOT EXISTS (\(sameOwner)) THEN
+                        RAISE EXCEPTION '\(themeOwnerMessage)' USING ERRCODE = '23514';
+                    END IF;
+                    RETURN NEW;
+                END
+                $fn$;
+                CREATE TRIGGER book_story_themes_owner BEFORE INSERT OR UPDATE ON book_story_themes
+                    FOR EACH ROW EXECUTE FUNCTION book_story_themes_owner();
+                """),
     ]
+
+    /// The story of `NEW` and the theme of `NEW` have one owner.
+    private static let sameOwner = """
+        SELECT 1 FROM book_stories s, book_themes t
+                    WHERE s.seq = NEW.story_seq AND t.seq = NEW.theme_seq AND t.owner_id = s.author_id
+        """
+    private static let themeOwnerMessage = "book_story_themes: a story goes only into themes of its author"
 }

@@ -29,9 +29,9 @@ public enum Keywords {
             guard !keyword.contains(where: { $0.isWhitespace }) else {
                 throw AppError.invalidArgument("a keyword has no white space, got '\(keyword)'", field: "keywords")
             }
-            guard keyword.count <= maximumLength else {
+            guard keyword.limitLength <= maximumLength else {
                 throw AppError.invalidArgument(
-                    "a keyword is at most \(maximumLength) characters, got \(keyword.count) in '\(keyword)'",
+                    "a keyword is at most \(maximumLength) characters, got \(keyword.limitLength) in '\(keyword)'",
                     field: "keywords")
             }
             guard seen.insert(folded(keyword)).inserted else {

@@ -45,10 +45,16 @@ struct SQLStoryLoader: Sendable {
                 unreadable[seq] = AppError.wrapping(error).message
             }
         }
-        // Four independent queries in one batch: one round trip on PostgreSQL.
+        // Four independent queries in one batch: one round trip on PostgreSQL. Quotes and
+        // keywords are read only at the positions a story can hold (the database refuses
+        // others since its limits; a row written before them is not loaded), so no story
+        // makes a reader load more than the app's maximum.
         try database.forEach([
             BatchQuery(
-                "SELECT story_seq, text, page FROM book_story_quotes WHERE \(inList) ORDER BY story_seq, position",
+                """
+                SELECT story_seq, text, page FROM book_story_quotes
+                WHERE \(inList) AND position BETWEEN 0 AND \(Story.maximumQuoteCount - 1) ORDER BY story_seq, position
+                """,
                 list
             ) { row in
                 let seq = try row.int(0)
@@ -57,7 +63,10 @@ struct SQLStoryLoader: Sendable {
                 }
             },
             BatchQuery(
-                "SELECT story_seq, keyword FROM book_story_keywords WHERE \(inList) ORDER BY story_seq, position",
+                """
+                SELECT story_seq, keyword FROM book_story_keywords
+                WHERE \(inList) AND position BETWEEN 0 AND \(Keywords.maximumCount - 1) ORDER BY story_seq, position
+                """,
                 list
             ) { row in keywords[try row.int(0), default: []].append(try row.string(1)) },
             BatchQuery(

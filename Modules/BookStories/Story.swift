@@ -42,9 +42,10 @@ public struct Story: Sendable, Equatable {
         guard !quotes.isEmpty else {
             throw AppError.invalidArgument("a story needs at least one quote", field: "quotes")
         }
-        if let content, content.count > Self.maximumContentLength {
+        if let content, content.limitLength > Self.maximumContentLength {
             throw AppError.invalidArgument(
-                "content is at most \(Self.maximumContentLength) characters, got \(content.count)", field: "content")
+                "content is at most \(Self.maximumContentLength) characters, got \(content.limitLength)",
+                field: "content")
         }
         guard Set(themeIDs).count == themeIDs.count else {
             throw AppError.invalidArgument("a theme is given twice", field: "themes")

@@ -13,9 +13,9 @@ enum TextRules {
         if value.count < minimum {
             throw AppError.invalidArgument("\(what) cannot be empty", field: field)
         }
-        if value.count > maximum {
+        if value.limitLength > maximum {
             throw AppError.invalidArgument(
-                "\(what) is at most \(maximum) characters, got \(value.count)", field: field)
+                "\(what) is at most \(maximum) characters, got \(value.limitLength)", field: field)
         }
         return value
     }

@@ -31,9 +31,9 @@ public struct Theme: Sendable, Equatable {
         self.id = id
         self.ownerID = ownerID
         self.name = try TextRules.checked(name, field: "name", what: "a theme's name", maximum: Self.maximumNameLength)
-        if let description, description.count > Self.maximumDescriptionLength {
+        if let description, description.limitLength > Self.maximumDescriptionLength {
             throw AppError.invalidArgument(
-                "a theme's description is at most \(Self.maximumDescriptionLength) characters, got \(description.count)",
+                "a theme's description is at most \(Self.maximumDescriptionLength) characters, got \(description.limitLength)",
                 field: "description")
         }
         self.description = description.flatMap { $0.isEmpty ? nil : $0 }

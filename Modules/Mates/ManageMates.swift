@@ -7,11 +7,17 @@ public struct ManageMates: Sendable {
     public static let inviteLifetime = 600
     /// Wrong codes one user may try in `attemptWindow` seconds.
     public static let attemptLimit = 5
-    /// Wrong codes all users of one database together may try in `attemptWindow` seconds:
+    /// How many users of one database may have tried wrong codes in `attemptWindow` seconds:
     /// users are free (`app.login` makes one), so a per-user count alone does not limit a
-    /// script that rotates through them. A wrong code names no invite, so the inviter's side
-    /// is protected by this shared count: 20 guesses in 10 minutes against 32^6 codes.
-    public static let databaseAttemptLimit = 20
+    /// script that rotates through them. Once this many have, a user with no wrong code of
+    /// their own in the window is refused; those counted keep their own 5. So one user alone
+    /// never locks everyone's joins (it takes this many), and a script that rotates through
+    /// users gets `databaseAttemptLimit` guesses in 10 minutes against 32^6 codes.
+    public static let databaseAttemptUsers = 4
+    /// The most wrong codes of all users of one database in `attemptWindow` seconds.
+    public static let databaseAttemptLimit = attemptLimit * databaseAttemptUsers
+    /// The longest message of a report, in characters (`String.limitLength`).
+    public static let maximumReportMessageLength = 100
     /// The window for wrong codes, in seconds.
     public static let attemptWindow = 600
 
@@ -81,10 +87,9 @@ public struct ManageMates: Sendable {
         // link itself is a savepoint that rolls back alone.
         let outcome: Result<String, AppError> = try transactions.transaction {
             let since = now.adding(seconds: -Self.attemptWindow)
-            guard try store.attempts(by: userID, since: since) < Self.attemptLimit else {
-                throw MateError.tooManyAttempts
-            }
-            guard try store.attempts(since: since) < Self.databaseAttemptLimit else {
+            let own = try store.attempts(by: userID, since: since)
+            guard own < Self.attemptLimit else { throw MateError.tooManyAttempts }
+            if own == 0, try store.attemptingUsers(since: since) >= Self.databaseAttemptUsers {
                 throw MateError.tooManyAttemptsOnDatabase
             }
             do {
@@ -146,8 +151,9 @@ public struct ManageMates: Sendable {
             throw AppError.invalidArgument(
                 "reason is violent_on_walk, offensive_language or other, got '\(reason)'", field: "reason")
         }
-        if let message, message.count > 100 {
-            throw AppError.invalidArgument("message is at most 100 characters, got \(message.count)", field: "message")
+        if let message, message.limitLength > Self.maximumReportMessageLength {
+            throw AppError.invalidArgument(
+                "message is at most 100 characters, got \(message.limitLength)", field: "message")
         }
         let other = try user(reference)
         let now = clock.now()

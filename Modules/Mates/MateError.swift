@@ -16,7 +16,7 @@ enum MateError {
 
     static let tooManyAttemptsOnDatabase = AppError(
         code: "mates.too_many_attempts",
-        message: "20 wrong codes in 10 minutes on this database, by any user; try again later", field: "code")
+        message: "4 users have tried wrong codes in 10 minutes on this database; try again later", field: "code")
 
     static func notFound(_ who: String) -> AppError {
         AppError(code: "mates.not_found", message: "'\(who)' is not your mate", field: "user")

@@ -12,8 +12,8 @@ public protocol MateStore: Sendable {
     func recordAttempt(by userID: String, at instant: Instant) throws
     /// Wrong codes by `userID` at or after `since`.
     func attempts(by userID: String, since: Instant) throws -> Int
-    /// Wrong codes by anyone on this database since an instant.
-    func attempts(since: Instant) throws -> Int
+    /// How many users of this database tried wrong codes at or after `since`.
+    func attemptingUsers(since: Instant) throws -> Int
     /// Links two users both ways.
     func link(_ userID: String, _ otherID: String, since: Instant) throws
     /// Unlinks two users both ways; false when they were not linked.

@@ -108,6 +108,14 @@ enum MatesSchema {
                 END
                 $fn$;
                 """),
+        // The app's limits are the database's (issue 28 item 2): a report's message of at
+        // most 100 characters (`String.databaseLength`); a code of the app's shape.
+        TextLengthChecks.migration(
+            version: 6, summary: "reports and codes within the app's limits",
+            tables: [
+                ("mate_reports", [.text("message", maximum: ManageMates.maximumReportMessageLength)]),
+                ("mate_invites", [.text("code", maximum: InviteCode.length, nonEmpty: true)]),
+            ]),
     ]
 
     /// The invites `NEW.user_id` made that `NEW.mate_id` used, with none newer the other way

@@ -41,9 +41,9 @@ public struct SQLMateStore: MateStore, MateDirectory {
         ) { try $0.int(0) } ?? 0
     }
 
-    /// Wrong codes by anyone since an instant.
-    public func attempts(since: Instant) throws -> Int {
-        try database.queryOne("SELECT count(*) FROM mate_attempts WHERE at >= ?", [.instant(since)]) {
+    /// How many users tried wrong codes at or after `since`.
+    public func attemptingUsers(since: Instant) throws -> Int {
+        try database.queryOne("SELECT count(DISTINCT user_id) FROM mate_attempts WHERE at >= ?", [.instant(since)]) {
             try $0.int(0)
         } ?? 0
     }

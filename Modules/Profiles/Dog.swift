@@ -2,6 +2,8 @@ import Core
 
 /// The dog of a profile; always valid.
 public struct Dog: Sendable, Equatable {
+    /// The longest name, in characters (`String.limitLength`).
+    public static let maximumNameLength = 15
     /// The trimmed name, 1 to 15 characters.
     public let name: String
     /// The age in years, 0 to 99.
@@ -19,9 +21,9 @@ public struct Dog: Sendable, Equatable {
     /// - Throws: `invalid_argument` (fields `dog.name`, `dog.age`, `dog.keywords`).
     public init(name: String, age: Int, sex: DogSex, neutered: Bool, size: DogSize, keywords: [DogKeyword]) throws {
         let trimmed = name.trimmingWhitespace
-        guard (1...15).contains(trimmed.count) else {
+        guard !trimmed.isEmpty, trimmed.limitLength <= Self.maximumNameLength else {
             throw AppError.invalidArgument(
-                "a dog's name is 1 to 15 characters, got \(trimmed.count)", field: "dog.name")
+                "a dog's name is 1 to 15 characters, got \(trimmed.limitLength)", field: "dog.name")
         }
         guard (0...99).contains(age) else {
             throw AppError.invalidArgument("a dog's age is 0 to 99, got \(age)", field: "dog.age")

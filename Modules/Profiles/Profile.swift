@@ -2,6 +2,8 @@ import Core
 
 /// A user's SniffMeet profile: a nickname and a dog (and, later, a photo).
 public struct Profile: Sendable, Equatable {
+    /// The longest nickname, in characters (`String.limitLength`).
+    public static let maximumNicknameLength = 8
     /// The user it belongs to.
     public let userID: String
     /// The trimmed nickname, 2 to 8 characters, unique among users ignoring case.
@@ -23,9 +25,9 @@ public struct Profile: Sendable, Equatable {
         throws
     {
         let trimmed = nickname.trimmingWhitespace
-        guard (2...8).contains(trimmed.count) else {
+        guard trimmed.count >= 2, trimmed.limitLength <= Self.maximumNicknameLength else {
             throw AppError.invalidArgument(
-                "a nickname is 2 to 8 characters, got \(trimmed.count)", field: "nickname")
+                "a nickname is 2 to 8 characters, got \(trimmed.limitLength)", field: "nickname")
         }
         self.userID = userID
         self.nickname = trimmed

@@ -75,5 +75,29 @@ enum ProfilesSchema {
         // InstantColumnChecks). A set-up server gets it from admin.setup().
         InstantColumnChecks.migration(
             version: 3, columns: [("profiles", ["created_at", "updated_at"])]),
+        // The app's limits are the database's (issue 28 item 2): a nickname of at most 8
+        // characters and a dog's name of at most 15 (`String.databaseLength`), an age of 0 to
+        // 99, a sex and a size of the app's; the keywords' list is bounded, not parsed.
+        TextLengthChecks.migration(
+            version: 4, summary: "profiles within the app's limits",
+            tables: [
+                (
+                    "profiles",
+                    [
+                        .text("nickname", maximum: Profile.maximumNicknameLength, nonEmpty: true),
+                        .text("nickname_folded", maximum: Profile.maximumNicknameLength * 4, nonEmpty: true),
+                        .text("dog_name", maximum: Dog.maximumNameLength, nonEmpty: true),
+                        .range("dog_age", 0...99),
+                        .text("dog_keywords", maximum: 64),
+                        TextLengthChecks.Rule(
+                            name: "dog_sex", condition: "dog_sex IN (\(sexes))"),
+                        TextLengthChecks.Rule(
+                            name: "dog_size", condition: "dog_size IN (\(sizes))"),
+                    ]
+                )
+            ]),
     ]
+
+    private static let sexes = DogSex.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+    private static let sizes = DogSize.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
 }

@@ -29,9 +29,9 @@ public struct ManageWalks: Sendable {
         mate reference: String, message: String, latitude: Double, longitude: Double, placeName: String?,
         senderID: String
     ) throws -> WalkRequest {
-        if let placeName, placeName.count > WalkRequest.maximumPlaceNameLength {
+        if let placeName, placeName.limitLength > WalkRequest.maximumPlaceNameLength {
             throw AppError.invalidArgument(
-                "place.name is at most \(WalkRequest.maximumPlaceNameLength) characters, got \(placeName.count)",
+                "place.name is at most \(WalkRequest.maximumPlaceNameLength) characters, got \(placeName.limitLength)",
                 field: "place.name")
         }
         let request = try WalkRequest(
@@ -42,12 +42,28 @@ public struct ManageWalks: Sendable {
         else {
             throw AppError(code: "walks.not_a_mate", message: "'\(reference)' is not your mate", field: "mate")
         }
-        return try store.insert(
-            WalkRequest(
-                id: request.id, senderID: senderID, recipientID: mate.id, message: request.message,
-                latitude: latitude, longitude: longitude, placeName: placeName, storedStatus: .pending,
-                createdAt: request.createdAt))
+        // The database counts too (a trigger on PostgreSQL, where a member may write in
+        // psql); asked first here so SQLite, which has no such trigger, keeps the same rate.
+        guard try store.sentInLastMinute(by: senderID, at: request.createdAt) < WalkRequest.maximumPerMinute else {
+            throw Self.tooManyRequests
+        }
+        do {
+            return try store.insert(
+                WalkRequest(
+                    id: request.id, senderID: senderID, recipientID: mate.id, message: request.message,
+                    latitude: latitude, longitude: longitude, placeName: placeName, storedStatus: .pending,
+                    createdAt: request.createdAt))
+        } catch let error as StorageError
+            where error.failure == .constraint && error.message.contains(WalksSchema.rateMessage)
+        {
+            throw Self.tooManyRequests
+        }
     }
+
+    /// A sender past `WalkRequest.maximumPerMinute` requests in a minute.
+    private static let tooManyRequests = AppError(
+        code: "walks.too_many_requests",
+        message: "at most \(WalkRequest.maximumPerMinute) walk requests a minute; wait and ask again")
 
     /// Answers a request: accept or decline (the recipient), cancel (the sender), as one
     /// conditional update that names who may answer and is judged at the store's clock (the

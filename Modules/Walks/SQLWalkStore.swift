@@ -96,6 +96,15 @@ public struct SQLWalkStore: WalkStore {
             storedStatus: request.storedStatus, createdAt: stored, statusJudged: true)
     }
 
+    /// How many requests `userID` made in the 60 seconds before `now`, through the sender index.
+    public func sentInLastMinute(by userID: String, at now: Instant) throws -> Int {
+        let (instant, arguments) = self.now(now, position: 2)
+        return try database.queryOne(
+            "SELECT count(*) FROM walk_requests WHERE sender_id = ?1 AND created_at > CAST(\(instant) AS BIGINT) - 60000",
+            [.text(userID)] + arguments
+        ) { try $0.int(0) } ?? 0
+    }
+
     /// The request with this id.
     public func request(id: String) throws -> WalkRequest? {
         try database.queryOne("SELECT \(readColumns) FROM walk_requests WHERE id = ?", [.text(id)], readRequest)

@@ -4,8 +4,12 @@ import Core
 public struct WalkRequest: Sendable, Equatable {
     /// How long the recipient has to answer, in seconds (SniffMeet's reply window).
     public static let replyWindow = 60
-    /// The longest place name, in characters.
+    /// The longest place name, in characters (`String.limitLength`).
     public static let maximumPlaceNameLength = 100
+    /// The longest message, in characters (`String.limitLength`).
+    public static let maximumMessageLength = 100
+    /// The most requests one sender makes in any 60 seconds (the database counts them).
+    public static let maximumPerMinute = 30
 
     /// A lowercase UUID.
     public let id: String
@@ -41,8 +45,9 @@ public struct WalkRequest: Sendable, Equatable {
     ) throws {
         let text = message.trimmingWhitespace
         guard !text.isEmpty else { throw AppError.invalidArgument("a walk request needs a message", field: "message") }
-        guard text.count <= 100 else {
-            throw AppError.invalidArgument("the message is at most 100 characters, got \(text.count)", field: "message")
+        guard text.limitLength <= Self.maximumMessageLength else {
+            throw AppError.invalidArgument(
+                "the message is at most 100 characters, got \(text.limitLength)", field: "message")
         }
         guard latitude.isFinite, (-90...90).contains(latitude) else {
             throw AppError.invalidArgument("lat is -90 to 90, got \(latitude)", field: "place.lat")

@@ -6,6 +6,9 @@ public protocol WalkStore: Sendable {
     /// Stores a new request and returns it as stored: a store that judges time by the
     /// database's clock sets its `createdAt` (and so `expiresAt`) by that clock.
     func insert(_ request: WalkRequest) throws -> WalkRequest
+    /// How many requests `userID` made in the 60 seconds before `now` (the database's
+    /// clock when the store judges by it).
+    func sentInLastMinute(by userID: String, at now: Instant) throws -> Int
     /// The request with this id; a pending one past its window reads as `expired` when the
     /// store judges time by the database's clock.
     func request(id: String) throws -> WalkRequest?

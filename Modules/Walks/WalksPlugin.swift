@@ -39,14 +39,16 @@ public struct WalksPlugin: ModulePlugin {
     public func routes() -> [Route] {
         [
             Route(
-                "walks.request", summary: "Asks a mate to walk now, at a place; they have 60 seconds to answer.",
+                "walks.request",
+                summary:
+                    "Asks a mate to walk now, at a place; they have 60 seconds to answer. At most 30 requests a minute.",
                 parameters: [
                     .option("mate", .string, "The mate's user name or id.", required: true),
                     .option("message", .string, "1 to 100 characters after trimming.", required: true).freeText,
                     .option(
                         "place", .record("place"), "{lat=, lng=, name=?}; name at most 100 characters.", required: true),
                 ],
-                returns: "walk_request", errors: ["walks.not_a_mate"],
+                returns: "walk_request", errors: ["walks.not_a_mate", "walks.too_many_requests"],
                 example: #"walks.request{mate = "joon", message = "한강 갈래?", place = {lat = 37.52, lng = 126.93}}"#
             ) { arguments, context in
                 guard case .table(let place) = arguments["place"] else {

@@ -191,7 +191,53 @@ enum WalksSchema {
                 END
                 $fn$;
                 """),
+        // The app's limits are the database's (issue 28 item 2): a message and a place name
+        // of at most 100 characters (`String.databaseLength`), a place on the globe, a walk
+        // of at most 100,000 steps, 100 km and a day.
+        TextLengthChecks.migration(
+            version: 6, summary: "requests and logs within the app's limits",
+            tables: [
+                (
+                    "walk_requests",
+                    [
+                        .text("message", maximum: WalkRequest.maximumMessageLength, nonEmpty: true),
+                        .text("place_name", maximum: WalkRequest.maximumPlaceNameLength),
+                        .range("latitude", -90.0...90.0), .range("longitude", -180.0...180.0),
+                    ]
+                ),
+                (
+                    "walk_logs",
+                    [
+                        .range("steps", 0...WalkLog.maximumSteps), .range("distance", 0...WalkLog.maximumDistance),
+                        TextLengthChecks.Rule(
+                            name: "duration", condition: "ended_at - started_at BETWEEN 0 AND \(WalkLog.maximumDurationSeconds * 1000)"),
+                    ]
+                ),
+            ]),
+        // At most `WalkRequest.maximumPerMinute` (30) requests from one sender in any 60 seconds
+        // (by `created_at`, the server's clock on PostgreSQL): a member in psql cannot flood
+        // a mate's inbox. Counted by a trigger before each insert, over the sender's own rows
+        // (which row-level security lets them see) through the sender index.
+        Migration(
+            version: 7, summary: "at most \(WalkRequest.maximumPerMinute) walk requests a minute from one sender (PostgreSQL)",
+            sql: "",
+            postgreSQL: """
+                CREATE FUNCTION walk_requests_rate() RETURNS trigger LANGUAGE plpgsql AS $fn$
+                BEGIN
+                    IF (SELECT count(*) FROM walk_requests r WHERE r.sender_id = NEW.sender_id
+                        AND r.created_at > NEW.created_at - 60000) >= \(WalkRequest.maximumPerMinute) THEN
+                        RAISE EXCEPTION '\(rateMessage)' USING ERRCODE = '23514';
+                    END IF;
+                    RETURN NEW;
+                END
+                $fn$;
+                CREATE TRIGGER walk_requests_rate BEFORE INSERT ON walk_requests
+                    FOR EACH ROW EXECUTE FUNCTION walk_requests_rate();
+                """),
     ]
+
+    /// The message of the rate trigger, which `ManageWalks` turns into `walks.too_many_requests`.
+    static let rateMessage = "walk_requests: at most \(WalkRequest.maximumPerMinute) requests a minute"
 
     /// Every status a request may be stored with.
     private static let statuses = "'pending', 'accepted', 'declined', 'cancelled', 'expired'"

@@ -3,6 +3,7 @@ import Core
 import FoundationEssentials
 import Storage
 import Testing
+import Walks
 
 #if canImport(Glibc)
     import Glibc
@@ -283,7 +284,11 @@ import Testing
         let people = try People(backend)
         let watcher = try people.watcher(of: people.mina)
         _ = try watcher.collect()
-        for number in 1...(InboxWatcher.batchSize + 1) { _ = try people.request("#\(number)") }
+        // Paced: at most `WalkRequest.maximumPerMinute` walk requests a minute from one sender.
+        for number in 1...(InboxWatcher.batchSize + 1) {
+            people.clock.advance(seconds: 60 / WalkRequest.maximumPerMinute)
+            _ = try people.request("#\(number)")
+        }
         #expect(try Self.awaited(watcher).count == InboxWatcher.batchSize)
         #expect(watcher.pollInterval == 1)  // the rest at once
         #expect(try watcher.collect().map { $0["params"]["message"] } == [.string("#\(InboxWatcher.batchSize + 1)")])

@@ -7,8 +7,30 @@ import Testing
 
 @Suite struct DatabaseTests {
     /// SQLite's memory statistics take a process-wide mutex on every allocation; the app
-    /// reads none of them, so they are off before the first connection opens.
+    /// reads none of them, so they are off before the first connection opens. SQLite takes
+    /// the setting only before anything initialises it, and in this test process another
+    /// test may start libvips first, whose openslide module links SQLite; so the check runs
+    /// in a process of its own (this test binary, this one test), as app-shell does it
+    /// first thing in `main`.
     @Test func sqliteKeepsNoMemoryStatistics() throws {
+        let child = "APP_SHELL_TEST_ALONE"
+        guard ProcessInfo.processInfo.environment[child] != nil else {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            process.arguments = [
+                "--testing-library", "swift-testing", "--filter", "DatabaseTests/sqliteKeepsNoMemoryStatistics",
+            ]
+            process.environment = ProcessInfo.processInfo.environment.merging([child: "1"]) { $1 }
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(said)")
+            #expect(said.contains("1 test"), "\(said)")
+            return
+        }
         let database = try SQLiteDatabase(path: ":memory:")
         try database.executeScript("CREATE TABLE m (x TEXT); INSERT INTO m VALUES ('memory')")
         #expect(csqlite_disable_memory_statistics() == SQLITE_OK)

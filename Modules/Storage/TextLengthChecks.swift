@@ -1,0 +1,83 @@
+import Core
+
+/// SQL that holds text columns to the app's limits in both dialects, counted as
+/// `String.databaseLength` counts: the scalars (`length` on SQLite TEXT, `char_length` on
+/// PostgreSQL), less each zero-width joiner and the scalar it joins, each variation
+/// selector, skin tone and keycap mark.
+///
+/// The text this makes is part of released migrations: it must never change. A different
+/// rule is a new function and a new step.
+public enum TextLengthChecks {
+    /// The `databaseLength` of `column` in `dialect`'s SQL.
+    public static func length(_ column: String, _ dialect: SQLDialect.Name) -> String {
+        let (size, character) = dialect == .sqlite ? ("length", "char") : ("char_length", "chr")
+        func occurrences(_ scalar: UInt32) -> String {
+            "(\(size)(\(column)) - \(size)(replace(\(column), \(character)(\(scalar)), '')))"
+        }
+        let joined = ([String.zeroWidthJoiner, String.zeroWidthJoiner] + String.joiningScalars.sorted())
+            .map(occurrences)
+        return "(\(size)(\(column)) - " + joined.joined(separator: " - ") + ")"
+    }
+
+    /// The condition that `column` (nullable) is `maximum` long at most, and not empty when
+    /// `nonEmpty`. The count of scalars is never less than `databaseLength`, so it is asked
+    /// first, and text that is short in scalars (all but emoji runs) costs no replacing.
+    public static func within(_ column: String, maximum: Int, nonEmpty: Bool = false, _ dialect: SQLDialect.Name)
+        -> String
+    {
+        let size = dialect == .sqlite ? "length" : "char_length"
+        let empty = nonEmpty ? " AND \(column) <> ''" : ""
+        return
+            "(\(column) IS NULL OR ((\(size)(\(column)) <= \(maximum) OR \(length(column, dialect)) <= \(maximum))\(empty)))"
+    }
+
+    /// A migration step that holds each table's rules: on PostgreSQL one `CHECK` per rule,
+    /// added `NOT VALID` (new and changed rows are checked; an older row does not stop the
+    /// migration). On SQLite nothing, for the reasons `InstantColumnChecks` gives: a file
+    /// serves one person, the app holds what it writes to the same rules, and every reader
+    /// bounds what it loads.
+    public static func migration(
+        version: Int, summary: String, tables: [(table: String, rules: [Rule])]
+    ) -> Migration {
+        var postgreSQL: [String] = []
+        for (table, rules) in tables {
+            for rule in rules {
+                postgreSQL.append(
+                    "ALTER TABLE \(table) ADD CONSTRAINT \(table)_\(rule.name)_limit CHECK (\(rule.condition)) NOT VALID;"
+                )
+            }
+        }
+        return Migration(
+            version: version, summary: summary + " (PostgreSQL)", sql: "", postgreSQL: postgreSQL.joined(separator: "\n"))
+    }
+
+    /// One rule of a table: its name (in the constraint's name) and the condition an
+    /// acceptable row meets, in PostgreSQL's SQL with columns named bare.
+    public struct Rule: Sendable {
+        /// In `<table>_<name>_limit`.
+        public let name: String
+        /// The condition, columns bare.
+        public let condition: String
+
+        /// A rule with its condition.
+        public init(name: String, condition: String) {
+            self.name = name
+            self.condition = condition
+        }
+
+        /// `column` (nullable) at most `maximum` long by `String.databaseLength`.
+        public static func text(_ column: String, maximum: Int, nonEmpty: Bool = false) -> Rule {
+            Rule(name: column, condition: within(column, maximum: maximum, nonEmpty: nonEmpty, .postgreSQL))
+        }
+
+        /// `column` (nullable) between `range`'s bounds.
+        public static func range(_ column: String, _ range: ClosedRange<Int>) -> Rule {
+            Rule(name: column, condition: "(\(column) IS NULL OR \(column) BETWEEN \(range.lowerBound) AND \(range.upperBound))")
+        }
+
+        /// `column` (nullable, real) between `range`'s bounds.
+        public static func range(_ column: String, _ range: ClosedRange<Double>) -> Rule {
+            Rule(name: column, condition: "(\(column) IS NULL OR \(column) BETWEEN \(range.lowerBound) AND \(range.upperBound))")
+        }
+    }
+}

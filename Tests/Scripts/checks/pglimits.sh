@@ -1,0 +1,117 @@
+# The app's limits are the server's (sourced by run.sh; issue 28 items 2 and 3): on a
+# set-up PostgreSQL server, a member with psql tries each write the app refuses (text past
+# its length, a 21st quote, an 11th keyword, a story in another member's theme, a flood of
+# walk requests, a profile or report past its limits) and the server refuses it; the other
+# member's bookstories.public() still works. A wrong invite code costs a second that a
+# rollback does not return, and a member's guesses take turns.
+
+if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
+  lim_db="pglimits_$$"
+  lim_admin="pglimits_admin_$$"
+  lim_admin_pw="admin-pw-$$-$RANDOM"
+  lim_a="lima_$$"
+  lim_b="limb_$$"
+  lim_a_pw="a-pw-$RANDOM-$RANDOM"
+  lim_b_pw="b-pw-$RANDOM-$RANDOM"
+  lim_url() { echo "postgresql://$1:$2@$PGHOST:$PGPORT/$lim_db"; }
+  # lim_psql NAME PASSWORD ARGS...: psql as that member, stopping at the first error.
+  lim_psql() {
+    local name=$1 password=$2
+    shift 2
+    PGPASSWORD="$password" PGPASSFILE=/dev/null psql -X -At -q -v ON_ERROR_STOP=1 \
+      -h "$PGHOST" -p "$PGPORT" -U "$name" -d "$lim_db" "$@"
+  }
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE ROLE $lim_admin LOGIN CREATEROLE PASSWORD '$lim_admin_pw'" \
+    -c "CREATE DATABASE $lim_db OWNER $lim_admin" >/dev/null
+  check "limits: an administrator sets a database up with two members" 0 "2" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_admin" "$lim_admin_pw")" -e "
+      admin.setup()
+      admin.add_member{name = '$lim_a', password = '$lim_a_pw'}
+      admin.add_member{name = '$lim_b', password = '$lim_b_pw'}
+      print(#admin.members())"
+  lim_profile="profiles.save{nickname = app.user().name:sub(1, 4) .. app.user().name:sub(-4), dog = {name = 'Dog',
+    age = 3, sex = 'female', size = 'small', keywords = {'shy'}}}"
+  check "limits: member a makes a profile, a public theme and an invite" 0 "" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_a" "$lim_a_pw")" --allow-io -e "
+      $lim_profile
+      bookstories.themes.create{name = 'Curated', visibility = 'public'}
+      local f = assert(io.open('$work/pglimits-code', 'w')) f:write(mates.invite().code) f:close()"
+  check "limits: member b joins a and writes a public story" 0 "" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_b" "$lim_b_pw")" -e "
+      $lim_profile
+      mates.join('$(cat "$work/pglimits-code" 2>/dev/null)')
+      bookstories.create{book = {title = 'Open', author = 'A'}, quotes = {'q'}, keywords = {'k'},
+        visibility = 'public'}"
+  lim_me="(SELECT app_user_id())"
+  lim_story="(SELECT seq FROM book_stories WHERE author_id = $lim_me LIMIT 1)"
+  lim_a_id="(SELECT id FROM users WHERE name = '$lim_a')"
+  lim_now="floor(extract(epoch FROM statement_timestamp()) * 1000)::bigint"
+  lim_walk="INSERT INTO walk_requests (id, sender_id, recipient_id, message, latitude, longitude, status,
+    created_at, expires_at) VALUES (gen_random_uuid()::text, $lim_me, $lim_a_id, 'walk?', 37.5, 126.9, 'pending',
+    $lim_now, $lim_now + 60000)"
+  # Each write the app refuses, as member b with psql: the server refuses it too.
+  while IFS='|' read -r lim_what lim_sql; do
+    check "limits: the server refuses $lim_what" 1 "" lim_psql "$lim_b" "$lim_b_pw" -c "$lim_sql"
+    grep -qE "violates check constraint|row-level security policy|themes of its author" "$work/err" \
+      || fail "limits: $lim_what is refused by a limit" "stderr" "$work/err"
+  done <<EOF
+a story's content of 1,001 characters|UPDATE book_stories SET content = repeat('x', 1001) WHERE author_id = $lim_me
+a book title of 201 characters|UPDATE book_stories SET book_title = repeat('가', 201) WHERE author_id = $lim_me
+an empty book author|UPDATE book_stories SET book_author = '' WHERE author_id = $lim_me
+a visibility of the app's|UPDATE book_stories SET visibility = 'friends' WHERE author_id = $lim_me
+a quote of 501 characters|INSERT INTO book_story_quotes (story_seq, position, text) VALUES ($lim_story, 1, repeat('x', 501))
+a 21st quote|INSERT INTO book_story_quotes (story_seq, position, text) SELECT $lim_story, p, 'q' FROM generate_series(1, 20) p
+a quote on page 0|INSERT INTO book_story_quotes (story_seq, position, text, page) VALUES ($lim_story, 1, 'q', 0)
+an 11th keyword|INSERT INTO book_story_keywords (story_seq, position, keyword, folded, author_id, visibility, created_at) SELECT $lim_story, p, 'k' || p, 'k' || p, $lim_me, 'public', 1 FROM generate_series(1, 10) p
+a keyword of 9 characters|INSERT INTO book_story_keywords (story_seq, position, keyword, folded, author_id, visibility, created_at) VALUES ($lim_story, 1, '123456789', '123456789', $lim_me, 'public', 1)
+a story in another member's public theme|INSERT INTO book_story_themes (story_seq, theme_seq, position) SELECT $lim_story, seq, 0 FROM book_themes WHERE owner_id = $lim_a_id
+a theme name of 21 characters|INSERT INTO book_themes (id, owner_id, name, visibility, created_at, updated_at) VALUES ('t', $lim_me, repeat('t', 21), 'public', 1, 1)
+a nickname of 9 characters|UPDATE profiles SET nickname = 'abcdefghi' WHERE user_id = $lim_me
+a dog of another sex|UPDATE profiles SET dog_sex = 'x' WHERE user_id = $lim_me
+a dog of age 100|UPDATE profiles SET dog_age = 100 WHERE user_id = $lim_me
+a report's message of 101 characters|INSERT INTO mate_reports (reporter_id, reported_id, reason, message, created_at) VALUES ($lim_me, $lim_a_id, 'other', repeat('m', 101), 1)
+a walk of 100,001 steps|INSERT INTO walk_logs (id, user_id, steps, distance, started_at, ended_at) VALUES ('w', $lim_me, 100001, 1, 1, 2)
+a walk request's message of 101 characters|$(echo "$lim_walk" | tr '\n' ' ' | sed "s/'walk?'/repeat('m', 101)/")
+a walk request off the globe|$(echo "$lim_walk" | tr '\n' ' ' | sed "s/37.5, 126.9/91, 126.9/")
+EOF
+  # 32 requests, each its own statement: the server takes 30 and refuses the rest.
+  lim_walks=()
+  for _ in $(seq 1 32); do lim_walks+=(-c "$lim_walk"); done
+  PGPASSWORD="$lim_b_pw" PGPASSFILE=/dev/null psql -X -At -q -v ON_ERROR_STOP=0 -h "$PGHOST" -p "$PGPORT" \
+    -U "$lim_b" -d "$lim_db" "${lim_walks[@]}" >/dev/null 2>"$work/pglimits-walks"
+  check "limits: of 32 walk requests in a minute the server takes 30" 0 "30" \
+    lim_psql "$lim_b" "$lim_b_pw" -c "SELECT count(*) FROM walk_requests WHERE sender_id = $lim_me"
+  grep -qF "at most 30 requests a minute" "$work/pglimits-walks" \
+    || fail "limits: the 31st walk request is refused by its rate" "stderr" "$work/pglimits-walks"
+  check "limits: the app says walks.too_many_requests past the rate" 1 "" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_b" "$lim_b_pw")" -e "
+      walks.request{mate = '$lim_a', message = 'again?', place = {lat = 37.5, lng = 126.9}}"
+  grep -qF '[walks.too_many_requests]' "$work/err" || fail "limits: walks.too_many_requests" "stderr" "$work/err"
+  check "limits: member a still lists the public stories" 0 "1" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_a" "$lim_a_pw")" -e "print(#bookstories.public())"
+
+  # Item 3: every mate_join waits a second first, rolled back or not.
+  lim_started=$(date +%s%N)
+  check "limits: three rolled-back wrong codes" 0 "" lim_psql "$lim_b" "$lim_b_pw" \
+    -c "BEGIN" -c "SELECT mate_join('ZZZZZZ')" -c "ROLLBACK" \
+    -c "BEGIN" -c "SELECT mate_join('ZZZZZZ')" -c "ROLLBACK" \
+    -c "BEGIN" -c "SELECT mate_join('ZZZZZZ')" -c "ROLLBACK"
+  lim_elapsed=$((($(date +%s%N) - lim_started) / 1000000))
+  if [ "$lim_elapsed" -ge 3000 ]; then
+    echo "ok   limits: three rolled-back guesses take at least 3 s ($lim_elapsed ms)"; passed=$((passed + 1))
+  else
+    fail "limits: three rolled-back guesses take at least 3 s" "$lim_elapsed ms"
+  fi
+  # While one connection's guess is under way, the member's other connections get no answer.
+  lim_psql "$lim_b" "$lim_b_pw" -c "BEGIN" -c "SELECT mate_join('ZZZZZZ')" -c "SELECT pg_sleep(2)" \
+    -c "ROLLBACK" >/dev/null 2>&1 &
+  lim_pid=$!
+  sleep 0.5
+  check "limits: a second connection's guess meanwhile is refused unread" 0 "too_many_attempts" \
+    lim_psql "$lim_b" "$lim_b_pw" -c "SELECT joined_outcome FROM mate_join('ZZZZZZ')"
+  wait "$lim_pid"
+  psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP DATABASE $lim_db WITH (FORCE)" \
+    -c "DROP ROLE IF EXISTS $lim_a, $lim_b, ${lim_db}_members" -c "DROP ROLE $lim_admin" >/dev/null 2>&1
+else
+  echo "skip the server limits checks: APP_SHELL_TEST_POSTGRES is not set (make test sets it)"
+fi
