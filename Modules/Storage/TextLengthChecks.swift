@@ -48,7 +48,8 @@ public enum TextLengthChecks {
             }
         }
         return Migration(
-            version: version, summary: summary + " (PostgreSQL)", sql: "", postgreSQL: postgreSQL.joined(separator: "\n"))
+            version: version, summary: summary + " (PostgreSQL)", sql: "",
+            postgreSQL: postgreSQL.joined(separator: "\n"))
     }
 
     /// One rule of a table: its name (in the constraint's name) and the condition an
@@ -72,12 +73,16 @@ public enum TextLengthChecks {
 
         /// `column` (nullable) between `range`'s bounds.
         public static func range(_ column: String, _ range: ClosedRange<Int>) -> Rule {
-            Rule(name: column, condition: "(\(column) IS NULL OR \(column) BETWEEN \(range.lowerBound) AND \(range.upperBound))")
+            Rule(
+                name: column,
+                condition: "(\(column) IS NULL OR \(column) BETWEEN \(range.lowerBound) AND \(range.upperBound))")
         }
 
         /// `column` (nullable, real) between `range`'s bounds.
         public static func range(_ column: String, _ range: ClosedRange<Double>) -> Rule {
-            Rule(name: column, condition: "(\(column) IS NULL OR \(column) BETWEEN \(range.lowerBound) AND \(range.upperBound))")
+            Rule(
+                name: column,
+                condition: "(\(column) IS NULL OR \(column) BETWEEN \(range.lowerBound) AND \(range.upperBound))")
         }
     }
 }

@@ -210,7 +210,8 @@ enum WalksSchema {
                     [
                         .range("steps", 0...WalkLog.maximumSteps), .range("distance", 0...WalkLog.maximumDistance),
                         TextLengthChecks.Rule(
-                            name: "duration", condition: "ended_at - started_at BETWEEN 0 AND \(WalkLog.maximumDurationSeconds * 1000)"),
+                            name: "duration",
+                            condition: "ended_at - started_at BETWEEN 0 AND \(WalkLog.maximumDurationSeconds * 1000)"),
                     ]
                 ),
             ]),
@@ -219,7 +220,8 @@ enum WalksSchema {
         // a mate's inbox. Counted by a trigger before each insert, over the sender's own rows
         // (which row-level security lets them see) through the sender index.
         Migration(
-            version: 7, summary: "at most \(WalkRequest.maximumPerMinute) walk requests a minute from one sender (PostgreSQL)",
+            version: 7,
+            summary: "at most \(WalkRequest.maximumPerMinute) walk requests a minute from one sender (PostgreSQL)",
             sql: "",
             postgreSQL: """
                 CREATE FUNCTION walk_requests_rate() RETURNS trigger LANGUAGE plpgsql AS $fn$

@@ -57,7 +57,10 @@ import Testing
         "place_name = '\(String(repeating: "가", count: 101))'", "latitude = 90.5", "longitude = -181",
     ]
 
-    @Test(arguments: DatabaseBackend.available.filter { $0 == .postgres }.flatMap { backend in refusedRows.map { (backend, $0) } })
+    @Test(
+        arguments: DatabaseBackend.available.filter { $0 == .postgres }.flatMap { backend in
+            refusedRows.map { (backend, $0) }
+        })
     func aRequestWrittenBehindTheAppsBackPastALimitIsRefused(backend: DatabaseBackend, change: String) throws {
         let fixture = try WalksFixture(backend: backend)
         let made = try fixture.walks.request(
