@@ -229,8 +229,8 @@ error('Cannot require a meta file')
 --- A habit's statistics on a reference day.
 ---@class statistics
 ---@field total_completed_days integer Completions on eligible days.
----@field eligible_tracking_days integer Tracked days up to the reference day.
----@field completion_rate number total / eligible, 0 to 1.
+---@field eligible_tracking_days integer Eligible days up to the reference day.
+---@field completion_rate number Met ÷ times due, 0 to 1.
 ---@field streak streak The current and longest streaks.
 ---@field score number Loop Habit Tracker's score, 0 to 1 (forgives a missed day).
 ---@field frequency frequency The frequency on the reference day ({times = 1, per = "day"} when daily).
@@ -257,9 +257,9 @@ error('Cannot require a meta file')
 ---@field created_at instant When it was written.
 ---@field updated_at instant When it last changed.
 
---- Runs of completed days.
+--- Runs of met periods (days, weeks or months, as the frequency counts).
 ---@class streak
----@field current integer Completed days back from the reference day.
+---@field current integer Met periods back from the reference day.
 ---@field longest integer The longest run.
 
 --- One habit in the overview.
@@ -525,7 +525,7 @@ events = {}
 --- Example: `events.emit("morning.done", {mood = "good"})`
 function events.emit(name, params) end
 
---- Sends your waiting events to --events-sink, oldest first, in batches; a batch is deleted only once sent.
+--- Sends your waiting events to --events-sink, oldest first, in batches; each batch is deleted in the transaction that sends it, so a batch is sent once and kept until it is.
 ---@return flush_result
 --- Raises: events.sink_failed.
 --- Example: `events.flush{}`

@@ -52,7 +52,7 @@ enum RowSecurity {
             Grant(table: "users", privileges: "SELECT, INSERT"),
             Grant(table: "event_users", privileges: "SELECT, INSERT"),
             Grant(table: "events", privileges: readWrite),
-            Grant(table: "event_backlog", privileges: "SELECT, UPDATE (removed)"),
+            Grant(table: "event_backlog", privileges: "SELECT"),
             Grant(table: "event_drops", privileges: readWrite),
             Grant(table: "habits", privileges: readWrite),
         ] + habitDetailTables.map { Grant(table: $0, privileges: readWrite) } + [
@@ -137,8 +137,8 @@ enum RowSecurity {
             // `event_backlog_size()` counts everyone's events with the owner's rights.
             Policy(
                 table: "events", name: "events_definer", command: "SELECT", using: "true", check: nil, ownerOnly: true),
-            // The backlog's count of removed events: a member's send or drop adds to it; it
-            // holds no one's data.
+            // The backlog's count of removed events: every member reads it; it holds no one's
+            // data, and only `event_backlog_set_removed()` writes it, with the owner's rights.
             Policy(table: "event_backlog", name: "event_backlog_shared", command: "ALL", using: "true", check: "true"),
             ownerOnly("event_drops", "user_id"),
             ownerOnly("habits", "owner_id"),
@@ -392,20 +392,19 @@ enum RowSecurity {
     /// cannot be probed; at most 5 wrong codes per member in 10 minutes, and once 4 members
     /// have tried wrong codes in 10 minutes a member with none of their own is refused (so
     /// one member alone never locks everyone's joins), judged at the server's
-    /// `clock_timestamp()`. A transaction-level advisory lock makes attempts take turns, so
-    /// racing joins never pass a limit.
+    /// `clock_timestamp()`.
     ///
     /// The attempts are rows of the caller's transaction, which a member with `psql` can
     /// roll back (`BEGIN; SELECT mate_join(...); ROLLBACK;`) and so never be counted. What
     /// a rollback cannot return is time: every call waits `joinDelaySeconds` before it
-    /// looks at the code, holding a lock of its member's (`pg_try_advisory_xact_lock` on
-    /// `joinLockClass` and the hash of the member's id), and a call that finds the lock
-    /// held answers `too_many_attempts` at once without looking. So each member learns at
-    /// most one answer a second however many connections they open, committed or not; the
-    /// wait comes before the shared lock, so no one's wait holds up anyone else's join.
-    /// Two members whose ids hash alike share a lock; a member may take another's lock
-    /// with `pg_advisory_xact_lock` and so hold their joins back while their transaction
-    /// stays open (issue 28 item 4).
+    /// looks at the code, holding its member's `users` row (`FOR NO KEY UPDATE NOWAIT`),
+    /// and a call that finds the row held answers `too_many_attempts` at once without
+    /// looking. So each member learns at most one answer a second however many connections
+    /// they open, committed or not. Nothing else is locked: members may not lock a `users`
+    /// row themselves (they hold no `UPDATE` on it), so no one can hold up another's join,
+    /// and a member's open transaction holds up only their own. Joins of different members
+    /// at the same instant may each pass the count of members with wrong codes before
+    /// either commits: the database-wide count can be passed by as many as race.
     static func joinFunction(schema: String) -> String {
         """
         CREATE OR REPLACE FUNCTION mate_join(p_code text)
@@ -423,13 +422,14 @@ enum RowSecurity {
                 RETURN QUERY SELECT 'failed'::text, NULL::text;
                 RETURN;
             END IF;
-            IF NOT pg_try_advisory_xact_lock(\(joinLockClass), hashtext(v_me)) THEN
+            BEGIN
+                PERFORM 1 FROM users u WHERE u.id = v_me FOR NO KEY UPDATE NOWAIT;
+            EXCEPTION WHEN lock_not_available THEN
                 RETURN QUERY SELECT 'too_many_attempts'::text, NULL::text;
                 RETURN;
-            END IF;
+            END;
             PERFORM pg_sleep(\(joinDelaySeconds));
             v_now := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint;
-            PERFORM pg_advisory_xact_lock(4715392313392983149);
             SELECT count(*) INTO v_own FROM mate_attempts a WHERE a.user_id = v_me AND a.at >= v_now - \(attemptWindowMS);
             IF v_own >= \(attemptLimit) THEN
                 RETURN QUERY SELECT 'too_many_attempts'::text, NULL::text;
@@ -462,7 +462,5 @@ enum RowSecurity {
     /// How long every `mate_join` waits before it looks at the code, in seconds: what a
     /// guess costs, rolled back or not.
     static let joinDelaySeconds = 1
-    /// The first key of each member's join lock ("AppJ" in ASCII).
-    static let joinLockClass = 1_097_887_818
     static let attemptWindowMS = ManageMates.attemptWindow * 1000
 }

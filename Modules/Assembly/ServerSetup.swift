@@ -23,7 +23,7 @@ public struct ServerSetup: Sendable {
     /// themes (`book_story_themes`' policies); `mate_join` costs a second a call, which a
     /// rollback cannot return, one call at a time per member, and one member alone never
     /// locks everyone's joins.
-    public static let version = 6
+    public static let version = 7
     /// The key of `version` in `schema_versions`.
     public static let module = "server_setup"
     /// The functions that create a large object, which setup takes from `PUBLIC` when the
@@ -118,8 +118,7 @@ public struct ServerSetup: Sendable {
         let group = Self.quoted(place.group)
         let applied = try database.transaction { () -> [String] in
             var applied: [String] = []
-            // The key is "AppShelm" in ASCII, one above the migrator's "AppShell".
-            try database.execute("SELECT pg_advisory_xact_lock(4715392313392983149)")
+            try Migrator.takeTurn(database, schema: place.schema)
             if try database.queryOne(
                 "SELECT 1 FROM pg_namespace WHERE nspname = ?", [.text(place.schema)], { _ in true }) == nil
             {
@@ -161,6 +160,9 @@ public struct ServerSetup: Sendable {
                     \(RowSecurity.backlogSizeFunction(schema: schema));
                     REVOKE ALL ON FUNCTION event_backlog_size() FROM PUBLIC;
                     GRANT EXECUTE ON FUNCTION event_backlog_size() TO \(group);
+                    \(EventSchema.backlogRemovedFunction(searchPath: "= \(schema), pg_temp"))
+                    REVOKE ALL ON FUNCTION event_backlog_set_removed(bigint) FROM PUBLIC;
+                    GRANT EXECUTE ON FUNCTION event_backlog_set_removed(bigint) TO \(group);
                     \(RowSecurity.expireFunction(schema: schema));
                     REVOKE ALL ON FUNCTION walk_requests_expire(bigint) FROM PUBLIC;
                     GRANT EXECUTE ON FUNCTION walk_requests_expire(bigint) TO \(group);
@@ -190,11 +192,16 @@ public struct ServerSetup: Sendable {
                 }
                 applied.append(
                     "functions app_user_id, mate_join, mate_invite, event_backlog_guard, event_backlog_size, "
+                        + "event_backlog_set_removed, "
                         + "walk_requests_expire, inbox_channel, "
                         + "inbox triggers")
                 let present = Set(tables.keys)
+                // Today's grants alone: what an older setup granted and today's does not
+                // (with its column privileges) goes first.
                 for grant in RowSecurity.grants where present.contains(grant.table) {
-                    try database.executeScript("GRANT \(grant.privileges) ON \(Self.quoted(grant.table)) TO \(group)")
+                    let table = Self.quoted(grant.table)
+                    try database.executeScript(
+                        "REVOKE ALL ON \(table) FROM \(group); GRANT \(grant.privileges) ON \(table) TO \(group)")
                 }
                 applied.append("grants to \(place.group)")
                 // Set up by an older app-shell: its policies are replaced by today's, since

@@ -84,8 +84,8 @@ public struct EventsPlugin: ModulePlugin {
             Route(
                 "events.flush",
                 summary:
-                    "Sends your waiting events to --events-sink, oldest first, in batches; a batch is deleted only "
-                    + "once sent.",
+                    "Sends your waiting events to --events-sink, oldest first, in batches; each batch is deleted "
+                    + "in the transaction that sends it, so a batch is sent once and kept until it is.",
                 returns: "flush_result", errors: ["events.sink_failed"], example: "events.flush{}"
             ) { _, context in
                 try Self.storeBuffered(context)
@@ -101,17 +101,23 @@ public struct EventsPlugin: ModulePlugin {
                 while true {
                     let batch = try store.events(of: user, named: nil, since: nil, limit: Self.batchSize)
                     if batch.isEmpty { break }
-                    do {
-                        try sink.send(batch, zone: context.clock.timeZone)
-                    } catch {
-                        // A sink's own message may quote its URL: no password goes out.
-                        throw AppError(
-                            code: "events.sink_failed",
-                            message: "\(choice.description) did not take \(batch.count) events (\(sent) sent before; "
-                                + "nothing was deleted): "
-                                + CredentialRedaction.redacted(AppError.wrapping(error).message))
+                    // Deleted, then sent, in one transaction: a batch whose delete cannot go
+                    // through (a table someone holds) is never sent, and one the sink refuses
+                    // is rolled back and stays. Sent and then not deleted only when the
+                    // commit itself fails.
+                    try context.resolve((any TransactionRunner).self).transaction {
+                        try store.delete(batch, of: user)
+                        do {
+                            try sink.send(batch, zone: context.clock.timeZone)
+                        } catch {
+                            // A sink's own message may quote its URL: no password goes out.
+                            throw AppError(
+                                code: "events.sink_failed",
+                                message: "\(choice.description) did not take \(batch.count) events (\(sent) sent "
+                                    + "before; nothing was deleted): "
+                                    + CredentialRedaction.redacted(AppError.wrapping(error).message))
+                        }
                     }
-                    try context.resolve((any TransactionRunner).self).transaction { try store.delete(batch, of: user) }
                     sent += batch.count
                     dropped += batch.reduce(0) { total, stored in total + Self.droppedCount(stored) }
                 }

@@ -2,9 +2,10 @@
 public struct HabitStatistics: Sendable, Equatable {
     /// Completions on eligible days.
     public let totalCompletedDays: Int
-    /// The tracked days up to the reference day.
+    /// The eligible days up to the reference day (docs/domain.md, 2.7).
     public let eligibleTrackingDays: Int
-    /// total / eligible, 0 when nothing is eligible.
+    /// Met ÷ times due (for a plain daily habit, completed ÷ eligible days), 0 when nothing
+    /// was due.
     public let completionRate: Double
     /// The current and longest runs of completed eligible days.
     public let streak: HabitStreak

@@ -318,17 +318,17 @@ public struct HabitsPlugin: ModulePlugin {
                     .init("can_move_to_next_month", "boolean", "Whether the month is before today's."),
                 ], presenter: HabitPresenters.calendar, presenterBytecode: HabitPresenters.calendarBytecode),
             RecordShape(
-                "streak", doc: "Runs of completed days.",
+                "streak", doc: "Runs of met periods (days, weeks or months, as the frequency counts).",
                 fields: [
-                    .init("current", "integer", "Completed days back from the reference day."),
+                    .init("current", "integer", "Met periods back from the reference day."),
                     .init("longest", "integer", "The longest run."),
                 ]),
             RecordShape(
                 "statistics", doc: "A habit's statistics on a reference day.",
                 fields: [
                     .init("total_completed_days", "integer", "Completions on eligible days."),
-                    .init("eligible_tracking_days", "integer", "Tracked days up to the reference day."),
-                    .init("completion_rate", "number", "total / eligible, 0 to 1."),
+                    .init("eligible_tracking_days", "integer", "Eligible days up to the reference day."),
+                    .init("completion_rate", "number", "Met ÷ times due, 0 to 1."),
                     .init("streak", "streak", "The current and longest streaks."),
                     .init("score", "number", "Loop Habit Tracker's score, 0 to 1 (forgives a missed day)."),
                     .init(

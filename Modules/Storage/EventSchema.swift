@@ -164,7 +164,31 @@ public enum EventSchema {
         // InstantColumnChecks). A set-up server gets it from admin.setup().
         InstantColumnChecks.migration(
             version: 4, columns: [("events", ["occurred_at"]), ("event_drops", ["last_occurred_at"])]),
+        // Members no longer write the backlog's counter row (any open transaction of theirs
+        // could hold it): the event store sets it through this function, which skips the
+        // row while another transaction holds it (SQLEventStore.trim).
+        Migration(
+            version: 5, summary: "the backlog's counter set without waiting (PostgreSQL)", sql: "",
+            postgreSQL: backlogRemovedFunction(searchPath: "FROM CURRENT")),
     ]
+
+    /// `event_backlog_set_removed(removed)`: sets the backlog's count of removed events with
+    /// the owner's rights unless another transaction holds its row; true when it did.
+    /// `searchPath` follows `SET search_path` (`FROM CURRENT`, or a schema). The text is
+    /// part of a released migration: it must never change.
+    public static func backlogRemovedFunction(searchPath: String) -> String {
+        """
+        CREATE OR REPLACE FUNCTION event_backlog_set_removed(p_removed bigint) RETURNS boolean
+            LANGUAGE plpgsql SECURITY DEFINER SET search_path \(searchPath)
+            AS $fn$
+        BEGIN
+            UPDATE event_backlog SET removed = p_removed
+                WHERE id = (SELECT b.id FROM event_backlog b WHERE b.id = 1 FOR UPDATE SKIP LOCKED);
+            RETURN FOUND;
+        END
+        $fn$;
+        """
+    }
 
     /// The schema as a migrator module.
     public static var migratorModule: Migrator.Module { Migrator.Module(name: module, migrations: migrations) }

@@ -5,7 +5,7 @@ import Core
 #endif
 
 /// Appends events to a JSON Lines file, one object a line, and syncs the file to disk
-/// before saying it took them: only then may they be deleted from the database.
+/// before saying it took them: only then may their deletion from the database commit.
 public struct JSONLinesEventSink: EventSink {
     /// The file.
     public let path: String

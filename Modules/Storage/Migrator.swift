@@ -43,13 +43,7 @@ public struct Migrator: Sendable {
         }
         guard try hasMissing(modules, in: try known ?? versions()) else { return [] }
         return try database.transaction {
-            if database.dialect.name == .postgreSQL {
-                // PostgreSQL has no BEGIN IMMEDIATE: apps starting at once on an empty schema
-                // would all create the same tables. A transaction-level advisory lock (freed at
-                // COMMIT or ROLLBACK) makes them take turns; the versions read below then see
-                // what the one before applied. The key is "AppShell" in ASCII.
-                try database.execute("SELECT pg_advisory_xact_lock(4715392313392983148)")
-            }
+            if database.dialect.name == .postgreSQL { try Self.takeTurn(database, schema: nil) }
             try database.executeScript(
                 """
                 CREATE TABLE IF NOT EXISTS schema_versions (
@@ -77,6 +71,24 @@ public struct Migrator: Sendable {
                 }
             }
             return applied
+        }
+    }
+
+    /// On PostgreSQL, which has no `BEGIN IMMEDIATE`, makes those who change the schema
+    /// take turns until the transaction ends, so that apps or administrators starting at
+    /// once apply each step once: the versions read after it see what the one before
+    /// applied. Once `schema_versions` exists (in `schema`, or the first schema of the
+    /// search path when nil) the turn is a `SHARE ROW EXCLUSIVE` lock on it, which conflicts
+    /// with itself and not with reading: a member, who may only read that table, can neither
+    /// take it nor hold it up. Before it exists, on a schema no member has yet, an advisory
+    /// lock ("AppShell" in ASCII).
+    public static func takeTurn(_ database: any Database, schema: String?) throws {
+        let table = schema.map { "\"" + $0.replacing("\"", with: "\"\"") + "\".schema_versions" } ?? "schema_versions"
+        let exists = try database.queryOne("SELECT to_regclass(?) IS NOT NULL", [.text(table)]) { try $0.bool(0) }
+        if exists == true {
+            try database.execute("LOCK TABLE \(table) IN SHARE ROW EXCLUSIVE MODE")
+        } else {
+            try database.execute("SELECT pg_advisory_xact_lock(4715392313392983148)")
         }
     }
 

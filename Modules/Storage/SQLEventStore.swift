@@ -331,31 +331,62 @@ public struct SQLEventStore: EventStore {
 
     /// The backlog's size `size` is past its capacity, as of `lastID`, the last id this
     /// transaction gave: drops the oldest beyond the capacity and sets `removed` so that the
-    /// size known from `lastID` is what remains. A server's size is counted first (it holds
-    /// the ids of rolled-back transactions until then; events of transactions still in
-    /// progress with lower ids are not counted, and count as removed until the next count,
-    /// which only delays a drop). SQLite's is exact (its counter moves in the same
-    /// transaction, one writer at a time), so it is counted only when the rows are fewer
-    /// than it says (the file was edited by hand): counting 10,000 rows at every drop cost
-    /// `route_call` 300 instructions an event.
+    /// size known from `lastID` is what remains.
+    ///
+    /// A server's size is counted first (it holds the ids of rolled-back transactions until
+    /// then; events of transactions still in progress with lower ids are not counted, and
+    /// count as removed until the next count, which only delays a drop). There nothing
+    /// waits on the counter row, which any member's open transaction could hold: a drop
+    /// counts what its own `DELETE` removed (`dropOnServer`), so two at once never count
+    /// one event twice, and `removed` is set through `event_backlog_set_removed`, which
+    /// skips the row when another transaction holds it (the count is then left to the
+    /// next). SQLite's size is exact (its counter moves in the same transaction, one writer
+    /// at a time), so it is counted only when the rows are fewer than it says (the file was
+    /// edited by hand): counting 10,000 rows at every drop cost `route_call` 300
+    /// instructions an event.
     private func trim(lastID: Int, size: Int) throws {
         if numbersByDatabase {
-            // Drops take turns: two at once would count the same oldest events as dropped
-            // twice. The lock is held until this transaction ends, so the count below sees
-            // what an earlier drop left.
-            try database.forEach("SELECT removed FROM event_backlog WHERE id = 1 FOR UPDATE") { _ in }
+            var remaining = try database.queryOne(Self.sizeQuery(byDatabase: true)) { try $0.int(0) } ?? 0
+            if remaining > capacity { remaining -= try dropOnServer(remaining - capacity + slack) }
+            let removed = max(0, lastID - remaining)
+            _ = try database.queryOne("SELECT event_backlog_set_removed(?)", [.int(removed)]) { try $0.bool(0) }
+            memory?.state.withLock { $0.backlog = (lastID, removed) }
+            return
         }
-        let counted = { try database.queryOne(Self.sizeQuery(byDatabase: true)) { try $0.int(0) } ?? 0 }
-        var remaining = numbersByDatabase ? try counted() : size
+        var remaining = size
         if remaining > capacity {
             let dropped = try drop(remaining - capacity + slack)
             remaining =
-                dropped == 0 && !numbersByDatabase
+                dropped == 0
                 ? try database.queryOne("SELECT count(*) FROM events") { try $0.int(0) } ?? 0 : remaining - dropped
         }
         let removed = max(0, lastID - remaining)
         try database.execute("UPDATE event_backlog SET removed = ? WHERE id = 1", [.int(removed)])
-        memory?.state.withLock { $0.backlog = (lastID, removed) }
+    }
+
+    /// On a server, drops the `count` oldest events this login may delete (row-level
+    /// security: a member's own) and adds them to `event_drops` per user, in one statement
+    /// that counts what its `DELETE` returned; returns how many went.
+    private func dropOnServer(_ count: Int) throws -> Int {
+        try database.queryOne(
+            """
+            WITH gone AS (
+                DELETE FROM events WHERE id IN (SELECT id FROM events ORDER BY id LIMIT ?1)
+                RETURNING id, user_number, occurred_at
+            ), per_user AS (
+                SELECT coalesce(u.user_id, '') AS user_id, count(*) AS dropped, max(g.id) AS last_id
+                FROM gone g LEFT JOIN event_users u ON u.number = g.user_number GROUP BY 1
+            ), counted AS (
+                INSERT INTO event_drops (user_id, count, last_id, last_occurred_at)
+                SELECT p.user_id, p.dropped, p.last_id, (SELECT g.occurred_at FROM gone g WHERE g.id = p.last_id)
+                FROM per_user p
+                ON CONFLICT (user_id) DO UPDATE SET count = event_drops.count + excluded.count,
+                    last_id = excluded.last_id, last_occurred_at = excluded.last_occurred_at
+                RETURNING 1
+            )
+            SELECT coalesce(sum(dropped), 0) FROM per_user
+            """, [.int(count)]
+        ) { try $0.int(0) } ?? 0
     }
 
     /// Dropping a slice of up to an eighth below the cap at a time keeps the counting off
@@ -517,18 +548,11 @@ public struct SQLEventStore: EventStore {
                     WHERE id = ?1 AND user_number = (SELECT number FROM event_users WHERE user_id = ?2)
                     """, [.int(stored.id), .text(userID)])
             }
-            guard deleted > 0 else { return }
-            // A count that missed events of transactions still in progress set `removed`
-            // ahead by them; on PostgreSQL it stays within the ids given, as the row's
-            // guard requires.
-            try database.execute(
-                numbersByDatabase
-                    ? """
-                    UPDATE event_backlog SET removed = LEAST(removed + ?, coalesce(
-                        pg_sequence_last_value(CAST(pg_get_serial_sequence('events', 'id') AS regclass)), 0))
-                    WHERE id = 1
-                    """
-                    : "UPDATE event_backlog SET removed = removed + ? WHERE id = 1", [.int(deleted)])
+            // A server's counter is left alone: a member's open transaction could hold its
+            // row, and the size reckoned without these is too large, not too small, so the
+            // next count (when it seems past the capacity) corrects it.
+            guard deleted > 0, !numbersByDatabase else { return }
+            try database.execute("UPDATE event_backlog SET removed = removed + ? WHERE id = 1", [.int(deleted)])
         }
     }
 

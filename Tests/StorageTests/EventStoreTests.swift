@@ -256,7 +256,10 @@ import Testing
         #expect(try store.events(of: "u", named: "c", since: nil, limit: 1).first?.id == 11)
         try store.delete(Array(read.prefix(1)), of: "u")
         #expect(try store.storedCount() == 2)
-        #expect(try database.queryOne("SELECT removed FROM event_backlog WHERE id = 1") { try $0.int(0) } == 9)
+        // SQLite counts the send; a server leaves its counter to the next count (no one's
+        // send waits on the counter's row).
+        let removed = database.dialect.name == .postgreSQL ? 8 : 9
+        #expect(try database.queryOne("SELECT removed FROM event_backlog WHERE id = 1") { try $0.int(0) } == removed)
     }
 
     /// Rows deleted behind the store's back (a file edited by hand) leave the backlog's

@@ -3,7 +3,8 @@
 # its length, a 21st quote, an 11th keyword, a story in another member's theme, a flood of
 # walk requests, a profile or report past its limits) and the server refuses it; the other
 # member's bookstories.public() still works. A wrong invite code costs a second that a
-# rollback does not return, and a member's guesses take turns.
+# rollback does not return, and a member's guesses take turns. No member's open transaction
+# holds up another member or the administrator.
 
 if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
   lim_db="pglimits_$$"
@@ -110,6 +111,69 @@ EOF
   check "limits: a second connection's guess meanwhile is refused unread" 0 "too_many_attempts" \
     lim_psql "$lim_b" "$lim_b_pw" -c "SELECT joined_outcome FROM mate_join('ZZZZZZ')"
   wait "$lim_pid"
+
+  # Item 4: no member holds up another. Member b holds, in an open transaction, the
+  # advisory keys the app once used and a join of their own: the administrator's setup
+  # and member a's wrong code do not wait on them. Then b holds the whole events table:
+  # member a's flush fails at the lock_timeout before it sends anything, and once b lets
+  # go, sends each event once.
+  lim_admin_db="${APP_SHELL_TEST_POSTGRES%/*}/$lim_db"
+  # lim_hold MODE SQL...: member b runs the statements in a transaction held open, until the
+  # lock MODE is granted on one of b's sessions.
+  lim_hold() {
+    local mode=$1
+    shift
+    local statements=()
+    for statement in "$@"; do statements+=(-c "$statement"); done
+    lim_psql "$lim_b" "$lim_b_pw" -c "BEGIN" "${statements[@]}" -c "SELECT pg_sleep(40)" -c "ROLLBACK" \
+      >/dev/null 2>&1 &
+    lim_holder=$!
+    for _ in $(seq 100); do
+      [ "$(psql -X -At "$lim_admin_db" -c "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE a.usename = '$lim_b' AND l.mode = '$mode' AND l.granted")" != 0 ] && break
+      sleep 0.1
+    done
+  }
+  lim_release() {
+    kill "$lim_holder" 2>/dev/null
+    psql -X -q "$lim_admin_db" -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '$lim_b'" \
+      >/dev/null 2>&1
+    wait "$lim_holder" 2>/dev/null
+  }
+  lim_hold RowExclusiveLock "SELECT pg_advisory_lock(4715392313392983148)" \
+    "SELECT pg_advisory_lock(4715392313392983149)" "SELECT mate_join('ZZZZZZ')"
+  lim_started=$(date +%s)
+  check "limits: setup runs while a member holds the old advisory keys and a join" 0 "0" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_admin" "$lim_admin_pw")" -e "print(#admin.setup().applied)"
+  check "limits: member a's wrong code is answered while member b's join is held open" 1 "" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_a" "$lim_a_pw")" -e "mates.join('ZZZZZZ')"
+  grep -qF '[mates.bad_code]' "$work/err" || fail "limits: a held join holds up no one else's" "stderr" "$work/err"
+  lim_took=$(($(date +%s) - lim_started))
+  [ "$lim_took" -lt 10 ] || fail "limits: setup and a join do not wait on a member's locks" "took ${lim_took}s"
+  lim_release
+  check "limits: member a has events to send" 0 "" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_a" "$lim_a_pw")" -e "
+      habits.create{name = 'Floss'} habits.create{name = 'Read'}"
+  lim_hold AccessExclusiveLock "LOCK TABLE events IN ACCESS EXCLUSIVE MODE"
+  check "limits: a flush while a member holds the events table fails with storage.busy" 1 "" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_a" "$lim_a_pw")" --events-sink "$work/pglimits-sink" \
+    -e "events.flush()"
+  grep -qF 'storage.busy' "$work/err" || fail "limits: the held flush is storage.busy" "stderr" "$work/err"
+  check "limits: ... and sends nothing" 0 "0" bash -c "cat '$work/pglimits-sink' 2>/dev/null | wc -l"
+  lim_release
+  env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_a" "$lim_a_pw")" --events-sink "$work/pglimits-sink" \
+    -e "events.flush() events.flush()" >/dev/null 2>"$work/err" || fail "limits: the flush after" "stderr" "$work/err"
+  lim_sent=$(grep -c . "$work/pglimits-sink")
+  lim_unique=$(grep -oE '"id": ?[0-9]+' "$work/pglimits-sink" | sort -u | wc -l)
+  if [ "$lim_sent" -ge 2 ] && [ "$lim_sent" = "$lim_unique" ]; then
+    echo "ok   limits: once the member lets go, each event is sent once ($lim_sent)"; passed=$((passed + 1))
+  else
+    fail "limits: each event is sent once" "$lim_sent lines, $lim_unique ids" "$work/pglimits-sink"
+  fi
+  check "limits: a member may not lock the events' shared counter" 1 "" \
+    lim_psql "$lim_b" "$lim_b_pw" -c "SELECT removed FROM event_backlog FOR UPDATE"
+  grep -qF 'permission denied' "$work/err" || fail "limits: the counter is read-only to members" "stderr" "$work/err"
+
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP DATABASE $lim_db WITH (FORCE)" \
     -c "DROP ROLE IF EXISTS $lim_a, $lim_b, ${lim_db}_members" -c "DROP ROLE $lim_admin" >/dev/null 2>&1
 else
