@@ -7,7 +7,7 @@
 #   make lint   swift-format, strict, with the committed configuration
 #   make lua-check  luacheck and the lua5.4 specs of the Lua inside the binary (make test runs it)
 SWIFT ?= swift
-PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev zlib1g-dev pkg-config tzdata lua5.4 tmux libcurl4 libcurl4-openssl-dev libutf8proc-dev libvips-dev libvips-tools lua-check postgresql-15 postgresql-client-15 libpq-dev libdbus-1-3 dbus python3-dbus python3-gi strace
+PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev zlib1g-dev pkg-config tzdata lua5.4 tmux libcurl4 libcurl4-openssl-dev libutf8proc-dev libvips-dev libvips-tools lua-check postgresql-15 postgresql-client-15 libpq-dev libdbus-1-3 dbus python3 python3-dbus python3-gi sqlite3
 
 .PHONY: all build run test bench docs lint lua-check deps bench-deps static-archives clean
 
@@ -69,9 +69,8 @@ run: build
 # cluster (Tests/Support/postgres.sh: a temporary folder, a free port of 127.0.0.1, password
 # login) serves the tests of the PostgreSQL backend through its exported PG* variables and
 # APP_SHELL_TEST_POSTGRES; it is stopped and removed when the tests end, passed or failed.
-test: deps static-archives
+test: build
 	$(SWIFT) build --build-tests
-	$(SWIFT) build $(RELEASE) --product app-shell
 	@cluster=$$(mktemp -d /tmp/app-shell-pg.XXXXXX) && \
 	  trap 'bash Tests/Support/postgres.sh stop "$$cluster"' EXIT && trap 'exit 130' INT TERM && \
 	  bash Tests/Support/postgres.sh start "$$cluster" >/dev/null && . "$$cluster/env" && \
@@ -91,7 +90,7 @@ lua-check:
 # The anchors and tools of the benchmarks: lua5.4, the sqlite3 shell, GNU time,
 # vipsthumbnail, ImageMagick, and valgrind (instruction counts, which the load does not move).
 bench-deps:
-	@$(MAKE) --no-print-directory deps PACKAGES="lua5.4 sqlite3 time libvips-tools imagemagick valgrind"
+	@$(MAKE) --no-print-directory deps PACKAGES="lua5.4 sqlite3 time libvips-tools imagemagick valgrind strace"
 
 # Every performance figure beside its anchor, in one run (release build). The PostgreSQL
 # figures run on APP_SHELL_BENCH_POSTGRES (or APP_SHELL_TEST_POSTGRES), else on a throwaway

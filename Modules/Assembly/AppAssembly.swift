@@ -88,8 +88,15 @@ public enum AppAssembly {
         // this read was a round trip of every start.
         if options.plugins.contains(where: { $0 is ProfilesPlugin }), login == nil {
             // Never fatal: what cannot be imported now (another process holds the write
-            // lock, a file not found) waits in profile_photo_files for the next start.
-            _ = try? ProfilePhotoFileImport(database: database, report: options.notices).run()
+            // lock, a file not found) waits in profile_photo_files for the next start; a
+            // failure other than a busy file is said on standard error.
+            do {
+                _ = try ProfilePhotoFileImport(database: database, report: options.notices).run()
+            } catch let error as StorageError where error.failure == .busy {
+                // Another process is writing: the next start imports them.
+            } catch {
+                options.notices("profiles: photo files not imported this time: \(AppError.wrapping(error).message)")
+            }
         }
         prepared.container.register(IdentitySource.self, instance: identity)
         return AssembledApp(

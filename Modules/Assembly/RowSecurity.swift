@@ -348,12 +348,11 @@ enum RowSecurity {
         """
     }
 
-    /// `event_backlog_guard()` and its trigger: every member updates the shared count of
-    /// removed events, so the row's owner keeps it sane whatever a member writes with `psql`:
-    /// never negative, never more than the ids the events' sequence has given. (A policy
-    /// sees only the new row; a trigger sees both.) A member can still make the backlog
-    /// seem smaller than it is, until the next count: as before, when the row counted
-    /// the stored events instead.
+    /// `event_backlog_guard()` and its trigger: the shared count of removed events stays
+    /// sane whatever is written to it (through `event_backlog_set_removed`, which any member
+    /// may call with any number): never negative, never more than the ids the events'
+    /// sequence has given. (A policy sees only the new row; a trigger sees both.) A member
+    /// can still make the backlog seem smaller than it is, until the next count.
     static func eventBacklogGuard(schema: String) -> String {
         """
         CREATE OR REPLACE FUNCTION event_backlog_guard() RETURNS trigger
@@ -413,7 +412,7 @@ enum RowSecurity {
             AS $fn$
         DECLARE
             v_me text;
-            v_now bigint := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+            v_now bigint;
             v_inviter text;
             v_own bigint;
         BEGIN
@@ -429,7 +428,7 @@ enum RowSecurity {
                 RETURN;
             END;
             PERFORM pg_sleep(\(joinDelaySeconds));
-            v_now := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+            v_now := \(serverMilliseconds("clock_timestamp()"));
             SELECT count(*) INTO v_own FROM mate_attempts a WHERE a.user_id = v_me AND a.at >= v_now - \(attemptWindowMS);
             IF v_own >= \(attemptLimit) THEN
                 RETURN QUERY SELECT 'too_many_attempts'::text, NULL::text;

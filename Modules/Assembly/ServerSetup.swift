@@ -19,10 +19,11 @@ public struct ServerSetup: Sendable {
     /// backlog's guard on its count of removed events. 5: the inbox wakes each recipient
     /// on a channel only they can learn (`inbox_channel`); a superuser's setup takes the
     /// statistics views and functions that tell members about each other from `PUBLIC`.
-    /// backlog's guard on its count of removed events. 6: a story only in its author's own
-    /// themes (`book_story_themes`' policies); `mate_join` costs a second a call, which a
-    /// rollback cannot return, one call at a time per member, and one member alone never
-    /// locks everyone's joins.
+    /// 6: a story only in its author's own themes (`book_story_themes`' policies);
+    /// `mate_join` costs a second a call, which a rollback cannot return, one call at a time
+    /// per member, and one member alone never locks everyone's joins. 7: members may only
+    /// read `event_backlog` (`event_backlog_set_removed` writes it), `mate_join` locks only
+    /// its member's row, and a table's older grants are revoked before today's are given.
     public static let version = 7
     /// The key of `version` in `schema_versions`.
     public static let module = "server_setup"
@@ -107,8 +108,9 @@ public struct ServerSetup: Sendable {
     // MARK: - Setup
 
     /// Creates what is missing: the schema, the group role, the grants, row-level security
-    /// and its policies, the functions, and the migrations; one transaction, under an
-    /// advisory lock so two administrators take turns. Run again, it changes nothing.
+    /// and its policies, the functions, and the migrations; one transaction, which first
+    /// takes the migrator's turn (`Migrator.takeTurn`), so two administrators take turns and
+    /// no member can hold it up. Run again, it changes nothing.
     /// - Returns: the place and the steps it took (`applied`, empty when nothing was missing).
     /// - Throws: `admin.not_available`, `admin.not_allowed`, or the failing statement's error
     ///   (nothing of the run is kept).

@@ -73,7 +73,7 @@ enum BookStoriesSchema {
                 CREATE INDEX book_story_reviews_story ON book_story_reviews (story_seq, day);
                 """),
         // No instant column holds a number outside the years 1 to 9999: the app's arithmetic
-        // on one read back would overflow (a CHECK on PostgreSQL, triggers on SQLite; see
+        // on one read back would overflow (a CHECK on PostgreSQL; see
         // InstantColumnChecks). A set-up server gets it from admin.setup().
         InstantColumnChecks.migration(
             version: 2,
@@ -81,7 +81,7 @@ enum BookStoriesSchema {
                 ("book_stories", ["created_at", "updated_at"]), ("book_story_keywords", ["created_at"]),
                 ("book_themes", ["created_at", "updated_at"]),
             ]),
-        // The app's limits are the database's (issue 28 item 2): a member writing with psql
+        // The app's limits are the database's: a member writing with psql
         // cannot store what the app refuses and the other members' readers would fail on.
         // Lengths are counted as `String.databaseLength` (TextLengthChecks); a story holds
         // at most 20 quotes and 10 keywords because their positions are 0 to 19 and 0 to 9

@@ -209,13 +209,13 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// `value / divisor` rounded down; `divisor` is positive.
-    static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
+    public static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
         let quotient = value / divisor
         return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 
     /// `value` modulo a positive `divisor`, from 0 to `divisor - 1`; never overflows.
-    static func floorModulo(_ value: Int, _ divisor: Int) -> Int {
+    public static func floorModulo(_ value: Int, _ divisor: Int) -> Int {
         let remainder = value % divisor
         return remainder < 0 ? remainder + divisor : remainder
     }

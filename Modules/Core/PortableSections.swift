@@ -199,7 +199,7 @@ public struct PortableSections: Sendable {
         for format in formats where format.recognises(bytes) { return format.name }
         throw AppError(
             code: "import.unknown_format",
-            message: "cannot tell the file's format; name it with from (\(formatNames.joined(separator: ", ")))",
+            message: "the file is of no format this app-shell reads (\(formatNames.joined(separator: ", ")))",
             field: "from")
     }
 }

@@ -101,9 +101,9 @@ public struct HabitProgressCalculator: Sendable {
     {
         switch frequency {
         case .daily, .weekdays: (day.dayNumber, 1, 1)
-        case .perWeek(let times): (floorDivide(day.dayNumber + 3, 7), 7, times)
+        case .perWeek(let times): (Instant.floorDivide(day.dayNumber + 3, 7), 7, times)
         case .perMonth(let times): (day.year * 12 + day.month, day.daysInMonth, times)
-        case .inDays(let times, let days): (floorDivide(day.dayNumber - start.dayNumber, days), days, times)
+        case .inDays(let times, let days): (Instant.floorDivide(day.dayNumber - start.dayNumber, days), days, times)
         }
     }
 
@@ -121,11 +121,6 @@ public struct HabitProgressCalculator: Sendable {
             end = next
         }
         return end
-    }
-
-    static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
-        let quotient = value / divisor
-        return value % divisor < 0 ? quotient - 1 : quotient
     }
 
     private struct Group {

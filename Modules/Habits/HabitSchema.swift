@@ -78,7 +78,7 @@ enum HabitSchema {
                 );
                 """),
         // No instant column holds a number outside the years 1 to 9999: the app's arithmetic
-        // on one read back would overflow (a CHECK on PostgreSQL, triggers on SQLite; see
+        // on one read back would overflow (a CHECK on PostgreSQL; see
         // InstantColumnChecks). A set-up server gets it from admin.setup().
         InstantColumnChecks.migration(
             version: 6,

@@ -12,10 +12,8 @@ public struct ManageMates: Sendable {
     /// script that rotates through them. Once this many have, a user with no wrong code of
     /// their own in the window is refused; those counted keep their own 5. So one user alone
     /// never locks everyone's joins (it takes this many), and a script that rotates through
-    /// users gets `databaseAttemptLimit` guesses in 10 minutes against 32^6 codes.
+    /// users gets `attemptLimit` × this many guesses in 10 minutes against 32^6 codes.
     public static let databaseAttemptUsers = 4
-    /// The most wrong codes of all users of one database in `attemptWindow` seconds.
-    public static let databaseAttemptLimit = attemptLimit * databaseAttemptUsers
     /// The longest message of a report, in characters (`String.limitLength`).
     public static let maximumReportMessageLength = 100
     /// The window for wrong codes, in seconds.

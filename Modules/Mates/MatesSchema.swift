@@ -77,7 +77,7 @@ enum MatesSchema {
                 CREATE TRIGGER mates_inbox AFTER INSERT ON mates FOR EACH ROW EXECUTE FUNCTION mates_inbox();
                 """),
         // No instant column holds a number outside the years 1 to 9999: the app's arithmetic
-        // on one read back would overflow (a CHECK on PostgreSQL, triggers on SQLite; see
+        // on one read back would overflow (a CHECK on PostgreSQL; see
         // InstantColumnChecks). A set-up server gets it from admin.setup().
         InstantColumnChecks.migration(
             version: 4,
@@ -108,7 +108,7 @@ enum MatesSchema {
                 END
                 $fn$;
                 """),
-        // The app's limits are the database's (issue 28 item 2): a report's message of at
+        // The app's limits are the database's: a report's message of at
         // most 100 characters (`String.databaseLength`); a code of the app's shape.
         TextLengthChecks.migration(
             version: 6, summary: "reports and codes within the app's limits",

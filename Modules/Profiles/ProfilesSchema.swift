@@ -71,11 +71,11 @@ enum ProfilesSchema {
                 ALTER TABLE profiles ADD COLUMN thumbnail_sha256 TEXT;
                 """),
         // No instant column holds a number outside the years 1 to 9999: the app's arithmetic
-        // on one read back would overflow (a CHECK on PostgreSQL, triggers on SQLite; see
+        // on one read back would overflow (a CHECK on PostgreSQL; see
         // InstantColumnChecks). A set-up server gets it from admin.setup().
         InstantColumnChecks.migration(
             version: 3, columns: [("profiles", ["created_at", "updated_at"])]),
-        // The app's limits are the database's (issue 28 item 2): a nickname of at most 8
+        // The app's limits are the database's: a nickname of at most 8
         // characters and a dog's name of at most 15 (`String.databaseLength`), an age of 0 to
         // 99, a sex and a size of the app's; the keywords' list is bounded, not parsed.
         TextLengthChecks.migration(

@@ -48,9 +48,9 @@ extension LuaEngine {
             let second = try field("sec", default: 0, delta: 0, stack)
             // As mktime: months past 12 carry into years, days, hours, minutes and seconds
             // out of range carry into the next larger unit.
-            let years = year + OSDateFormat.floorDivide(month - 1, 12)
+            let years = year + Instant.floorDivide(month - 1, 12)
             let days =
-                OSDateFormat.daysFromCivil(year: years, month: OSDateFormat.floorModulo(month - 1, 12) + 1) + day - 1
+                OSDateFormat.daysFromCivil(year: years, month: Instant.floorModulo(month - 1, 12) + 1) + day - 1
             let wall = days * 86_400 + hour * 3_600 + minute * 60 + second
             let seconds = OSDateFormat.instant(ofWall: wall, in: zone)
             guard let fields = OSDateFormat.fields(of: seconds, in: zone) else {

@@ -43,9 +43,9 @@ enum OSDateFormat {
             ?? TimeZoneRules.LocalTimeType(offset: 0, isDaylightSaving: false, abbreviation: "GMT")
         let (local, overflow) = seconds.addingReportingOverflow(type.offset)
         guard !overflow else { return nil }
-        let dayNumber = floorDivide(local, 86_400)
+        let dayNumber = Instant.floorDivide(local, 86_400)
         // Not `local - dayNumber * 86_400`: near `Int.min` the product overflows.
-        let secondOfDay = floorModulo(local, 86_400)
+        let secondOfDay = Instant.floorModulo(local, 86_400)
         let day = LocalDay(dayNumber: dayNumber)
         let (year, month, monthDay) = day.components
         guard year - 1900 <= Int(Int32.max), year - 1900 >= Int(Int32.min) else { return nil }
@@ -117,22 +117,11 @@ enum OSDateFormat {
     /// days_from_civil), for any year.
     static func daysFromCivil(year: Int, month: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
-        let era = floorDivide(y, 400)
+        let era = Instant.floorDivide(y, 400)
         let yearOfEra = y - era * 400
         let shiftedMonth = month > 2 ? month - 3 : month + 9
         let dayOfYear = (153 * shiftedMonth + 2) / 5
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
-        let quotient = value / divisor
-        return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient
-    }
-
-    /// `value` modulo a positive `divisor`, from 0 to `divisor - 1`; never overflows.
-    static func floorModulo(_ value: Int, _ divisor: Int) -> Int {
-        let remainder = value % divisor
-        return remainder < 0 ? remainder + divisor : remainder
     }
 }

@@ -56,7 +56,7 @@ public enum CoreSchema {
                 CREATE INDEX inbox_undelivered ON inbox (recipient_id, id) WHERE delivered_at IS NULL;
                 """),
         // No instant column holds a number outside the years 1 to 9999: the app's arithmetic
-        // on one read back would overflow (a CHECK on PostgreSQL, triggers on SQLite; see
+        // on one read back would overflow (a CHECK on PostgreSQL; see
         // InstantColumnChecks). A set-up server gets it from admin.setup().
         InstantColumnChecks.migration(
             version: 4, columns: [("users", ["created_at"]), ("inbox", ["occurred_at", "delivered_at"])]),

@@ -160,7 +160,7 @@ public enum EventSchema {
                 ALTER TABLE event_backlog DROP COLUMN stored, DROP COLUMN last_id;
                 """),
         // No instant column holds a number outside the years 1 to 9999: the app's arithmetic
-        // on one read back would overflow (a CHECK on PostgreSQL, triggers on SQLite; see
+        // on one read back would overflow (a CHECK on PostgreSQL; see
         // InstantColumnChecks). A set-up server gets it from admin.setup().
         InstantColumnChecks.migration(
             version: 4, columns: [("events", ["occurred_at"]), ("event_drops", ["last_occurred_at"])]),

@@ -81,10 +81,13 @@ public struct Migrator: Sendable {
     /// search path when nil) the turn is a `SHARE ROW EXCLUSIVE` lock on it, which conflicts
     /// with itself and not with reading: a member, who may only read that table, can neither
     /// take it nor hold it up. Before it exists, on a schema no member has yet, an advisory
-    /// lock ("AppShell" in ASCII).
+    /// lock ("AppShell" in ASCII). Changing the schema may take longer than the 30 seconds
+    /// every statement of the app is held to (an index over a large table), so the rest of
+    /// this transaction has no `statement_timeout`; `lock_timeout` still bounds each wait.
     public static func takeTurn(_ database: any Database, schema: String?) throws {
-        let table = schema.map { "\"" + $0.replacing("\"", with: "\"\"") + "\".schema_versions" } ?? "schema_versions"
+        let table = schema.map { PostgresDatabase.quoted($0) + ".schema_versions" } ?? "schema_versions"
         let exists = try database.queryOne("SELECT to_regclass(?) IS NOT NULL", [.text(table)]) { try $0.bool(0) }
+        try database.execute("SET LOCAL statement_timeout = 0")
         if exists == true {
             try database.execute("LOCK TABLE \(table) IN SHARE ROW EXCLUSIVE MODE")
         } else {

@@ -46,10 +46,10 @@ public struct SQLEventStore: EventStore {
             /// synchronous store saw it: the backlog's size is the one less the other. A
             /// commit's events that go with the COMMIT return only their ids, which move the
             /// first. Others' commits may have added since (theirs drop what goes over the
-            /// cap, and so does the next synchronous store here); their sends and drops add
-            /// to `removed`, which makes the size reckoned too large, not too small; only
-            /// another process's count may lower it (a drop here then waits for the next
-            /// synchronous store, which reads it again).
+            /// cap, and so does the next synchronous store here); sends leave `removed` alone,
+            /// which makes the size reckoned too large, not too small; only a count (here or
+            /// in another process) lowers it (a drop here then waits for the next synchronous
+            /// store, which reads it again).
             var backlog: (lastID: Int, removed: Int)?
 
             /// The backlog's size as this process reckons it.

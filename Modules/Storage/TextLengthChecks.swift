@@ -1,34 +1,29 @@
 import Core
 
-/// SQL that holds text columns to the app's limits in both dialects, counted as
-/// `String.databaseLength` counts: the scalars (`length` on SQLite TEXT, `char_length` on
-/// PostgreSQL), less each zero-width joiner and the scalar it joins, each variation
-/// selector, skin tone and keycap mark.
+/// The PostgreSQL `CHECK` constraints that hold text columns to the app's limits, counted as
+/// `String.databaseLength` counts: the scalars (`char_length`), less each zero-width joiner
+/// and the scalar it joins, each variation selector, skin tone and keycap mark.
 ///
 /// The text this makes is part of released migrations: it must never change. A different
 /// rule is a new function and a new step.
 public enum TextLengthChecks {
-    /// The `databaseLength` of `column` in `dialect`'s SQL.
-    public static func length(_ column: String, _ dialect: SQLDialect.Name) -> String {
-        let (size, character) = dialect == .sqlite ? ("length", "char") : ("char_length", "chr")
+    /// The `databaseLength` of `column` in PostgreSQL's SQL.
+    public static func length(_ column: String) -> String {
         func occurrences(_ scalar: UInt32) -> String {
-            "(\(size)(\(column)) - \(size)(replace(\(column), \(character)(\(scalar)), '')))"
+            "(char_length(\(column)) - char_length(replace(\(column), chr(\(scalar)), '')))"
         }
         let joined = ([String.zeroWidthJoiner, String.zeroWidthJoiner] + String.joiningScalars.sorted())
             .map(occurrences)
-        return "(\(size)(\(column)) - " + joined.joined(separator: " - ") + ")"
+        return "(char_length(\(column)) - " + joined.joined(separator: " - ") + ")"
     }
 
     /// The condition that `column` (nullable) is `maximum` long at most, and not empty when
     /// `nonEmpty`. The count of scalars is never less than `databaseLength`, so it is asked
     /// first, and text that is short in scalars (all but emoji runs) costs no replacing.
-    public static func within(_ column: String, maximum: Int, nonEmpty: Bool = false, _ dialect: SQLDialect.Name)
-        -> String
-    {
-        let size = dialect == .sqlite ? "length" : "char_length"
+    public static func within(_ column: String, maximum: Int, nonEmpty: Bool = false) -> String {
         let empty = nonEmpty ? " AND \(column) <> ''" : ""
         return
-            "(\(column) IS NULL OR ((\(size)(\(column)) <= \(maximum) OR \(length(column, dialect)) <= \(maximum))\(empty)))"
+            "(\(column) IS NULL OR ((char_length(\(column)) <= \(maximum) OR \(length(column)) <= \(maximum))\(empty)))"
     }
 
     /// A migration step that holds each table's rules: on PostgreSQL one `CHECK` per rule,
@@ -68,7 +63,7 @@ public enum TextLengthChecks {
 
         /// `column` (nullable) at most `maximum` long by `String.databaseLength`.
         public static func text(_ column: String, maximum: Int, nonEmpty: Bool = false) -> Rule {
-            Rule(name: column, condition: within(column, maximum: maximum, nonEmpty: nonEmpty, .postgreSQL))
+            Rule(name: column, condition: within(column, maximum: maximum, nonEmpty: nonEmpty))
         }
 
         /// `column` (nullable) between `range`'s bounds.

@@ -96,9 +96,11 @@ public struct SQLWalkStore: WalkStore {
             storedStatus: request.storedStatus, createdAt: stored, statusJudged: true)
     }
 
-    /// How many requests `userID` made in the 60 seconds before `now`, through the sender index.
+    /// How many requests `userID` made in the 60 seconds before `now`, through the sender
+    /// index (by the database's clock, the statement's time: a constant the index can range on).
     public func sentInLastMinute(by userID: String, at now: Instant) throws -> Int {
-        let (instant, arguments) = self.now(now, position: 2)
+        let (instant, arguments) =
+            judge == .app ? ("?2", [SQLValue.instant(now)]) : (databaseNow(stable: true), [SQLValue]())
         return try database.queryOne(
             "SELECT count(*) FROM walk_requests WHERE sender_id = ?1 AND created_at > CAST(\(instant) AS BIGINT) - 60000",
             [.text(userID)] + arguments

@@ -145,7 +145,7 @@ enum WalksSchema {
                     FOR EACH ROW EXECUTE FUNCTION walk_requests_inbox();
                 """),
         // No instant column holds a number outside the years 1 to 9999: the app's arithmetic
-        // on one read back would overflow (a CHECK on PostgreSQL, triggers on SQLite; see
+        // on one read back would overflow (a CHECK on PostgreSQL; see
         // InstantColumnChecks). A set-up server gets it from admin.setup().
         InstantColumnChecks.migration(
             version: 4,
@@ -191,7 +191,7 @@ enum WalksSchema {
                 END
                 $fn$;
                 """),
-        // The app's limits are the database's (issue 28 item 2): a message and a place name
+        // The app's limits are the database's: a message and a place name
         // of at most 100 characters (`String.databaseLength`), a place on the globe, a walk
         // of at most 100,000 steps, 100 km and a day.
         TextLengthChecks.migration(

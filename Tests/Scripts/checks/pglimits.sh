@@ -107,7 +107,12 @@ EOF
   lim_psql "$lim_b" "$lim_b_pw" -c "BEGIN" -c "SELECT mate_join('ZZZZZZ')" -c "SELECT pg_sleep(2)" \
     -c "ROLLBACK" >/dev/null 2>&1 &
   lim_pid=$!
-  sleep 0.5
+  # Under way once b's session sleeps (inside mate_join, its users row already locked).
+  for _ in $(seq 100); do
+    [ "$(psql -X -At "${APP_SHELL_TEST_POSTGRES%/*}/$lim_db" -c "SELECT count(*) FROM pg_stat_activity
+      WHERE usename = '$lim_b' AND wait_event = 'PgSleep'")" != 0 ] && break
+    sleep 0.1
+  done
   check "limits: a second connection's guess meanwhile is refused unread" 0 "too_many_attempts" \
     lim_psql "$lim_b" "$lim_b_pw" -c "SELECT joined_outcome FROM mate_join('ZZZZZZ')"
   wait "$lim_pid"
@@ -130,9 +135,10 @@ EOF
     lim_holder=$!
     for _ in $(seq 100); do
       [ "$(psql -X -At "$lim_admin_db" -c "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-        WHERE a.usename = '$lim_b' AND l.mode = '$mode' AND l.granted")" != 0 ] && break
+        WHERE a.usename = '$lim_b' AND l.mode = '$mode' AND l.granted")" != 0 ] && return
       sleep 0.1
     done
+    fail "limits: member b holds a $mode lock" "it was never granted in 10 s"
   }
   lim_release() {
     kill "$lim_holder" 2>/dev/null

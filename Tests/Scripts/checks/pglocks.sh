@@ -20,6 +20,7 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
     [ "$held" = 1 ] && break
     sleep 0.1
   done
+  [ "$held" = 1 ] || fail "pglocks: the other session holds the habits table" "it was never granted in 5 s"
   locks_started=$(date +%s)
   "$binary" --db "$locks_url" -e 'habits.list()' >"$work/out" 2>"$work/err"
   locks_code=$?
