@@ -17,7 +17,7 @@
  * a parent's environment) nor libpq's password and service files. The check is made on
  * what was opened (its real path in /proc, its device and inode), so no symbolic link,
  * hard link or /dev/fd path leads around it.
- * With --allow-io ("appshell.allow_io") a script may already run any program, so refusing
+ * With --allow-io a script may already run any program, so refusing
  * bytecode would protect nothing: load, loadfile, dofile, require and string.dump are
  * lua5.4's own (binary chunks, package.path, package.searchers and the C searchers
  * included), with the app's folders first in package.path.
@@ -28,6 +28,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,13 +36,6 @@
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
-
-static int clua_allow_io(lua_State *L) {
-    lua_getfield(L, LUA_REGISTRYINDEX, "appshell.allow_io");
-    int allow = lua_toboolean(L, -1);
-    lua_pop(L, 1);
-    return allow;
-}
 
 /* ---- the files that hold secrets ---- */
 
@@ -94,16 +88,25 @@ static int clua_is_file(const struct stat *opened, const char *folder, const cha
 /* Is the open file `fd` one of libpq's password or service files: ~/.pgpass, $PGPASSFILE,
    ~/.pg_service.conf, $PGSERVICEFILE, $PGSYSCONFDIR/pg_service.conf (Debian's
    /etc/postgresql-common without it)? Home is $HOME and the account's home both. */
-static int clua_is_password_file(int fd) {
-    struct stat opened;
-    if (fstat(fd, &opened) != 0) return 1;
-    if (!S_ISREG(opened.st_mode)) return 0;
-    const char *homes[2] = {getenv("HOME"), NULL};
+static char clua_account_home[PATH_MAX];
+static pthread_once_t clua_account_home_once = PTHREAD_ONCE_INIT;
+
+/* The account's home folder, from the password database (which may mean a file read or a
+   directory service's round trip): looked up once, at the first file a script opens. */
+static void clua_find_account_home(void) {
     struct passwd entry;
     struct passwd *account = NULL;
     char buffer[4096];
     if (getpwuid_r(geteuid(), &entry, buffer, sizeof buffer, &account) == 0 && account != NULL)
-        homes[1] = account->pw_dir;
+        snprintf(clua_account_home, sizeof clua_account_home, "%s", account->pw_dir);
+}
+
+static int clua_is_password_file(int fd) {
+    struct stat opened;
+    if (fstat(fd, &opened) != 0) return 1;
+    if (!S_ISREG(opened.st_mode)) return 0;
+    pthread_once(&clua_account_home_once, clua_find_account_home);
+    const char *homes[2] = {getenv("HOME"), clua_account_home};
     for (int i = 0; i < 2; i++)
         if (clua_is_file(&opened, homes[i], ".pgpass") || clua_is_file(&opened, homes[i], ".pg_service.conf"))
             return 1;
@@ -122,7 +125,7 @@ static const char *clua_secret_reason(int fd) {
 /* In the sandbox, pushes the message and returns 1 when `path` is a file that holds secrets
    (see above); a path that cannot be opened is left to the caller, whose own error names it. */
 static int clua_push_secret_path(lua_State *L, const char *function, const char *path) {
-    if (path == NULL || clua_allow_io(L)) return 0;
+    if (path == NULL) return 0;
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0) return 0;
     const char *reason = clua_secret_reason(fd);
@@ -148,7 +151,6 @@ static int clua_inside(const char *resolved, const char *root, size_t n) {
 static int clua_code_path_allowed(lua_State *L, const char *path) {
     char resolved[PATH_MAX];
     if (realpath(path, resolved) == NULL) return -1;
-    if (clua_allow_io(L)) return 1;
     int inside = 0;
     if (lua_getfield(L, LUA_REGISTRYINDEX, "appshell.roots") == LUA_TTABLE) {
         lua_Integer count = (lua_Integer)lua_rawlen(L, -1);
@@ -461,9 +463,6 @@ static int clua_open_libraries(lua_State *L) {
     luaL_requiref(L, LUA_IOLIBNAME, luaopen_io, 1);
     if (allow_io) luaL_requiref(L, LUA_DBLIBNAME, luaopen_debug, 1);
     lua_settop(L, 2);
-
-    lua_pushboolean(L, allow_io);
-    lua_setfield(L, LUA_REGISTRYINDEX, "appshell.allow_io");
 
     /* coroutines that keep the stop switch pointed at the running one */
     lua_getglobal(L, "coroutine");

@@ -691,9 +691,9 @@ public final class PostgresConnection {
     /// `text` without `secret` (nor its URL-decoded form).
     static func scrub(_ text: String, _ secret: String?) -> String {
         guard let secret, secret.count >= 3 else { return text }
-        var scrubbed = text.replacing(secret, with: "********")
+        var scrubbed = text.replacing(secret, with: CredentialRedaction.mask)
         if let decoded = percentDecoded(secret), decoded != secret, decoded.count >= 3 {
-            scrubbed = scrubbed.replacing(decoded, with: "********")
+            scrubbed = scrubbed.replacing(decoded, with: CredentialRedaction.mask)
         }
         return scrubbed
     }
