@@ -11,7 +11,7 @@ public enum Keywords {
     /// Keywords as typed: one leading `#` dropped, then checked (`validated`).
     /// - Throws: `invalid_argument` (field `keywords`).
     public static func normalized(_ typed: [String]) throws -> [String] {
-        try validated(typed.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 })
+        try validated(typed.map { ($0.hasPrefix("#") ? String($0.dropFirst()) : $0).composed })
     }
 
     /// Checks stored keywords, changing nothing (a stored `#a`, typed as `##a`, stays `#a`).

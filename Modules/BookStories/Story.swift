@@ -42,6 +42,7 @@ public struct Story: Sendable, Equatable {
         guard !quotes.isEmpty else {
             throw AppError.invalidArgument("a story needs at least one quote", field: "quotes")
         }
+        let content = content?.composed
         if let content, content.limitLength > Self.maximumContentLength {
             throw AppError.invalidArgument(
                 "content is at most \(Self.maximumContentLength) characters, got \(content.limitLength)",

@@ -1,10 +1,11 @@
 import Core
 
-/// Length rules counted as a person counts (Swift `Character`s): 500 Hangul syllables are
-/// 500, not 1,500. Too long is an error, never a silent cut.
+/// Length rules counted as a person counts (`String.limitLength` of the composed text): 500
+/// Hangul syllables are 500, not 1,500, however they were typed. Too long is an error,
+/// never a silent cut.
 enum TextRules {
-    /// `text` trimmed of white space and newlines.
-    static func trimmed(_ text: String) -> String { text.trimmingWhitespace }
+    /// `text` trimmed of white space and newlines, and composed (`String.keptText`).
+    static func trimmed(_ text: String) -> String { text.keptText }
 
     /// `text` trimmed, at least `minimum` and at most `maximum` characters.
     /// - Throws: `invalid_argument` naming `field`.

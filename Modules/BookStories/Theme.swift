@@ -31,6 +31,7 @@ public struct Theme: Sendable, Equatable {
         self.id = id
         self.ownerID = ownerID
         self.name = try TextRules.checked(name, field: "name", what: "a theme's name", maximum: Self.maximumNameLength)
+        let description = description?.composed
         if let description, description.limitLength > Self.maximumDescriptionLength {
             throw AppError.invalidArgument(
                 "a theme's description is at most \(Self.maximumDescriptionLength) characters, got \(description.limitLength)",

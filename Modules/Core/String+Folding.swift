@@ -25,6 +25,18 @@ extension String {
         }
     }
 
+    /// This string as text the app keeps: composed (NFC), so Hangul typed as separate jamo
+    /// or a letter followed by its accent is one character, as the limits and the database
+    /// count it. ASCII text is returned as it is, without a call into utf8proc.
+    public var composed: String {
+        var copy = self
+        return copy.withUTF8 { $0.allSatisfy { $0 < 0x80 } } ? self : nfc
+    }
+
+    /// This string trimmed of white space and newlines and composed (`composed`): how a
+    /// name, a message or a quote is kept.
+    public var keptText: String { trimmingWhitespace.composed }
+
     /// This string in Unicode NFC (canonical composition), by utf8proc. utf8proc fails only
     /// when it cannot allocate; the string is then returned unchanged (still canonically
     /// equal, so nothing is lost but byte equality with another spelling).

@@ -149,6 +149,7 @@ public struct ManageMates: Sendable {
             throw AppError.invalidArgument(
                 "reason is violent_on_walk, offensive_language or other, got '\(reason)'", field: "reason")
         }
+        let message = message?.composed
         if let message, message.limitLength > Self.maximumReportMessageLength {
             throw AppError.invalidArgument(
                 "message is at most 100 characters, got \(message.limitLength)", field: "message")

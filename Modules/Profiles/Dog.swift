@@ -20,7 +20,7 @@ public struct Dog: Sendable, Equatable {
     /// A dog, checked.
     /// - Throws: `invalid_argument` (fields `dog.name`, `dog.age`, `dog.keywords`).
     public init(name: String, age: Int, sex: DogSex, neutered: Bool, size: DogSize, keywords: [DogKeyword]) throws {
-        let trimmed = name.trimmingWhitespace
+        let trimmed = name.keptText
         guard !trimmed.isEmpty, trimmed.limitLength <= Self.maximumNameLength else {
             throw AppError.invalidArgument(
                 "a dog's name is 1 to 15 characters, got \(trimmed.limitLength)", field: "dog.name")

@@ -24,7 +24,7 @@ public struct Profile: Sendable, Equatable {
     )
         throws
     {
-        let trimmed = nickname.trimmingWhitespace
+        let trimmed = nickname.keptText
         guard trimmed.count >= 2, trimmed.limitLength <= Self.maximumNicknameLength else {
             throw AppError.invalidArgument(
                 "a nickname is 2 to 8 characters, got \(trimmed.limitLength)", field: "nickname")

@@ -29,6 +29,7 @@ public struct ManageWalks: Sendable {
         mate reference: String, message: String, latitude: Double, longitude: Double, placeName: String?,
         senderID: String
     ) throws -> WalkRequest {
+        let placeName = placeName?.composed
         if let placeName, placeName.limitLength > WalkRequest.maximumPlaceNameLength {
             throw AppError.invalidArgument(
                 "place.name is at most \(WalkRequest.maximumPlaceNameLength) characters, got \(placeName.limitLength)",

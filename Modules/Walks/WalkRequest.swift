@@ -43,7 +43,7 @@ public struct WalkRequest: Sendable, Equatable {
         id: String, senderID: String, recipientID: String, message: String, latitude: Double, longitude: Double,
         placeName: String?, storedStatus: WalkStatus, createdAt: Instant, statusJudged: Bool = false
     ) throws {
-        let text = message.trimmingWhitespace
+        let text = message.keptText
         guard !text.isEmpty else { throw AppError.invalidArgument("a walk request needs a message", field: "message") }
         guard text.limitLength <= Self.maximumMessageLength else {
             throw AppError.invalidArgument(
@@ -61,7 +61,7 @@ public struct WalkRequest: Sendable, Equatable {
         self.message = text
         self.latitude = latitude
         self.longitude = longitude
-        self.placeName = placeName
+        self.placeName = placeName?.composed
         self.storedStatus = storedStatus
         self.createdAt = createdAt
         self.expiresAt = createdAt.adding(seconds: Self.replyWindow)
