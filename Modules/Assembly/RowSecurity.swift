@@ -29,11 +29,20 @@ enum RowSecurity {
         var ownerOnly = false
     }
 
-    /// One table's grant to the members' group: privileges, and columns for an UPDATE that
-    /// may change only some.
+    /// One table's grant to the members' group. Only table-level `SELECT` and `INSERT`: a
+    /// table-level `UPDATE` or `DELETE` would let a member `LOCK TABLE` it in `ACCESS
+    /// EXCLUSIVE` mode against everyone (PostgreSQL checks no more for `LOCK`). Updates are
+    /// granted column by column, which `LOCK` does not count, and deletes go through
+    /// `app_delete`, whose owner (the deleting role) holds `DELETE`.
     struct Grant: Sendable {
         let table: String
+        /// Table-level privileges: `SELECT`, `SELECT, INSERT`.
         let privileges: String
+        /// The columns a member may `UPDATE`: none when nil, every column the table has when
+        /// setup runs when empty.
+        var updates: [String]?
+        /// Whether a member may delete rows (their own, by the policies) through `app_delete`.
+        var deletes = false
     }
 
     static let me = "(SELECT app_user_id())"
@@ -43,7 +52,10 @@ enum RowSecurity {
     static func serverMilliseconds(_ function: String) -> String {
         "CAST(floor(EXTRACT(EPOCH FROM \(function)) * 1000) AS BIGINT)"
     }
-    private static let readWrite = "SELECT, INSERT, UPDATE, DELETE"
+    /// A table of the members' own rows: they read, add, change and delete them.
+    private static func readWrite(_ table: String) -> Grant {
+        Grant(table: table, privileges: "SELECT, INSERT", updates: [], deletes: true)
+    }
 
     /// Every table members may touch, with what they may do.
     static let grants: [Grant] =
@@ -51,32 +63,31 @@ enum RowSecurity {
             Grant(table: "schema_versions", privileges: "SELECT"),
             Grant(table: "users", privileges: "SELECT, INSERT"),
             Grant(table: "event_users", privileges: "SELECT, INSERT"),
-            Grant(table: "events", privileges: readWrite),
+            readWrite("events"),
             Grant(table: "event_backlog", privileges: "SELECT"),
-            Grant(table: "event_drops", privileges: readWrite),
-            Grant(table: "habits", privileges: readWrite),
-        ] + habitDetailTables.map { Grant(table: $0, privileges: readWrite) } + [
-            Grant(table: "book_stories", privileges: readWrite),
-            Grant(table: "book_story_quotes", privileges: readWrite),
-            Grant(table: "book_story_keywords", privileges: readWrite),
-            Grant(table: "book_themes", privileges: readWrite),
-            Grant(table: "book_story_themes", privileges: readWrite),
-            Grant(table: "book_story_reviews", privileges: readWrite),
-            Grant(table: "profiles", privileges: readWrite),
-            Grant(table: "profile_photo_files", privileges: readWrite),
+            readWrite("event_drops"),
+            readWrite("habits"),
+        ] + habitDetailTables.map(readWrite) + [
+            readWrite("book_stories"),
+            readWrite("book_story_quotes"),
+            readWrite("book_story_keywords"),
+            readWrite("book_themes"),
+            readWrite("book_story_themes"),
+            readWrite("book_story_reviews"),
+            readWrite("profiles"),
+            readWrite("profile_photo_files"),
             // Invites are drawn by mate_invite(), used, attempts recorded and links made only by
-            // mate_join().
-            // Codes are drawn by mate_invite(): inserting one's own guess would say "duplicate".
-            Grant(table: "mate_invites", privileges: "SELECT, DELETE"),
+            // mate_join(): inserting one's own guess as a code would say "duplicate".
+            Grant(table: "mate_invites", privileges: "SELECT"),
             Grant(table: "mate_attempts", privileges: "SELECT"),
-            Grant(table: "mates", privileges: "SELECT, DELETE"),
+            Grant(table: "mates", privileges: "SELECT", deletes: true),
             Grant(table: "mate_reports", privileges: "SELECT, INSERT"),
             // An answer changes the status and dates it (`answered_at`), nothing else.
-            Grant(table: "walk_requests", privileges: "SELECT, INSERT, UPDATE (status, answered_at)"),
-            Grant(table: "walk_logs", privileges: readWrite),
+            Grant(table: "walk_requests", privileges: "SELECT, INSERT", updates: ["status", "answered_at"]),
+            readWrite("walk_logs"),
             // Only the database writes the inbox (its triggers, as the owner); the recipient
             // reads it and marks what a loop was handed.
-            Grant(table: "inbox", privileges: "SELECT, UPDATE (delivered_at)"),
+            Grant(table: "inbox", privileges: "SELECT", updates: ["delivered_at"]),
         ]
 
     /// A habit's rows beside the habit itself: each follows its habit.
@@ -304,6 +315,59 @@ enum RowSecurity {
             END
             $fn$
             """
+    }
+
+    /// The signature of `app_delete`, for grants.
+    static let deleteFunctionSignature = "app_delete(text, text[], text[], text[])"
+
+    /// `app_delete(table, columns, comparisons, values)`: `DELETE FROM table WHERE column
+    /// comparison value AND ...`, for members, who hold no `DELETE` on any table
+    /// (`Grant`). It runs with the rights of its owner, the deleting role, which holds
+    /// `DELETE` on the tables members delete from and `SELECT` on what they read, and is
+    /// not the tables' owner: the policies that hold are the member's own (`session_user`),
+    /// none of the owner's `definer` ones. The table must be one of the schema's the role
+    /// may delete from; each column one of its columns, each comparison `=`, `<`, `<=`, `>`
+    /// or `>=`, each value text cast to the column's type; at least one condition. Returns
+    /// the number of rows deleted.
+    static func deleteFunction(schema: String) -> String {
+        """
+        CREATE OR REPLACE FUNCTION app_delete(p_table text, p_columns text[], p_comparisons text[], p_values text[])
+            RETURNS bigint
+            LANGUAGE plpgsql SECURITY DEFINER SET search_path = \(schema), pg_temp
+            AS $fn$
+        DECLARE
+            v_table regclass := to_regclass(format('%I.%I', current_schema(), p_table));
+            v_where text := '';
+            v_type text;
+            v_count bigint;
+        BEGIN
+            IF v_table IS NULL OR NOT has_table_privilege(v_table, 'DELETE') THEN
+                RAISE EXCEPTION 'permission denied to delete from %', p_table USING ERRCODE = '42501';
+            END IF;
+            IF coalesce(cardinality(p_columns), 0) = 0 OR cardinality(p_comparisons) IS DISTINCT FROM cardinality(p_columns)
+                OR cardinality(p_values) IS DISTINCT FROM cardinality(p_columns) THEN
+                RAISE EXCEPTION 'app_delete takes one comparison and one value for each of at least one column'
+                    USING ERRCODE = '22023';
+            END IF;
+            FOR i IN 1 .. cardinality(p_columns) LOOP
+                IF p_comparisons[i] IS NULL OR p_comparisons[i] NOT IN ('=', '<', '<=', '>', '>=') THEN
+                    RAISE EXCEPTION 'app_delete compares with =, <, <=, > or >=, not %', p_comparisons[i]
+                        USING ERRCODE = '22023';
+                END IF;
+                SELECT format_type(a.atttypid, a.atttypmod) INTO v_type FROM pg_attribute a
+                    WHERE a.attrelid = v_table AND a.attname = p_columns[i] AND a.attnum > 0 AND NOT a.attisdropped;
+                IF v_type IS NULL THEN
+                    RAISE EXCEPTION 'no column % in %', p_columns[i], p_table USING ERRCODE = '42703';
+                END IF;
+                v_where := v_where || CASE WHEN i > 1 THEN ' AND ' ELSE '' END
+                    || format('%I %s CAST($1[%s] AS %s)', p_columns[i], p_comparisons[i], i, v_type);
+            END LOOP;
+            EXECUTE format('DELETE FROM %s WHERE %s', v_table, v_where) USING p_values;
+            GET DIAGNOSTICS v_count = ROW_COUNT;
+            RETURN v_count;
+        END
+        $fn$
+        """
     }
 
     /// `walk_requests_expire(now)`: stores `expired` on every pending request whose window

@@ -24,7 +24,10 @@ public struct ServerSetup: Sendable {
     /// per member, and one member alone never locks everyone's joins. 7: members may only
     /// read `event_backlog` (`event_backlog_set_removed` writes it), `mate_join` locks only
     /// its member's row, and a table's older grants are revoked before today's are given.
-    public static let version = 7
+    /// 8: members hold no table-level `UPDATE` or `DELETE` (either lets them `LOCK TABLE`
+    /// against everyone): updates are granted column by column, and deletes go through
+    /// `app_delete`, owned by the deleting role (`Place.deleter`).
+    public static let version = 8
     /// The key of `version` in `schema_versions`.
     public static let module = "server_setup"
     /// The functions that create a large object, which setup takes from `PUBLIC` when the
@@ -56,11 +59,20 @@ public struct ServerSetup: Sendable {
         /// The `NOLOGIN` role every member belongs to: `<database>_members` for schema
         /// `public`, else `<database>_<schema>_members`.
         public let group: String
+        /// The `NOLOGIN` role that owns `app_delete` and alone holds `DELETE` on the tables
+        /// members delete from: `<database>_deletes` or `<database>_<schema>_deletes`. No one
+        /// logs in as it; the administrator is its only member.
+        public let deleter: String
     }
 
     /// The members' group role for a database and schema.
     public static func groupRole(database: String, schema: String) -> String {
         schema == "public" ? "\(database)_members" : "\(database)_\(schema)_members"
+    }
+
+    /// The deleting role for a database and schema (as long as the group's name).
+    public static func deleterRole(database: String, schema: String) -> String {
+        schema == "public" ? "\(database)_deletes" : "\(database)_\(schema)_deletes"
     }
 
     // MARK: - Checks
@@ -102,7 +114,9 @@ public struct ServerSetup: Sendable {
                 message: "the group role name \(group) would be longer than PostgreSQL's 63 bytes; "
                     + "use a shorter database or schema name")
         }
-        return Place(database: databaseName, schema: schema, administrator: login, group: group)
+        return Place(
+            database: databaseName, schema: schema, administrator: login, group: group,
+            deleter: Self.deleterRole(database: databaseName, schema: schema))
     }
 
     // MARK: - Setup
@@ -118,6 +132,7 @@ public struct ServerSetup: Sendable {
         let place = try place()
         let schema = Self.quoted(place.schema)
         let group = Self.quoted(place.group)
+        let deleter = Self.quoted(place.deleter)
         let applied = try database.transaction { () -> [String] in
             var applied: [String] = []
             try Migrator.takeTurn(database, schema: place.schema)
@@ -130,6 +145,10 @@ public struct ServerSetup: Sendable {
             if try !roleExists(place.group) {
                 try database.executeScript("CREATE ROLE \(group) NOLOGIN")
                 applied.append("role \(place.group)")
+            }
+            if try !roleExists(place.deleter) {
+                try database.executeScript("CREATE ROLE \(deleter) NOLOGIN")
+                applied.append("role \(place.deleter)")
             }
             // FORCE holds the owner to the policies too; lifted for this transaction only
             // (members are never owners, so they see no difference), so that migrations and
@@ -149,7 +168,20 @@ public struct ServerSetup: Sendable {
                 try database.executeScript("ALTER TABLE \(Self.quoted(table)) ENABLE ROW LEVEL SECURITY")
                 applied.append("row-level security on \(table)")
             }
-            if try setupVersion() < Self.version {
+            let outdated = try setupVersion() < Self.version
+            if outdated {
+                // app_delete belongs to the deleting role (which needs CREATE on the schema to be
+                // given it, and only for that), so the owner's definer policies never apply in it.
+                try database.executeScript(
+                    """
+                    GRANT \(deleter) TO CURRENT_USER;
+                    GRANT USAGE, CREATE ON SCHEMA \(schema) TO \(deleter);
+                    \(RowSecurity.deleteFunction(schema: schema));
+                    ALTER FUNCTION \(RowSecurity.deleteFunctionSignature) OWNER TO \(deleter);
+                    REVOKE CREATE ON SCHEMA \(schema) FROM \(deleter);
+                    REVOKE ALL ON FUNCTION \(RowSecurity.deleteFunctionSignature) FROM PUBLIC;
+                    GRANT EXECUTE ON FUNCTION \(RowSecurity.deleteFunctionSignature) TO \(group);
+                    """)
                 try database.executeScript(
                     """
                     REVOKE CREATE ON SCHEMA \(schema) FROM PUBLIC;
@@ -172,7 +204,7 @@ public struct ServerSetup: Sendable {
                     REVOKE ALL ON FUNCTION mate_join(text) FROM PUBLIC;
                     REVOKE ALL ON FUNCTION mate_invite() FROM PUBLIC;
                     REVOKE ALL ON FUNCTION event_backlog_guard() FROM PUBLIC;
-                    GRANT EXECUTE ON FUNCTION app_user_id() TO \(group);
+                    GRANT EXECUTE ON FUNCTION app_user_id() TO \(group), \(deleter);
                     GRANT EXECUTE ON FUNCTION mate_join(text) TO \(group);
                     GRANT EXECUTE ON FUNCTION mate_invite() TO \(group);
                     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA \(schema) TO \(group);
@@ -193,19 +225,32 @@ public struct ServerSetup: Sendable {
                         """)
                 }
                 applied.append(
-                    "functions app_user_id, mate_join, mate_invite, event_backlog_guard, event_backlog_size, "
-                        + "event_backlog_set_removed, "
+                    "functions app_user_id, app_delete, mate_join, mate_invite, event_backlog_guard, "
+                        + "event_backlog_size, event_backlog_set_removed, "
                         + "walk_requests_expire, inbox_channel, "
                         + "inbox triggers")
-                let present = Set(tables.keys)
-                // Today's grants alone: what an older setup granted and today's does not
-                // (with its column privileges) goes first.
+            }
+            let present = Set(tables.keys)
+            // Today's grants alone: what an older setup granted and today's does not (with its
+            // column privileges) goes first. Granted again after a migration too: an UPDATE
+            // of every column names the columns the table has now.
+            if outdated || migrating {
                 for grant in RowSecurity.grants where present.contains(grant.table) {
                     let table = Self.quoted(grant.table)
-                    try database.executeScript(
-                        "REVOKE ALL ON \(table) FROM \(group); GRANT \(grant.privileges) ON \(table) TO \(group)")
+                    var sql =
+                        "REVOKE ALL ON \(table) FROM \(group), \(deleter); "
+                        + "GRANT \(grant.privileges) ON \(table) TO \(group); "
+                        + "GRANT SELECT\(grant.deletes ? ", DELETE" : "") ON \(table) TO \(deleter)"
+                    if let updates = grant.updates {
+                        let columns = updates.isEmpty ? try columns(of: grant.table, schema: place.schema) : updates
+                        sql +=
+                            "; GRANT UPDATE (\(columns.map(Self.quoted).joined(separator: ", "))) ON \(table) TO \(group)"
+                    }
+                    try database.executeScript(sql)
                 }
-                applied.append("grants to \(place.group)")
+                applied.append("grants to \(place.group) and \(place.deleter)")
+            }
+            if outdated {
                 // Set up by an older app-shell: its policies are replaced by today's, since
                 // a changed policy kept by name would stay as it was (and permissive
                 // policies add up, so a new one beside it would not narrow anything).
@@ -527,6 +572,18 @@ public struct ServerSetup: Sendable {
             throw AppError(code: "admin.not_set_up", message: "run admin.setup() first: \(place.group) does not exist")
         }
         return place
+    }
+
+    /// The columns of `table` in `schema`, in their order.
+    private func columns(of table: String, schema: String) throws -> [String] {
+        try database.query(
+            """
+            SELECT a.attname FROM pg_attribute a
+            WHERE a.attrelid = to_regclass(format('%I.%I', CAST(? AS text), CAST(? AS text)))
+                AND a.attnum > 0 AND NOT a.attisdropped
+            ORDER BY a.attnum
+            """, [.text(schema), .text(table)]
+        ) { try $0.string(0) }
     }
 
     private func roleExists(_ name: String) throws -> Bool {

@@ -54,7 +54,7 @@ public struct SQLStoryRepository: StoryRepository {
                 """, Self.columns(of: story) + [.instant(story.updatedAt), .text(story.id)])
             guard changed == 1, let seq = try seq(of: story.id) else { throw BookStoryError.storyNotFound(story.id) }
             for table in ["book_story_quotes", "book_story_keywords", "book_story_themes"] {
-                try database.execute("DELETE FROM \(table) WHERE story_seq = ?", [.int(seq)])
+                try database.delete(from: table, where: [.equal("story_seq", .int(seq))])
             }
             try insertParts(of: story, seq: seq)
         }
@@ -62,7 +62,7 @@ public struct SQLStoryRepository: StoryRepository {
 
     /// Removes a story and its parts.
     public func delete(id: String) throws {
-        guard try database.execute("DELETE FROM book_stories WHERE id = ?", [.text(id)]) == 1 else {
+        guard try database.delete(from: "book_stories", where: [.equal("id", .text(id))]) == 1 else {
             throw BookStoryError.storyNotFound(id)
         }
     }

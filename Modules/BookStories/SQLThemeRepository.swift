@@ -49,7 +49,7 @@ public struct SQLThemeRepository: ThemeRepository {
 
     /// Removes a theme and its links.
     public func delete(id: String) throws {
-        guard try database.execute("DELETE FROM book_themes WHERE id = ?", [.text(id)]) == 1 else {
+        guard try database.delete(from: "book_themes", where: [.equal("id", .text(id))]) == 1 else {
             throw BookStoryError.themeNotFound(id)
         }
     }

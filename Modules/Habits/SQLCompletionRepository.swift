@@ -229,14 +229,14 @@ public struct SQLCompletionRepository: CompletionRepository {
 
     /// Removes a completion by id.
     public func delete(id: String) throws {
-        guard try database.execute("DELETE FROM habit_completions WHERE id = ?", [.text(id)]) == 1 else {
+        guard try database.delete(from: "habit_completions", where: [.equal("id", .text(id))]) == 1 else {
             throw AppError(code: "habits.not_completed", message: "no completion with id \(id)")
         }
     }
 
     /// Removes every completion of a habit.
     public func deleteAll(habitID: String) throws {
-        try database.execute("DELETE FROM habit_completions WHERE habit_id = ?", [.text(habitID)])
+        try database.delete(from: "habit_completions", where: [.equal("habit_id", .text(habitID))])
     }
 
     private static func completion(_ row: Row) throws -> Completion {

@@ -85,8 +85,9 @@ public struct SQLHabitDetailsRepository: HabitDetailsRepository {
 
     /// Removes the changes that start after `day`.
     public func deleteFrequencies(habitID: String, after day: LocalDay) throws {
-        try database.execute(
-            "DELETE FROM habit_frequencies WHERE habit_id = ? AND start_day > ?", [.text(habitID), .day(day)])
+        try database.delete(
+            from: "habit_frequencies",
+            where: [.equal("habit_id", .text(habitID)), DeleteCondition("start_day", .greater, .day(day))])
     }
 
     /// Stores the measure of a habit.
@@ -111,7 +112,8 @@ public struct SQLHabitDetailsRepository: HabitDetailsRepository {
     /// Removes a skipped day.
     public func deleteSkip(_ day: LocalDay, habitID: String) throws {
         guard
-            try database.execute("DELETE FROM habit_skips WHERE habit_id = ? AND day = ?", [.text(habitID), .day(day)])
+            try database.delete(
+                from: "habit_skips", where: [.equal("habit_id", .text(habitID)), .equal("day", .day(day))])
                 == 1
         else { throw AppError(code: "habits.not_skipped", message: "\(day) is not skipped", field: "on") }
     }
@@ -126,8 +128,8 @@ public struct SQLHabitDetailsRepository: HabitDetailsRepository {
     /// Removes the pause that starts on `from`.
     public func deletePause(from: LocalDay, habitID: String) throws {
         guard
-            try database.execute(
-                "DELETE FROM habit_pauses WHERE habit_id = ? AND from_day = ?", [.text(habitID), .day(from)]) == 1
+            try database.delete(
+                from: "habit_pauses", where: [.equal("habit_id", .text(habitID)), .equal("from_day", .day(from))]) == 1
         else { throw AppError(code: "habits.not_paused", message: "no pause starts on \(from)", field: "from") }
     }
 
@@ -176,7 +178,7 @@ public struct SQLHabitDetailsRepository: HabitDetailsRepository {
     {
         let key: [SQLValue] = [.text(habitID), .day(day)]
         guard let value else {
-            try database.execute("DELETE FROM \(table) WHERE habit_id = ? AND day = ?", key)
+            try database.delete(from: table, where: [.equal("habit_id", key[0]), .equal("day", key[1])])
             return
         }
         let changed = try database.execute(

@@ -85,14 +85,14 @@ public struct SQLHabitRepository: HabitRepository {
                     .text(habit.id), .text(habit.ownerID),
                 ])
             guard changed == 1 else { throw HabitError.notFound(habit.id) }
-            try database.execute("DELETE FROM habit_periods WHERE habit_id = ?", [.text(habit.id)])
+            try database.delete(from: "habit_periods", where: [.equal("habit_id", .text(habit.id))])
             try insertPeriods(of: habit)
         }
     }
 
     /// Removes a habit and its periods.
     public func delete(id: String) throws {
-        guard try database.execute("DELETE FROM habits WHERE id = ?", [.text(id)]) == 1 else {
+        guard try database.delete(from: "habits", where: [.equal("id", .text(id))]) == 1 else {
             throw HabitError.notFound(id)
         }
     }

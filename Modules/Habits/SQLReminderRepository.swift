@@ -40,11 +40,11 @@ public struct SQLReminderRepository: ReminderRepository {
     /// Removes the habit's reminder at `time`, or all of them.
     public func delete(habitID: String, time: DailyTime?) throws -> Int {
         guard let time else {
-            return try database.execute("DELETE FROM habit_reminders WHERE habit_id = ?", [.text(habitID)])
+            return try database.delete(from: "habit_reminders", where: [.equal("habit_id", .text(habitID))])
         }
-        return try database.execute(
-            "DELETE FROM habit_reminders WHERE habit_id = ? AND remind_at = ?",
-            [.text(habitID), .text(time.description)])
+        return try database.delete(
+            from: "habit_reminders",
+            where: [.equal("habit_id", .text(habitID)), .equal("remind_at", .text(time.description))])
     }
 
     private static func reminder(_ row: Row) throws -> Reminder {

@@ -59,9 +59,12 @@ public struct SQLMateStore: MateStore, MateDirectory {
 
     /// Unlinks two users both ways.
     public func unlink(_ userID: String, _ otherID: String) throws -> Bool {
-        try database.execute(
-            "DELETE FROM mates WHERE (user_id = ?1 AND mate_id = ?2) OR (user_id = ?2 AND mate_id = ?1)",
-            [.text(userID), .text(otherID)]) > 0
+        try database.transaction {
+            try database.delete(
+                from: "mates", where: [.equal("user_id", .text(userID)), .equal("mate_id", .text(otherID))])
+                + database.delete(
+                    from: "mates", where: [.equal("user_id", .text(otherID)), .equal("mate_id", .text(userID))])
+        } > 0
     }
 
     /// Whether two users are mates.

@@ -82,7 +82,7 @@ public struct ProfilePhotoFileImport: Sendable {
                             + "; its paths are kept in profile_photo_files and tried again at the next start")
                     continue
                 }
-                try database.execute("DELETE FROM profile_photo_files WHERE user_id = ?", [.text(photo.userID)])
+                try database.delete(from: "profile_photo_files", where: [.equal("user_id", .text(photo.userID))])
                 guard let profile = try repository.profile(of: photo.userID) else {
                     lines.append("\(who) belongs to no profile: its files stay at \(cardPath) and \(thumbnailPath)")
                     continue

@@ -20,6 +20,13 @@ public protocol Database: TransactionRunner, AnyObject {
     @discardableResult
     func execute(_ sql: String, _ arguments: [SQLValue]) throws -> Int
 
+    /// Deletes the rows of `table` that meet every condition; returns how many went. Every
+    /// delete of the app goes through here: a member of a shared server holds no `DELETE`
+    /// on the tables, and a server backend then sends it to the server's `app_delete`
+    /// function (docs/postgres-internals.md).
+    @discardableResult
+    func delete(from table: String, where conditions: [DeleteCondition]) throws -> Int
+
     /// Runs one statement for each row of arguments, prepared once (bulk inserts).
     func executeEach(_ sql: String, _ rows: [[SQLValue]]) throws
 
@@ -88,6 +95,13 @@ public protocol Database: TransactionRunner, AnyObject {
 }
 
 extension Database {
+    /// `DELETE FROM table WHERE ...`, run as it is.
+    @discardableResult
+    public func delete(from table: String, where conditions: [DeleteCondition]) throws -> Int {
+        let statement = DeleteCondition.statement(from: table, where: conditions)
+        return try execute(statement.sql, statement.arguments)
+    }
+
     /// Binds through `[SQLValue]` rows, for a backend with no binder of its own.
     public func executeEach(_ sql: String, count: Int, _ bind: (Int, inout any SQLBinder) throws -> Void) throws {
         var rows: [[SQLValue]] = []

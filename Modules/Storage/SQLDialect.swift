@@ -39,28 +39,46 @@ public struct SQLDialect: Sendable, Equatable {
         case .sqlite:
             return ("\(column) IN (" + Array(repeating: "?", count: values.count).joined(separator: ", ") + ")", values)
         case .postgreSQL:
-            var integers = true
-            let items = values.map { value -> String in
+            let integers = values.allSatisfy { value in
                 switch value {
-                case .int(let number): return String(number)
-                case .null: return "NULL"
-                default:
-                    integers = false
-                    let text: String
-                    if case .text(let string) = value { text = string } else { text = "\(value)" }
-                    var quoted = "\""
-                    for character in text {
-                        if character == "\\" || character == "\"" { quoted.append("\\") }
-                        quoted.append(character)
-                    }
-                    return quoted + "\""
+                case .int, .null: return true
+                default: return false
                 }
             }
             return (
-                "\(column) = ANY (CAST(? AS \(integers ? "bigint" : "text")[]))",
-                [.text("{" + items.joined(separator: ",") + "}")]
+                "\(column) = ANY (CAST(? AS \(integers ? "bigint" : "text")[]))", [.text(Self.arrayLiteral(values))]
             )
         }
+    }
+
+    /// A PostgreSQL array literal of `values` (`{1,"a b",NULL}`), each element as the server
+    /// reads its text: integers bare, NULL bare, everything else quoted with `\` and `"`
+    /// escaped. A blob is written in `bytea`'s hex form.
+    public static func arrayLiteral(_ values: [SQLValue]) -> String {
+        let items = values.map { value -> String in
+            let text: String
+            switch value {
+            case .int(let number): return String(number)
+            case .null: return "NULL"
+            case .text(let string): text = string
+            case .double(let number): text = "\(number)"
+            case .bool(let flag): text = flag ? "true" : "false"
+            case .blob(let bytes):
+                text =
+                    "\\x"
+                    + bytes.map { byte in
+                        let digits = String(byte, radix: 16)
+                        return digits.count == 1 ? "0" + digits : digits
+                    }.joined()
+            }
+            var quoted = "\""
+            for character in text {
+                if character == "\\" || character == "\"" { quoted.append("\\") }
+                quoted.append(character)
+            }
+            return quoted + "\""
+        }
+        return "{" + items.joined(separator: ",") + "}"
     }
 
     /// A schema script written for SQLite as this backend runs it. PostgreSQL gets 64-bit

@@ -337,7 +337,7 @@ public struct SQLEventStore: EventStore {
     /// then; events of transactions still in progress with lower ids are not counted, and
     /// count as removed until the next count, which only delays a drop). There nothing
     /// waits on the counter row, which any member's open transaction could hold: a drop
-    /// counts what its own `DELETE` removed (`dropOnServer`), so two at once never count
+    /// counts the rows it locked and deleted (`dropOnServer`), so two at once never count
     /// one event twice, and `removed` is set through `event_backlog_set_removed`, which
     /// skips the row when another transaction holds it (the count is then left to the
     /// next). SQLite's size is exact (its counter moves in the same transaction, one writer
@@ -365,28 +365,41 @@ public struct SQLEventStore: EventStore {
     }
 
     /// On a server, drops the `count` oldest events this login may delete (row-level
-    /// security: a member's own) and adds them to `event_drops` per user, in one statement
-    /// that counts what its `DELETE` returned; returns how many went.
+    /// security: a member's own) and adds them to `event_drops` per user; returns how many
+    /// went. The slice is locked first (`FOR UPDATE SKIP LOCKED`), so a drop running at
+    /// the same time takes the rows after it, and each counts only what it deleted; the
+    /// delete goes through `Database.delete` (a member's through `app_delete`).
     private func dropOnServer(_ count: Int) throws -> Int {
-        try database.queryOne(
-            """
-            WITH gone AS (
-                DELETE FROM events WHERE id IN (SELECT id FROM events ORDER BY id LIMIT ?1)
-                RETURNING id, user_number, occurred_at
-            ), per_user AS (
-                SELECT coalesce(u.user_id, '') AS user_id, count(*) AS dropped, max(g.id) AS last_id
-                FROM gone g LEFT JOIN event_users u ON u.number = g.user_number GROUP BY 1
-            ), counted AS (
-                INSERT INTO event_drops (user_id, count, last_id, last_occurred_at)
-                SELECT p.user_id, p.dropped, p.last_id, (SELECT g.occurred_at FROM gone g WHERE g.id = p.last_id)
-                FROM per_user p
-                ON CONFLICT (user_id) DO UPDATE SET count = event_drops.count + excluded.count,
-                    last_id = excluded.last_id, last_occurred_at = excluded.last_occurred_at
-                RETURNING 1
-            )
-            SELECT coalesce(sum(dropped), 0) FROM per_user
-            """, [.int(count)]
-        ) { try $0.int(0) } ?? 0
+        try database.transaction {
+            var drops: [Int: (count: Int, lastID: Int, lastOccurredAt: Int)] = [:]
+            var cutoff: Int?
+            try database.forEach(
+                "SELECT id, user_number, occurred_at FROM events ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED",
+                [.int(count)]
+            ) { row in
+                let id = try row.int(0)
+                let user = row.optionalInt(1) ?? 0  // 0: an event stored before events had users
+                drops[user] = ((drops[user]?.count ?? 0) + 1, id, try row.int(2))
+                cutoff = id
+            }
+            guard let cutoff else { return 0 }
+            let deleted = try database.delete(
+                from: "events", where: [DeleteCondition("id", .lessOrEqual, .int(cutoff))])
+            // One user's slice (a member's always is) counts what the delete itself removed.
+            if drops.count == 1, let only = drops.first {
+                drops[only.key] = (deleted, only.value.lastID, only.value.lastOccurredAt)
+            }
+            for (user, drop) in drops.sorted(by: { $0.key < $1.key }) where drop.count > 0 {
+                try database.execute(
+                    """
+                    INSERT INTO event_drops (user_id, count, last_id, last_occurred_at)
+                    VALUES (coalesce((SELECT user_id FROM event_users WHERE number = ?1), ''), ?2, ?3, ?4)
+                    ON CONFLICT (user_id) DO UPDATE SET count = event_drops.count + excluded.count,
+                        last_id = excluded.last_id, last_occurred_at = excluded.last_occurred_at
+                    """, [.int(user), .int(drop.count), .int(drop.lastID), .int(drop.lastOccurredAt)])
+            }
+            return deleted
+        }
     }
 
     /// Dropping a slice of up to an eighth below the cap at a time keeps the counting off
@@ -412,7 +425,7 @@ public struct SQLEventStore: EventStore {
                     last_id = excluded.last_id, last_occurred_at = excluded.last_occurred_at
                 """, [.int(user), .int(drop.count), .int(drop.lastID)])
         }
-        return try database.execute("DELETE FROM events WHERE id <= ?", [.int(cutoff)])
+        return try database.delete(from: "events", where: [DeleteCondition("id", .lessOrEqual, .int(cutoff))])
     }
 
     /// The `count` oldest events when the database has only ever stored one user's events
@@ -530,6 +543,9 @@ public struct SQLEventStore: EventStore {
     public func delete(_ events: [StoredEvent], of userID: String) throws {
         try database.transaction {
             var deleted = 0
+            // Another user's id deletes nothing: their events are not under this number.
+            let number = try database.queryOne(
+                "SELECT number FROM event_users WHERE user_id = ?", [.text(userID)], { try $0.int(0) })
             for stored in events {
                 if stored.event.name == StoredEvent.droppedName, stored.event.view == "events",
                     let count = stored.event.params.first(where: { $0.key == "count" }).flatMap({ Int($0.value) })
@@ -537,16 +553,14 @@ public struct SQLEventStore: EventStore {
                     // Events dropped since it was read stay counted.
                     try database.execute(
                         "UPDATE event_drops SET count = count - ? WHERE user_id = ?", [.int(count), .text(userID)])
-                    try database.execute(
-                        "DELETE FROM event_drops WHERE user_id = ? AND count <= 0", [.text(userID)])
+                    try database.delete(
+                        from: "event_drops",
+                        where: [.equal("user_id", .text(userID)), DeleteCondition("count", .lessOrEqual, .int(0))])
                     continue
                 }
-                // Another user's id deletes nothing.
-                deleted += try database.execute(
-                    """
-                    DELETE FROM events
-                    WHERE id = ?1 AND user_number = (SELECT number FROM event_users WHERE user_id = ?2)
-                    """, [.int(stored.id), .text(userID)])
+                guard let number else { continue }
+                deleted += try database.delete(
+                    from: "events", where: [.equal("id", .int(stored.id)), .equal("user_number", .int(number))])
             }
             // A server's counter is left alone: a member's open transaction could hold its
             // row, and the size reckoned without these is too large, not too small, so the

@@ -1,9 +1,10 @@
-import Assembly
 import Core
 import Dispatch
 import Storage
 import Synchronization
 import Testing
+
+@testable import Assembly
 
 /// Row-level security on a set-up PostgreSQL server says what the Swift code says: one
 /// scenario runs through the app as two members, then each member reads and writes every
@@ -156,29 +157,85 @@ struct RowSecurityTests {
         #expect(try scenario.joon.column("SELECT count(*)::text FROM mate_attempts") == ["0"])
     }
 
+    /// What the app deletes, a member deletes without holding `DELETE` on any table: through
+    /// `app_delete`, their own rows only.
+    @Test func aMemberDeletesThroughTheAppWithoutTheDeletePrivilege() throws {
+        let scenario = try Scenario()
+        let joon = scenario.joon
+        let habit = try #require(try joon.ids("habits.list").first)
+        try joon.call("habits.unremind", ["ref": .string(habit), "time": "21:00"])
+        try joon.call("habits.uncomplete", ["ref": .string(habit)])
+        try joon.call("habits.skip", ["ref": .string(habit)])
+        try joon.call("habits.unskip", ["ref": .string(habit)])
+        try joon.call("habits.delete", ["ref": .string(habit)])
+        #expect(try joon.ids("habits.list").isEmpty)
+        let stories = try joon.ids("bookstories.mine")
+        for story in stories { try joon.call("bookstories.delete", ["id": .string(story)]) }
+        #expect(stories.count == 2)
+        #expect(try joon.ids("bookstories.mine").isEmpty)
+        for theme in try joon.ids("bookstories.themes.list") {
+            try joon.call("bookstories.themes.delete", ["id": .string(theme)])
+        }
+        #expect(try joon.ids("bookstories.themes.list").isEmpty)
+        try joon.call("mates.remove", ["user": .string(scenario.mina.name)])
+        #expect(try scenario.mina.call("mates.list").arrayValue?.isEmpty == true)
+        // Mina's rows stand.
+        #expect(try scenario.mina.ids("habits.list").count == 1)
+        #expect(try scenario.mina.ids("bookstories.mine").count == 2)
+        #expect(try scenario.mina.column("SELECT count(*)::text FROM habit_completions") == ["1"])
+        #expect(try scenario.mina.column("SELECT count(*)::text FROM book_themes") == ["2"])
+    }
+
     @Test func noMemberChangesAnotherPersonsRowOrTheSchema() throws {
         let scenario = try Scenario()
         let joon = scenario.joon
         let mina = scenario.mina.session.user.id
-        // Updates and deletes aimed at the other's rows touch nothing.
+        // Updates aimed at the other's rows touch nothing.
         for statement in [
-            "UPDATE habits SET name = 'x' WHERE owner_id = ?", "DELETE FROM habits WHERE owner_id = ?",
-            "UPDATE book_stories SET content = 'x' WHERE author_id = ?", "DELETE FROM book_stories WHERE author_id = ?",
-            "UPDATE book_themes SET name = 'x' WHERE owner_id = ?", "DELETE FROM book_themes WHERE owner_id = ?",
-            "UPDATE profiles SET nickname = 'x' WHERE user_id = ?", "DELETE FROM profiles WHERE user_id = ?",
-            "DELETE FROM walk_logs WHERE user_id = ?", "DELETE FROM mate_invites WHERE inviter_id = ?",
+            "UPDATE habits SET name = 'x' WHERE owner_id = ?",
+            "UPDATE book_stories SET content = 'x' WHERE author_id = ?",
+            "UPDATE book_themes SET name = 'x' WHERE owner_id = ?",
+            "UPDATE profiles SET nickname = 'x' WHERE user_id = ?",
             "UPDATE event_drops SET count = 0 WHERE user_id = ?",
         ] {
             #expect(try joon.sql.execute(statement, [.text(mina)]) == 0, "\(statement)")
         }
-        #expect(
-            try joon.sql.execute(
-                "DELETE FROM book_story_quotes WHERE story_seq IN (SELECT seq FROM book_stories WHERE author_id = ?)",
-                [.text(mina)]) == 0)
-        #expect(try joon.sql.execute("DELETE FROM habit_completions") == 1)  // his own, not Mina's
-        #expect(try joon.sql.execute("DELETE FROM habit_reminders") == 1)  // his own, not Mina's
+        // A member deletes only through app_delete, and only their own rows.
+        func delete(_ table: String, _ column: String, _ comparison: String, _ value: String) throws -> Set<String> {
+            try joon.column(
+                "SELECT app_delete('\(table)', '{\(column)}', '{\"\(comparison)\"}', '{\"\(value)\"}')::text")
+        }
+        for (table, column) in [
+            ("habits", "owner_id"), ("book_stories", "author_id"), ("book_themes", "owner_id"), ("profiles", "user_id"),
+            ("walk_logs", "user_id"), ("event_drops", "user_id"),
+        ] {
+            #expect(try delete(table, column, "=", mina) == ["0"], "\(table)")
+        }
+        #expect(try delete("habit_completions", "id", ">=", "") == ["1"])  // his own, not Mina's
+        #expect(try delete("habit_reminders", "habit_id", ">=", "") == ["1"])  // his own, not Mina's
         #expect(try scenario.mina.column("SELECT count(*)::text FROM habit_reminders") == ["1"])
         #expect(try scenario.mina.column("SELECT count(*)::text FROM habit_completions") == ["1"])
+        // Not from a table the app never deletes from, nor past its columns and comparisons.
+        for (table, column, comparison) in [
+            ("mate_invites", "inviter_id", "="), ("users", "id", "="), ("event_backlog", "id", "="),
+            ("habits", "owner_id", "<> ''; --"), ("habits", "nothing", "="), ("pg_catalog.pg_class", "oid", "="),
+        ] {
+            #expect(joon.failure { _ = try delete(table, column, comparison, mina) } != nil, "\(table) \(column)")
+        }
+        #expect(joon.failure { _ = try joon.column("SELECT app_delete('habits', '{}', '{}', '{}')::text") } != nil)
+        // No DELETE and no table-wide UPDATE of their own: either would let a member lock a
+        // table everyone uses (LOCK TABLE ... ACCESS EXCLUSIVE) until their transaction ends.
+        for table in RowSecurity.grants.map(\.table) {
+            #expect(
+                joon.failure { try joon.sql.execute("DELETE FROM \(table) WHERE false") } == "forbidden", "\(table)")
+            for mode in ["ACCESS EXCLUSIVE", "EXCLUSIVE", "SHARE ROW EXCLUSIVE", "SHARE", "SHARE UPDATE EXCLUSIVE"] {
+                #expect(
+                    joon.failure {
+                        try joon.sql.transaction { _ = try joon.sql.execute("LOCK TABLE \(table) IN \(mode) MODE") }
+                    }
+                        == "forbidden", "\(table) \(mode)")
+            }
+        }
         // Writing rows as someone else, or what only the database may write, is refused.
         let refused: [(String, [SQLValue])] = [
             (
@@ -203,6 +260,8 @@ struct RowSecurityTests {
                     + "VALUES (?, (SELECT app_user_id()), 0, 600000)", [.text(scenario.minaCodes[1])]
             ),
             ("DELETE FROM event_users WHERE user_id = ?", [.text(mina)]),
+            ("DELETE FROM habits WHERE owner_id = ?", [.text(mina)]),
+            ("DELETE FROM mate_invites WHERE inviter_id = ?", [.text(mina)]),
             ("INSERT INTO users (id, name, name_key, created_at) VALUES ('u', 'someone', 'someone', 0)", []),
             ("UPDATE walk_requests SET status = 'accepted'", []),  // the sender may only cancel
             ("UPDATE walk_requests SET message = 'x'", []),  // only the status changes

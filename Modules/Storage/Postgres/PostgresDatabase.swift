@@ -65,6 +65,9 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         let result = Mutex<Result<Pooled, any Error>?>(nil)
     }
     private let ahead = Mutex<Ahead?>(nil)
+    /// Per table: whether this login may `DELETE` from it itself (its owner, or a database
+    /// never set up for members) rather than through the server's `app_delete`.
+    private let deletesItself = Mutex<[String: Bool]>([:])
     /// Where each outermost transaction is recorded as an interval, if anywhere.
     public let signposter: Signposter?
 
@@ -258,6 +261,37 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     @discardableResult
     public func execute(_ sql: String, _ arguments: [SQLValue]) throws -> Int {
         try withConnection { try $0.execute(sql, arguments) }
+    }
+
+    /// Deletes as the login may: with a `DELETE` of its own when it holds the privilege on
+    /// the table (asked once per table), else through `app_delete(table, columns,
+    /// comparisons, values)`, the set-up server's function that runs the same statement
+    /// under the member's row-level security (a member holds no `DELETE`: it would let them
+    /// `LOCK TABLE` it against everyone).
+    @discardableResult
+    public func delete(from table: String, where conditions: [DeleteCondition]) throws -> Int {
+        let itself: Bool
+        if let known = deletesItself.withLock({ $0[table] }) {
+            itself = known
+        } else {
+            itself =
+                try queryOne("SELECT has_table_privilege(CAST(? AS text), 'DELETE')", [.text(table)]) {
+                    try $0.bool(0)
+                } ?? true
+            deletesItself.withLock { $0[table] = itself }
+        }
+        guard !itself else {
+            let statement = DeleteCondition.statement(from: table, where: conditions)
+            return try execute(statement.sql, statement.arguments)
+        }
+        return try queryOne(
+            "SELECT app_delete(?, CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]))",
+            [
+                .text(table), .text(SQLDialect.arrayLiteral(conditions.map { .text($0.column) })),
+                .text(SQLDialect.arrayLiteral(conditions.map { .text($0.comparison.rawValue) })),
+                .text(SQLDialect.arrayLiteral(conditions.map(\.value))),
+            ]
+        ) { try $0.int(0) } ?? 0
     }
 
     /// Runs one statement for each row of arguments: prepared once, pipelined.

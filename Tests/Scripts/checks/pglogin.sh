@@ -100,6 +100,6 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null && comman
     || fail "--user on a server: the message names the login" "stderr" "$work/err"
 
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP DATABASE IF EXISTS pglogin_$$ WITH (FORCE)" \
-    -c "DROP ROLE IF EXISTS mina_pgl_$$, joon_pgl_$$, pglogin_$$_members" \
+    -c "DROP ROLE IF EXISTS mina_pgl_$$, joon_pgl_$$, pglogin_$$_members, pglogin_$$_deletes" \
     -c "DROP ROLE IF EXISTS pglogin_admin_$$" >/dev/null 2>&1
 fi

@@ -93,7 +93,7 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
   fi
 
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP DATABASE $mem_db WITH (FORCE)" -c "DROP DATABASE $mem_other WITH (FORCE)" \
-    -c "DROP ROLE IF EXISTS $mem_a, $mem_b, $mem_c, $mem_d, ${mem_db}_members" -c "DROP ROLE $mem_admin" >/dev/null 2>&1
+    -c "DROP ROLE IF EXISTS $mem_a, $mem_b, $mem_c, $mem_d, ${mem_db}_members, ${mem_db}_deletes" -c "DROP ROLE $mem_admin" >/dev/null 2>&1
 else
   echo "skip admin.remove_member and the server's log (needs APP_SHELL_TEST_POSTGRES and psql)"
 fi

@@ -172,7 +172,7 @@ print("loop: " .. app.loop())' > "$work/pv-receiver.lua"
 
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP DATABASE $pv_db WITH (FORCE)" -c "DROP DATABASE $pv_sudb WITH (FORCE)" \
     -c "DROP DATABASE ${pv_sudb}_other WITH (FORCE)" \
-    -c "DROP ROLE IF EXISTS $pv_mina, $pv_joon, $pv_eve, $pv_sumember, ${pv_db}_members, ${pv_sudb}_members" \
+    -c "DROP ROLE IF EXISTS $pv_mina, $pv_joon, $pv_eve, $pv_sumember, ${pv_db}_members, ${pv_sudb}_members, ${pv_db}_deletes, ${pv_sudb}_deletes" \
     -c "DROP ROLE $pv_admin" >/dev/null 2>&1
 else
   echo "skip the PostgreSQL privacy checks: APP_SHELL_TEST_POSTGRES is not set (make test sets it)"

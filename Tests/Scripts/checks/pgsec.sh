@@ -93,6 +93,11 @@ walk_requests|$sec_me IN (sender_id, recipient_id)|false
 walk_logs|user_id = $sec_me|false
 inbox|recipient_id = $sec_me|false
 inbox_channel_keys|false|false"
+  # The tables members delete from (through app_delete).
+  sec_deletable="events event_drops habits habit_periods habit_completions habit_frequencies habit_measures habit_skips
+    habit_pauses habit_amounts habit_notes habit_reminders book_stories book_story_quotes book_story_keywords
+    book_themes book_story_themes book_story_reviews profiles profile_photo_files mates walk_logs"
+  sec_deletable=$(echo $sec_deletable)
   check "every table of the schema has a row in this check" 0 "" bash -c "
     diff <(psql -X -At '$sec_super' -c \"SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1\") \
       <(printf '%s\n' \"\$1\" | cut -d'|' -f1 | LC_ALL=C sort)" _ "$sec_tables"
@@ -115,8 +120,9 @@ inbox_channel_keys|false|false"
       done"
     check "member $sec_who reads no invite code but their own" 0 "1" \
       as_member "$sec_name" "$sec_pw" -c "SELECT count(*) FROM mate_invites"
-    # Writing: each UPDATE and DELETE of every row, rolled back, returns whose rows it
-    # touched: never the other's. A statement a grant or policy refuses touches nothing.
+    # Writing: each UPDATE of every row, and a delete through app_delete of every row by its
+    # first column, rolled back, returns whose rows it touched: never the other's. A
+    # statement a grant or policy refuses touches nothing.
     # First, before anything else of the transaction: only the sender may cancel.
     sec_sql="BEGIN;"$'\n'"UPDATE walk_requests SET status = 'cancelled' RETURNING 'touched', 'walk_requests', sender_id = $sec_me;"$'\n'
     while IFS='|' read -r table mine public; do
@@ -125,17 +131,38 @@ inbox_channel_keys|false|false"
       [ "$table" = walk_requests ] && column=status
       [ "$table" = inbox ] && column=delivered_at
       sec_sql+="UPDATE $table SET $column = $column RETURNING 'touched', '$table', coalesce($mine, false);"$'\n'
-      sec_sql+="DELETE FROM $table RETURNING 'touched', '$table', coalesce($mine, false);"$'\n'
+      case " $sec_deletable " in
+        *" $table "*)
+          first=$(psql -X -At "$sec_super" \
+            -c "SELECT attname FROM pg_attribute WHERE attrelid = 'public.$table'::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum LIMIT 1" 2>/dev/null)
+          sec_sql+="SELECT 'deleted', '$table', coalesce($mine, false), app_delete('$table', ARRAY['$first'], '{=}', ARRAY[$first::text]) > 0 FROM $table;"$'\n'
+          ;;
+      esac
     done <<<"$sec_tables"
     sec_sql+="ROLLBACK;"
     as_member "$sec_name" "$sec_pw" -F' ' -f - <<<"$sec_sql" >"$work/pgsec-write-$sec_who" 2>"$work/pgsec-write-err-$sec_who"
     check "member $sec_who updates and deletes none of the other's rows" 0 "" \
-      awk '$1 == "touched" && $3 != "t" { print "touched the other'"'"'s row: " $0; bad = 1 } END { exit bad }' \
+      awk '$1 == "touched" && $3 != "t" { print "touched the other'"'"'s row: " $0; bad = 1 }
+        $1 == "deleted" && $3 != "t" && $4 != "f" { print "deleted the other'"'"'s row: " $0; bad = 1 } END { exit bad }' \
       "$work/pgsec-write-$sec_who"
     check "member $sec_who's own updates and deletes do happen" 0 "" bash -c "
-      for t in habits habit_notes book_stories walk_logs profiles mates events; do
+      for t in habits habit_notes book_stories walk_logs profiles events; do
         grep -q \"^touched \$t t\$\" '$work/pgsec-write-$sec_who' || { echo \"nothing of \$t touched\"; exit 1; }
+      done
+      # (a habit's completions hold it until they go, as the app deletes them first)
+      for t in habit_notes habit_completions book_stories walk_logs profiles mates events; do
+        grep -q \"^deleted \$t t t\$\" '$work/pgsec-write-$sec_who' || { echo \"nothing of \$t deleted\"; exit 1; }
       done"
+    # No DELETE of their own on any table (it would let them LOCK TABLE it against everyone),
+    # and the deleting role is not theirs to take.
+    sec_refused=0
+    while IFS='|' read -r table mine public; do
+      as_member "$sec_name" "$sec_pw" -v ON_ERROR_STOP=1 -c "BEGIN" -c "LOCK TABLE $table IN ACCESS EXCLUSIVE MODE" \
+        >/dev/null 2>&1 || sec_refused=$((sec_refused + 1))
+    done <<<"$sec_tables"
+    check "member $sec_who may lock no table in ACCESS EXCLUSIVE mode" 0 "$(grep -c . <<<"$sec_tables")" echo "$sec_refused"
+    check "member $sec_who may not take the deleting role" 1 "" \
+      as_member "$sec_name" "$sec_pw" -v ON_ERROR_STOP=1 -c "SET ROLE ${sec_db}_deletes"
     # No DDL of any kind, and TRUNCATE (which row-level security does not cover) is refused.
     for statement in "CREATE TABLE mine (id text)" "ALTER TABLE habits NO FORCE ROW LEVEL SECURITY" \
       "DROP POLICY habits_owner ON habits" "CREATE INDEX mine ON habits (name)" "TRUNCATE habits" \
@@ -161,7 +188,7 @@ inbox_channel_keys|false|false"
     "$binary" --db "$(sec_url "$sec_admin" "$sec_admin_pw")" -e "admin.remove_member('$sec_b') print(#admin.members() == 1 and 'removed')"
   check "a removed member cannot log in" 2 "" as_member "$sec_b" "$sec_b_pw" -c "SELECT 1"
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP DATABASE $sec_db WITH (FORCE)" \
-    -c "DROP ROLE IF EXISTS $sec_a, $sec_b, ${sec_db}_members" -c "DROP ROLE $sec_admin" >/dev/null 2>&1
+    -c "DROP ROLE IF EXISTS $sec_a, $sec_b, ${sec_db}_members, ${sec_db}_deletes" -c "DROP ROLE $sec_admin" >/dev/null 2>&1
 else
   echo "skip the row-level security checks: APP_SHELL_TEST_POSTGRES is not set (make test sets it)"
 fi

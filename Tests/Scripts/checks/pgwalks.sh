@@ -197,5 +197,5 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
   check "two machines: joon can ask her no more" 1 "" pw_as joon -e "walks.request{mate = '$pw_mina', message = 'x', place = {lat = 0, lng = 0}}"
   grep -qF '[walks.not_a_mate]' "$work/err" || fail "two machines: no longer mates is walks.not_a_mate" "stderr" "$work/err"
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP DATABASE $pw_db WITH (FORCE)" \
-    -c "DROP ROLE IF EXISTS $pw_mina, $pw_joon, ${pw_db}_members" -c "DROP ROLE $pw_admin" >/dev/null 2>&1
+    -c "DROP ROLE IF EXISTS $pw_mina, $pw_joon, ${pw_db}_members, ${pw_db}_deletes" -c "DROP ROLE $pw_admin" >/dev/null 2>&1
 fi
