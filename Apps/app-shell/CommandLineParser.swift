@@ -26,10 +26,11 @@ enum CommandLineParser {
           --tz ZONE            the time zone, e.g. Asia/Seoul (default $TZ, else the system's)
           --json               print results as JSON
           --allow-io           lift the sandbox: full io, os and debug, lua5.4's package, code from any folder
-          --timeout SECONDS    stop a chunk after SECONDS (default 60 for scripts, none in the REPL; 0 for none)
+          --timeout SECONDS    stop a chunk after SECONDS (default 60 for scripts, none in the REPL; 0 for none),
+                               and --import (default 600)
           --callback-timeout SECONDS  stop each callback app.loop runs after SECONDS (default the --timeout,
                                else 60; 0 for none); after 3 such stops app.loop() ends with an error
-          --max-memory MB      cap the Lua heap (default 1024)
+          --max-memory MB      cap the Lua heap and what an import holds (default 1024)
           --trace FILE         write every route call, transaction and trace.span as Chrome trace JSON
           --events-sink SINK   where events.flush sends events: a JSON Lines file or an http:// URL
           --backup FILE        copy the database (while others use it) into the new file FILE, then exit

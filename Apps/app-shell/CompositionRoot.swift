@@ -25,7 +25,12 @@ enum CompositionRoot {
             AppOptions(
                 databasePath: try databasePath(options, environment: environment), clock: clock,
                 eventSink: eventSink(options.eventsSink),
-                eventBacklog: options.eventsBacklog ?? SQLEventStore.defaultCapacity, signposter: signposter,
+                eventBacklog: options.eventsBacklog ?? SQLEventStore.defaultCapacity,
+                // --max-memory bounds what an import holds too (0: no bound but the import's own).
+                importBytes: options.maxMemoryMB > 0
+                    ? min(options.maxMemoryMB, PortableSections.maximumFileBytes / 1_048_576) * 1_048_576
+                    : PortableSections.maximumFileBytes,
+                signposter: signposter,
                 superuserActsAsAnyone: environment["APP_SHELL_TEST_IMPERSONATE"] == "1",
                 notices: { Terminal.error($0) }))
         // app.notify reaches the desktop when a session bus is there.

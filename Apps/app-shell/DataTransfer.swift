@@ -12,6 +12,9 @@ import Scripting
 /// shell reads and writes these files itself, through the `app.export` and `app.import`
 /// routes, so the script sandbox stays as it is.
 enum DataTransfer {
+    /// The deadline of `--import` when `--timeout` gives none: ten minutes.
+    static let importTimeout: Double = 600
+
     /// Runs what `options` asks; the exit code.
     static func run(_ options: ShellOptions, engine: LuaEngine) -> Int32 {
         do {
@@ -19,7 +22,11 @@ enum DataTransfer {
                 var values: [String: Value] = ["path": .string(path)]
                 if let from = options.importFormat { values["from"] = .string(from) }
                 let arguments = Arguments(values)
-                let result = try engine.router.call("app.import", arguments, session: engine.session)
+                // Under --timeout, else importTimeout: a file that takes longer is stopped and
+                // nothing of it is kept (one transaction).
+                let result = try WorkDeadline.run("--import", seconds: options.timeoutSeconds ?? importTimeout) {
+                    try engine.router.call("app.import", arguments, session: engine.session)
+                }
                 print(result.jsonText)
             }
             if let file = options.exportFile {

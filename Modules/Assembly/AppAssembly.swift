@@ -50,7 +50,8 @@ public enum AppAssembly {
         let container = Container()
         // Route events are stored with the next transaction's own writes, or in a batch.
         let recorder = StorageAssembly.register(
-            database, in: container, eventBacklog: options.eventBacklog, repositories: options.repositories)
+            database, in: container, eventBacklog: options.eventBacklog, repositories: options.repositories,
+            importBytes: options.importBytes)
         let modules = StorageAssembly.modules(options.plugins)
         container.register((any Clock).self, instance: options.clock)
         container.register(Signposter.self, instance: options.signposter)

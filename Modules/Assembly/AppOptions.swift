@@ -14,6 +14,9 @@ public struct AppOptions: Sendable {
     public var eventSink: EventSinkChoice
     /// The most events kept waiting for the sink (`--events-backlog`).
     public var eventBacklog: Int
+    /// The most bytes an import holds (`PortableSections.maximumBytes`): `app-shell` sets
+    /// the smaller of `--max-memory` and `PortableSections.maximumFileBytes`.
+    public var importBytes: Int
     /// Makes profile photos (libvips unless a test chooses otherwise).
     public var photoProcessor: any PhotoProcessing
     /// Records route calls, transactions and `trace.span`s.
@@ -40,7 +43,7 @@ public struct AppOptions: Sendable {
     public init(
         databasePath: String, clock: any Clock,
         eventSink: EventSinkChoice = EventSinkChoice(sink: nil, description: "no sink"),
-        eventBacklog: Int = SQLEventStore.defaultCapacity,
+        eventBacklog: Int = SQLEventStore.defaultCapacity, importBytes: Int = PortableSections.maximumFileBytes,
         photoProcessor: any PhotoProcessing = VipsPhotoProcessor(),
         signposter: Signposter = Signposter(), plugins: [any ModulePlugin] = AppAssembly.plugins,
         repositories: [any SQLRepositories] = AppAssembly.sqlRepositories,
@@ -51,6 +54,7 @@ public struct AppOptions: Sendable {
         self.clock = clock
         self.eventSink = eventSink
         self.eventBacklog = eventBacklog
+        self.importBytes = importBytes
         self.photoProcessor = photoProcessor
         self.signposter = signposter
         self.plugins = plugins

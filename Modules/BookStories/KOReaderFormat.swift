@@ -21,6 +21,7 @@ public struct KOReaderFormat: ForeignFormat {
     /// - Throws: `invalid_argument` for JSON that is not a KOReader export.
     public func importFile(_ bytes: [UInt8], for user: User, clock: any Clock, report: inout ImportReport) throws {
         let value = try JSONParser.parse(bytes)
+        report.reportInvalidUTF8(bytes, in: "the KOReader file")
         guard let books = KOReaderExport.books(value) else {
             throw AppError.invalidArgument("the JSON is not a KOReader export (no entries)", field: "path")
         }

@@ -9,7 +9,8 @@ import Core
 /// 22:11:12` dates) and Korean (`- 12페이지 | 위치 170-172의 하이라이트 | 추가된 날짜: 2019년
 /// 3월 3일 일요일 오후 10:11:12`) are understood; in another language an entry is still read,
 /// without its page or date. Bookmarks carry no text and are counted as left out. A note is
-/// attached to the highlight of the same book whose location range holds the note's location.
+/// attached to the latest of the book's last `noteReach` highlights whose location range
+/// holds the note's location; one with none is a loose note of the book.
 public enum KindleClippings {
     /// The separator line.
     public static let separator = "=========="
@@ -22,10 +23,16 @@ public enum KindleClippings {
         var books: [HighlightBook] = []
         var indexByKey: [String: Int] = [:]
         var bookmarks = 0
+        // Notes by book and highlight, joined once at the end (appending each to the note
+        // so far copied it again: quadratic in a highlight with many notes).
+        var notes: [Int: [Int: [String]]] = [:]
         let normalized = text.replacingCRLF.filter { $0 != "\u{FEFF}" }
         for entry in normalized.split(separator: separator, omittingEmptySubsequences: false) {
-            var lines = entry.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            while let first = lines.first, first.trimmingWhitespace.isEmpty { lines.removeFirst() }
+            let all = entry.split(separator: "\n", omittingEmptySubsequences: false)
+            // Blank lines before the title are skipped by index (removing them one by one from
+            // the front was quadratic in a file of many blank lines).
+            guard let start = all.firstIndex(where: { !String($0).trimmingWhitespace.isEmpty }) else { continue }
+            let lines = all[start...].map(String.init)
             guard lines.count >= 2, lines[1].hasPrefix("- ") else { continue }
             let (title, author) = titleAndAuthor(lines[0].trimmingWhitespace)
             let header = lines[1]
@@ -47,13 +54,16 @@ public enum KindleClippings {
             }
             let location = self.location(in: header)
             if kind == .note {
+                // A Kindle writes a note right after its highlight: the search looks back over
+                // the book's last `noteReach` highlights only, so a file of many notes that
+                // match nothing costs no more than its length times that.
+                let highlights = books[index].highlights
                 if let location,
-                    let target = books[index].highlights.lastIndex(where: {
+                    let target = highlights[max(0, highlights.count - Self.noteReach)...].lastIndex(where: {
                         $0.location.map { $0.contains(location.lowerBound) } ?? false
                     })
                 {
-                    let existing = books[index].highlights[target].note
-                    books[index].highlights[target].note = existing.map { $0 + "\n\n" + body } ?? body
+                    notes[index, default: [:]][target, default: []].append(body)
                 } else {
                     books[index].looseNotes.append(body)
                 }
@@ -63,8 +73,17 @@ public enum KindleClippings {
                 Highlight(
                     text: body, page: page(in: header), location: location, addedAt: addedAt(in: header, zone: zone)))
         }
+        for (book, byHighlight) in notes {
+            for (highlight, bodies) in byHighlight {
+                books[book].highlights[highlight].note = bodies.joined(separator: "\n\n")
+            }
+        }
         return (books, bookmarks)
     }
+
+    /// How many of a book's latest highlights a note looks back over for the one it belongs
+    /// to; one further back is kept as a loose note of the book.
+    public static let noteReach = 64
 
     /// Whether `bytes` look like clippings: a separator line and a `- ` header line.
     public static func recognises(_ bytes: [UInt8]) -> Bool {

@@ -21,6 +21,7 @@ public struct KindleClippingsFormat: ForeignFormat {
     /// clock's zone, as the Kindle wrote them in its own.
     public func importFile(_ bytes: [UInt8], for user: User, clock: any Clock, report: inout ImportReport) throws {
         let (books, bookmarks) = KindleClippings.parse(String(decoding: bytes, as: UTF8.self), zone: clock.timeZone)
+        report.reportInvalidUTF8(bytes, in: "the Kindle file")
         if bookmarks > 0 { report.cannotRepresent("\(bookmarks) bookmarks: a bookmark marks no text") }
         let located = books.reduce(0) { $0 + $1.highlights.filter { $0.location != nil }.count }
         if located > 0 {

@@ -30,6 +30,25 @@ public struct ImportReport: Sendable, Equatable {
     /// Reports something that could not be taken in.
     public mutating func cannotRepresent(_ line: String) { notRepresentable.append(line) }
 
+    /// Reports, when `bytes` (the text of `file`) are not all UTF-8, how many of their
+    /// sequences were read as U+FFFD: text is replaced there, never silently.
+    public mutating func reportInvalidUTF8(_ bytes: [UInt8], in file: String) {
+        guard String(validating: bytes, as: UTF8.self) == nil else { return }
+        var invalid = 0
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        decoding: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: break decoding
+            case .error: invalid += 1
+            }
+        }
+        cannotRepresent(
+            "\(file): \(invalid) \(invalid == 1 ? "sequence is" : "sequences are") not UTF-8, "
+                + "read as \u{FFFD} (U+FFFD)")
+    }
+
     /// Reports an item merged into one of the user's, or a setting of it that differed.
     public mutating func merge(_ line: String) { merged.append(line) }
 

@@ -13,6 +13,11 @@ public struct PortableSections: Sendable {
     /// The foreign formats, in the order they are tried.
     public let formats: [any ForeignFormat]
 
+    /// The most bytes an import holds: the file, or a folder's or zip archive's files once
+    /// read and inflated, each entry counted even when entries share one compressed stream.
+    /// `maximumFileBytes` unless the runner set less (`app-shell`'s `--max-memory`).
+    public let maximumBytes: Int
+
     /// Reads a whole file (path, most bytes); Core reads no files itself.
     public let readFile: @Sendable (String, Int) throws -> [UInt8]
     /// Lists a folder's files by their path inside it, with a way to read them (at most so
@@ -20,12 +25,15 @@ public struct PortableSections: Sendable {
     public let readFolder: @Sendable (String) throws -> FolderContents?
 
     /// A registry of `sections` and `formats` that reads files with `readFile` and folders
-    /// with `readFolder` (none by default).
+    /// with `readFolder` (none by default), holding at most `maximumBytes` of an import
+    /// (at most `maximumFileBytes`).
     public init(
         sections: [any PortableSection], formats: [any ForeignFormat],
         readFile: @escaping @Sendable (String, Int) throws -> [UInt8],
-        readFolder: @escaping @Sendable (String) throws -> FolderContents? = { _ in nil }
+        readFolder: @escaping @Sendable (String) throws -> FolderContents? = { _ in nil },
+        maximumBytes: Int = maximumFileBytes
     ) {
+        self.maximumBytes = min(max(0, maximumBytes), Self.maximumFileBytes)
         self.sections = sections
         self.formats = formats
         self.readFile = readFile
@@ -62,13 +70,13 @@ public struct PortableSections: Sendable {
             // The names decide before anything is read: a folder of no known format is
             // refused without reading its files.
             _ = try folderFormat(folder.paths, from: from, path: path)
-            let files = try folder.read(Self.maximumFileBytes)
+            let files = try folder.read(maximumBytes)
             return try importFolder(files, from: from, for: user, clock: clock, transactions: transactions)
         }
-        let bytes = try readFile(path, Self.maximumFileBytes)
+        let bytes = try readFile(path, maximumBytes)
         let named = try from.map(checkedName)
         if ZipArchive.looksLikeZip(bytes) && named != "app-shell" {
-            let files = try ZipArchive.files(in: bytes, maximum: Self.maximumFileBytes)
+            let files = try ZipArchive.files(in: bytes, maximum: maximumBytes)
             _ = try folderFormat(files.keys.sorted(), from: from, path: path)
             return try importFolder(files, from: from, for: user, clock: clock, transactions: transactions)
         }
@@ -135,7 +143,9 @@ public struct PortableSections: Sendable {
         let name = try from.map(checkedName) ?? recognise(bytes)
         if name == "app-shell" {
             let document = try JSONParser.parse(bytes)
-            return try transactions.transaction { try importDocument(document, for: user) }
+            var report = try transactions.transaction { try importDocument(document, for: user) }
+            report.reportInvalidUTF8(bytes, in: "the document")
+            return report
         }
         guard let format = formats.first(where: { $0.name == name }) else {
             throw AppError.invalidArgument("unknown format \(name)", field: "from")

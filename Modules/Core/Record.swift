@@ -24,8 +24,22 @@ public struct Record: Sendable, Equatable, Sequence {
     public init(_ pairs: [(String, Value)]) {
         fields = []
         fields.reserveCapacity(pairs.count)
-        if pairs.count > Self.indexThreshold { index = Dictionary(minimumCapacity: pairs.count) }
-        for (key, value) in pairs { self[key] = value }
+        guard pairs.count > Self.indexThreshold else {
+            for (key, value) in pairs { self[key] = value }
+            return
+        }
+        // Each key's last value in one pass, then the fields in one more: setting keys one at
+        // a time rebuilt the index at every removal, quadratic in a document that sets many
+        // keys and then sets them to null.
+        var last: [String: Value] = Dictionary(minimumCapacity: pairs.count)
+        var order: [String] = []
+        for (key, value) in pairs where last.updateValue(value, forKey: key) == nil { order.append(key) }
+        for key in order {
+            if let value = last[key], !value.isNull { fields.append((key, value)) }
+        }
+        if fields.count > Self.indexThreshold {
+            index = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($0.element.key, $0.offset) })
+        }
     }
 
     /// The number of fields.

@@ -29,6 +29,7 @@ public struct HabitBullFormat: ForeignFormat {
     /// Imports the file's habits, in the order they first appear.
     public func importFile(_ bytes: [UInt8], for user: User, clock: any Clock, report: inout ImportReport) throws {
         let rows = try CSVTable.rows(bytes, name: "the HabitBull file")
+        report.reportInvalidUTF8(bytes, in: "the HabitBull file")
         guard let header = rows.first, header.prefix(3) == ["HabitName", "HabitDescription", "HabitCategory"] else {
             throw AppError(
                 code: "import.unknown_format", message: "the file does not start with HabitBull's header", field: "from"
@@ -37,6 +38,7 @@ public struct HabitBullFormat: ForeignFormat {
         var habits: [ForeignHabit] = []
         var index: [String: Int] = [:]
         var unreadable = 0
+        var repeated = 0
         var kept: [Int: (description: Bool, category: Bool)] = [:]
         for row in rows.dropFirst() {
             guard row.count >= 5, let day = Self.day(row[3]) else {
@@ -64,6 +66,7 @@ public struct HabitBullFormat: ForeignFormat {
                 unreadable += 1
                 continue
             }
+            if habits[position].marks[day] != nil { repeated += 1 }
             habits[position].marks[day] =
                 value == 1 ? .done : value > 1 ? .amount(value) : ForeignHabit.Mark.none
             if row.count >= 6, !row[5].isEmpty { habits[position].notes[day] = row[5] }
@@ -86,6 +89,11 @@ public struct HabitBullFormat: ForeignFormat {
             if kept[position]?.category == true { habits[position].unrepresentable.append("its category is not kept") }
         }
         if unreadable > 0 { report.cannotRepresent("\(unreadable) rows without a readable date or value; left out") }
+        if repeated > 0 {
+            report.cannotRepresent(
+                "\(repeated) \(repeated == 1 ? "row gives" : "rows give") a day its habit had already; "
+                    + "the last row of each day is kept")
+        }
         try ForeignHabitWriter(database: database, format: name).write(habits, for: user, clock: clock, report: &report)
     }
 

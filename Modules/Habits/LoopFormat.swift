@@ -44,6 +44,9 @@ public struct LoopFormat: ForeignFormat {
         _ files: [String: [UInt8]], for user: User, clock: any Clock, report: inout ImportReport
     ) throws {
         let (habits, lines) = try LoopCSVReader.habits(in: files)
+        for (path, bytes) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".csv") {
+            report.reportInvalidUTF8(bytes, in: path)
+        }
         try write(habits, lines, for: user, clock: clock, report: &report)
     }
 

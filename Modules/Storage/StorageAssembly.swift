@@ -27,7 +27,7 @@ public enum StorageAssembly {
     @discardableResult
     public static func register(
         _ database: any Database, in container: Container, eventBacklog: Int = SQLEventStore.defaultCapacity,
-        repositories: [any SQLRepositories] = []
+        repositories: [any SQLRepositories] = [], importBytes: Int = PortableSections.maximumFileBytes
     ) -> EventRecorder {
         for feature in repositories { feature.register(over: database, in: container) }
         container.register(
@@ -36,7 +36,7 @@ public enum StorageAssembly {
                 sections: repositories.flatMap { $0.portableSections(over: database) },
                 formats: repositories.flatMap { $0.foreignFormats(over: database) },
                 readFile: { try FileBytes.contents(of: $0, maximum: $1) },
-                readFolder: { try FolderFiles.folder($0) }))
+                readFolder: { try FolderFiles.folder($0) }, maximumBytes: importBytes))
         container.register((any Database).self, instance: database)
         container.register((any TransactionRunner).self, instance: database)
         let recorder = EventRecorder()

@@ -130,6 +130,27 @@ import Testing
         #expect(again["added"] == .table(Record()))
     }
 
+    /// Two rows for one day of a habit, and bytes that are not UTF-8, are said in the report:
+    /// the last row of a day is kept, and the bad bytes are read as U+FFFD.
+    @Test func aRepeatedDayAndBytesNotUTF8AreReported() throws {
+        let app = try App()
+        let path = "\(FileManager.default.temporaryDirectory.path)/habitbull-\(Identifier.random()).csv"
+        defer { unlink(path) }
+        let bytes =
+            Array("HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\n".utf8)
+            + Array("Floss,,,2026-11-20,1,first\nFloss,,,2026-11-20,0,second\nRead ".utf8) + [0xFF, 0xC3]
+            + Array(",,,2026-11-21,1,\n".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let report = try app.call("app.import", ["path": .string(path), "from": "habitbull"])
+        let lines = Self.lines(report)
+        #expect(lines.contains("1 row gives a day its habit had already; the last row of each day is kept"))
+        #expect(lines.contains("the HabitBull file: 2 sequences are not UTF-8, read as \u{FFFD} (U+FFFD)"))
+        let habits = try Self.habits(app)
+        #expect(Self.days(habits["Floss"]?["completions"] ?? .null) == [])
+        #expect(habits["Floss"]?["notes"].arrayValue?.first?["text"] == "second")
+        #expect(habits["Read \u{FFFD}\u{FFFD}"] != nil)
+    }
+
     /// An active habit of the user with a Loop habit's name: the Loop one gets " (2)".
     @Test func aNameTheUserHasAlreadyGetsANumber() throws {
         let app = try App()

@@ -31,6 +31,53 @@ import Testing
         return section["stories"]?.arrayValue ?? []
     }
 
+    /// Files shaped to make the reading quadratic are read in one pass: two hundred thousand
+    /// blank lines before an entry (which took minutes), twenty thousand notes on one
+    /// highlight, and ten thousand notes that match none of ten thousand highlights.
+    @Test func hostileClippingsAreReadInLinearTime() throws {
+        let zone = try TimeZoneRules.named("Asia/Seoul")
+        let entry =
+            "Book (Author)\n- Your Highlight on page 1 | Location 10-20 | Added on Sunday, March 3, 2019 10:11:12 PM\n\nText\n"
+        let blank = String(repeating: "\n", count: 200_000) + entry + KindleClippings.separator + "\n"
+        #expect(KindleClippings.parse(blank, zone: zone).books.first?.highlights.count == 1)
+        let note =
+            "Book (Author)\n- Your Note on page 1 | Location 15 | Added on Sunday, March 3, 2019 10:11:12 PM\n\nnote\n"
+        let notes =
+            entry + KindleClippings.separator + "\n"
+            + String(repeating: note + KindleClippings.separator + "\n", count: 20_000)
+        let noted = try #require(KindleClippings.parse(notes, zone: zone).books.first?.highlights.first?.note)
+        #expect(noted.count == 20_000 * 4 + 19_999 * 2)
+        var many = ""
+        for location in 0..<10_000 {
+            many +=
+                "Book (Author)\n- Your Highlight on page 1 | Location \(location * 10)-\(location * 10 + 1) | Added on Sunday, March 3, 2019 10:11:12 PM\n\nText\n"
+            many += KindleClippings.separator + "\n"
+        }
+        let stray =
+            "Book (Author)\n- Your Note on page 1 | Location 5 | Added on Sunday, March 3, 2019 10:11:12 PM\n\nstray\n"
+        many += String(repeating: stray + KindleClippings.separator + "\n", count: 10_000)
+        let book = try #require(KindleClippings.parse(many, zone: zone).books.first)
+        #expect(book.highlights.count == 10_000)
+        #expect(book.looseNotes.count == 10_000)
+    }
+
+    /// A note looks back over the book's last `noteReach` highlights: one further back is a
+    /// loose note of the book, never lost.
+    @Test func aNoteFarFromItsHighlightIsKeptLoose() throws {
+        let zone = try TimeZoneRules.named("Asia/Seoul")
+        func entry(_ kind: String, _ location: String, _ text: String) -> String {
+            "Book (Author)\n- Your \(kind) on page 1 | Location \(location) | Added on Sunday, March 3, 2019 10:11:12 PM\n\n\(text)\n"
+                + KindleClippings.separator + "\n"
+        }
+        var text = entry("Highlight", "1-2", "first")
+        for location in 1...KindleClippings.noteReach { text += entry("Highlight", "\(location * 10)", "h") }
+        text += entry("Note", "1", "far") + entry("Note", "10", "near")
+        let book = try #require(KindleClippings.parse(text, zone: zone).books.first)
+        #expect(book.highlights.first?.note == nil)
+        #expect(book.highlights[1].note == "near")
+        #expect(book.looseNotes == ["far"])
+    }
+
     @Test func kindleClippingsInEnglishAndKoreanAreRead() throws {
         let zone = try TimeZoneRules.named("Asia/Seoul")
         let text = String(decoding: try Self.bytes("My Clippings.txt"), as: UTF8.self)

@@ -2,6 +2,22 @@ import Core
 import Testing
 
 @Suite struct RecordTests {
+    /// A document that sets fifty thousand keys and then sets each to null is read in one
+    /// pass (each removal rebuilt the key index: minutes); a key keeps its first place and
+    /// its last value, and one set to null and again is there.
+    @Test func manyKeysSetAndThenNulledAreReadInLinearTime() throws {
+        let count = 50_000
+        let keys = (0..<count).map { "\"k\($0)\": \($0)" } + (0..<count).map { "\"k\($0)\": null" }
+        let nulled = try JSONParser.parse(Array(("{" + keys.joined(separator: ",") + ", \"k7\": \"다시\"}").utf8))
+        #expect(nulled.recordValue?.keys == ["k7"])
+        #expect(nulled["k7"] == "다시")
+        let pairs: [(String, Value)] = (0..<20).map { ("k\($0)", .int($0)) } + [("k3", .null), ("k0", "last")]
+        let record = Record(pairs)
+        #expect(record.keys == (0..<20).filter { $0 != 3 }.map { "k\($0)" })
+        #expect(record["k0"] == "last")
+        #expect(record["k3"] == nil)
+    }
+
     @Test func settingNullRemovesTheKey() {
         var record = Record([("a", 1), ("b", 2), ("c", 3)])
         record["b"] = .null

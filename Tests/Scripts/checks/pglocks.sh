@@ -45,10 +45,26 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
   else
     fail "the script's deadline cancels a statement waiting on a lock" "exit $locks_code after ${locks_took}s" "$work/err"
   fi
+  # --import has a deadline too (--timeout): the import waits on the held table, is
+  # cancelled at 1 s (PQcancel), and keeps nothing.
+  locks_started=$(date +%s)
+  "$binary" --db "$locks_url%20-c%20lock_timeout%3D60s" --timeout 1 \
+    --import "$here/../Fixtures/import/habitbull.csv" >"$work/out" 2>"$work/err"
+  locks_code=$?
+  locks_took=$(($(date +%s) - locks_started))
+  if [ "$locks_code" = 1 ] && grep -q 'timeout: --import ran longer than 1 s (--timeout); nothing of it was kept' "$work/err" \
+    && ! grep -q 'exiting' "$work/err" && [ "$locks_took" -lt 20 ]; then
+    echo "ok   --import stops at its deadline while it waits on a lock"; passed=$((passed + 1))
+  else
+    fail "--import stops at its deadline while it waits on a lock" "exit $locks_code after ${locks_took}s" "$work/err"
+  fi
   kill "$locks_holder" 2>/dev/null
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
     WHERE query LIKE '%LOCK TABLE $locks_schema.habits%' AND pid <> pg_backend_pid()" >/dev/null 2>&1
   wait "$locks_holder" 2>/dev/null
+  check "... and nothing of it was kept" 0 "Floss" \
+    "$binary" --db "$locks_url" -e 'for _, h in ipairs(habits.list()) do print(h.name) end'
+  grep -q '팔굽혀펴기' "$work/out" && fail "the stopped import kept a habit" "stdout" "$work/out"
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP SCHEMA $locks_schema CASCADE" >/dev/null 2>&1
 else
   echo "skip pglocks: APP_SHELL_TEST_POSTGRES or psql is missing"
