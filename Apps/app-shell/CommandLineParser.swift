@@ -44,6 +44,7 @@ enum CommandLineParser {
           --no-init            skip the init script and user plugins
           --lua-stubs          print the LuaLS type stubs of every route and record
           --lua-reference      print the Markdown reference of every route and record
+          --row-security-reference  print the Markdown page of every table's grant, policies and export
           --help, --version
         exit codes: 0 success, 1 script or route error, 2 usage error
         """
@@ -51,6 +52,7 @@ enum CommandLineParser {
     /// The options that take no value: `--json=x` is a usage error, not `--json`.
     static let flags: Set<String> = [
         "--json", "--allow-io", "--no-init", "--help", "-h", "--version", "-v", "--lua-stubs", "--lua-reference",
+        "--row-security-reference",
     ]
 
     /// What a usage error prints after the problem.
@@ -136,6 +138,7 @@ enum CommandLineParser {
                 options.maxMemoryMB = megabytes
             case "--lua-stubs": options.printStubs = true
             case "--lua-reference": options.printReference = true
+            case "--row-security-reference": options.printRowSecurity = true
             case "--trace": options.tracePath = try value(for: name, inline: inline)
             case "--events-sink": options.eventsSink = try value(for: name, inline: inline)
             case "--backup": options.backupFile = try value(for: name, inline: inline)

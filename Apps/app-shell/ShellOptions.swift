@@ -40,6 +40,7 @@ struct ShellOptions {
     var showVersion = false
     var printStubs = false
     var printReference = false
+    var printRowSecurity = false
     /// `-e` chunks, in order.
     var chunks: [String] = []
     /// The script to run, and its arguments.

@@ -36,6 +36,10 @@ func runShell(keep: (LuaEngine) -> Void) -> Int32 {
         print(LuaReference.generate(routes: plugins.flatMap { $0.routes() }, shapes: plugins.flatMap { $0.shapes() }))
         return 0
     }
+    if options.printRowSecurity {
+        print(RowSecurityReference.generate(plugins: CompositionRoot.plugins))
+        return 0
+    }
     if options.printStubs {
         let plugins = CompositionRoot.plugins
         print(LuaStubs.generate(routes: plugins.flatMap { $0.routes() }, shapes: plugins.flatMap { $0.shapes() }))

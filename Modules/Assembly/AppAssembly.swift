@@ -16,6 +16,12 @@ public enum AppAssembly {
         MatesPlugin(), WalksPlugin(), AdminPlugin(),
     ]
 
+    /// What members of a shared server may do to every table, Storage's first and then each
+    /// plugin's in their order: what `admin.setup()` grants and the policies it creates.
+    public static func tableAccess(_ plugins: [any ModulePlugin] = plugins) -> [TableAccess] {
+        StorageTableAccess.tables + plugins.flatMap(\.tableAccess)
+    }
+
     /// The implementations of the plugins' repository protocols over the SQL database.
     public static let sqlRepositories: [any SQLRepositories] = [
         HabitsSQLRepositories(), BookStoriesSQLRepositories(), ProfilesSQLRepositories(), MatesSQLRepositories(),
@@ -56,7 +62,9 @@ public enum AppAssembly {
         container.register((any Clock).self, instance: options.clock)
         container.register(Signposter.self, instance: options.signposter)
         container.register(EventSinkChoice.self, instance: options.eventSink)
-        container.register(ServerSetup.self, instance: ServerSetup(database: database, modules: modules))
+        container.register(
+            ServerSetup.self,
+            instance: ServerSetup(database: database, modules: modules, access: tableAccess(options.plugins)))
         container.register((any PhotoProcessing).self, instance: options.photoProcessor)
         for plugin in options.plugins { plugin.register(in: container) }
         let middleware: [any Middleware] =

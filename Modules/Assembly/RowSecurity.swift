@@ -1,264 +1,18 @@
+import Core
 import Mates
 import Storage
 import Walks
 
-/// What members may do to each table of a PostgreSQL server, stated once: the grants
-/// (data privileges only) and the row-level security policies `admin.setup()` creates.
+/// The functions `admin.setup()` creates on a PostgreSQL server, and the grants and
+/// row-level security policies it gathers from every module (`TableAccess`, declared by
+/// each module beside its schema; `AppAssembly.tableAccess` lists them all).
 ///
 /// The policies say what the Swift code says; `RowSecurityAgreementTests` runs one scenario
 /// through the app and directly as each member and compares. Every table of the schema gets
-/// `ENABLE` and `FORCE ROW LEVEL SECURITY` whether it is listed here or not, so a table
-/// missing here is closed to members (no grant, no policy) rather than open; a test fails
-/// when a table of the schema has no entry.
-///
-/// `me` is `(SELECT app_user_id())`: the id of the users row whose name is `session_user`,
-/// evaluated once per statement. `session_user`, not `current_user`, so `SET ROLE` to the
-/// members' group changes nothing. Policies apply to every role (`TO PUBLIC`), the owner
-/// included (`FORCE`); grants decide who may touch a table at all. A few `definer`
-/// policies apply only to the owner, for the `SECURITY DEFINER` function that joins mates.
+/// `ENABLE` and `FORCE ROW LEVEL SECURITY` whether it is declared or not, so a table
+/// missing a declaration is closed to members (no grant, no policy) rather than open; a
+/// test fails when a table of the schema has none.
 enum RowSecurity {
-    /// One policy: `CREATE POLICY name ON table [AS] FOR command [TO owner] USING ... WITH CHECK ...`.
-    struct Policy: Sendable {
-        let table: String
-        let name: String
-        /// `SELECT`, `INSERT`, `UPDATE`, `DELETE` or `ALL`.
-        let command: String
-        let using: String?
-        let check: String?
-        /// Whether it applies only to the tables' owner (the definer function), not to PUBLIC.
-        var ownerOnly = false
-    }
-
-    /// One table's grant to the members' group. Only table-level `SELECT` and `INSERT`: a
-    /// table-level `UPDATE` or `DELETE` would let a member `LOCK TABLE` it in `ACCESS
-    /// EXCLUSIVE` mode against everyone (PostgreSQL checks no more for `LOCK`). Updates are
-    /// granted column by column, which `LOCK` does not count, and deletes go through
-    /// `app_delete`, whose owner (the deleting role) holds `DELETE`.
-    struct Grant: Sendable {
-        let table: String
-        /// Table-level privileges: `SELECT`, `SELECT, INSERT`.
-        let privileges: String
-        /// The columns a member may `UPDATE`: none when nil, every column the table has when
-        /// setup runs when empty.
-        var updates: [String]?
-        /// Whether a member may delete rows (their own, by the policies) through `app_delete`.
-        var deletes = false
-    }
-
-    static let me = "(SELECT app_user_id())"
-
-    /// A PostgreSQL time function's value in milliseconds since 1970, as the walk store
-    /// writes and compares instants.
-    static func serverMilliseconds(_ function: String) -> String {
-        "CAST(floor(EXTRACT(EPOCH FROM \(function)) * 1000) AS BIGINT)"
-    }
-    /// A table of the members' own rows: they read, add, change and delete them.
-    private static func readWrite(_ table: String) -> Grant {
-        Grant(table: table, privileges: "SELECT, INSERT", updates: [], deletes: true)
-    }
-
-    /// Every table members may touch, with what they may do.
-    static let grants: [Grant] =
-        [
-            Grant(table: "schema_versions", privileges: "SELECT"),
-            Grant(table: "users", privileges: "SELECT, INSERT"),
-            Grant(table: "event_users", privileges: "SELECT, INSERT"),
-            readWrite("events"),
-            Grant(table: "event_backlog", privileges: "SELECT"),
-            readWrite("event_drops"),
-            readWrite("habits"),
-        ] + habitDetailTables.map(readWrite) + [
-            readWrite("book_stories"),
-            readWrite("book_story_quotes"),
-            readWrite("book_story_keywords"),
-            readWrite("book_themes"),
-            readWrite("book_story_themes"),
-            readWrite("book_story_reviews"),
-            readWrite("profiles"),
-            readWrite("profile_photo_files"),
-            // Invites are drawn by mate_invite(), used, attempts recorded and links made only by
-            // mate_join(): inserting one's own guess as a code would say "duplicate".
-            Grant(table: "mate_invites", privileges: "SELECT"),
-            Grant(table: "mate_attempts", privileges: "SELECT"),
-            Grant(table: "mates", privileges: "SELECT", deletes: true),
-            Grant(table: "mate_reports", privileges: "SELECT, INSERT"),
-            // An answer changes the status and dates it (`answered_at`), nothing else.
-            Grant(table: "walk_requests", privileges: "SELECT, INSERT", updates: ["status", "answered_at"]),
-            readWrite("walk_logs"),
-            // Only the database writes the inbox (its triggers, as the owner); the recipient
-            // reads it and marks what a loop was handed.
-            Grant(table: "inbox", privileges: "SELECT", updates: ["delivered_at"]),
-        ]
-
-    /// A habit's rows beside the habit itself: each follows its habit.
-    static let habitDetailTables = [
-        "habit_periods", "habit_completions", "habit_frequencies", "habit_measures", "habit_skips", "habit_pauses",
-        "habit_amounts", "habit_notes", "habit_reminders",
-    ]
-
-    /// Rows of one person: `column` is their user id.
-    private static func ownerOnly(_ table: String, _ column: String) -> Policy {
-        Policy(
-            table: table, name: "\(table)_owner", command: "ALL", using: "\(column) = \(me)", check: "\(column) = \(me)"
-        )
-    }
-
-    /// A story the acting member may see (RLS of book_stories applies inside the policy).
-    private static let storyVisible = "EXISTS (SELECT 1 FROM book_stories s WHERE s.seq = story_seq)"
-    /// A story the acting member wrote.
-    private static let storyOwn =
-        "EXISTS (SELECT 1 FROM book_stories s WHERE s.seq = story_seq AND s.author_id = \(me))"
-
-    /// Rows that follow their story: read when the story may be read, written by its author.
-    private static func followStory(_ table: String, extraCheck: String = "") -> [Policy] {
-        [
-            Policy(table: table, name: "\(table)_read", command: "SELECT", using: storyVisible, check: nil),
-            Policy(table: table, name: "\(table)_insert", command: "INSERT", using: nil, check: storyOwn + extraCheck),
-            Policy(
-                table: table, name: "\(table)_update", command: "UPDATE", using: storyOwn, check: storyOwn + extraCheck),
-            Policy(table: table, name: "\(table)_delete", command: "DELETE", using: storyOwn, check: nil),
-        ]
-    }
-
-    /// Every policy, table by table.
-    static let policies: [Policy] =
-        [
-            Policy(
-                table: "schema_versions", name: "schema_versions_read", command: "SELECT", using: "true", check: nil),
-            // Setup records its own version here as the owner.
-            Policy(
-                table: "schema_versions", name: "schema_versions_definer", command: "ALL", using: "true", check: "true",
-                ownerOnly: true),
-            // Every member finds every other by name (mates, walk requests); a member adds
-            // only themselves, on first use.
-            Policy(table: "users", name: "users_read", command: "SELECT", using: "true", check: nil),
-            Policy(
-                table: "users", name: "users_insert_self", command: "INSERT", using: nil,
-                check: "name = session_user AND name_key = lower(session_user)"),
-            Policy(
-                table: "users", name: "users_definer", command: "ALL", using: "true", check: "true", ownerOnly: true),
-            ownerOnly("event_users", "user_id"),
-            // An event's id is one its sequence has given out already (the restrictive
-            // policies setup adds to every identity column), so no one can take an id ahead
-            // of it and make another member's commit collide.
-            Policy(
-                table: "events", name: "events_owner", command: "ALL",
-                using: "user_number IN (SELECT number FROM event_users)",
-                check: "user_number IN (SELECT number FROM event_users)"),
-            // `event_backlog_size()` counts everyone's events with the owner's rights.
-            Policy(
-                table: "events", name: "events_definer", command: "SELECT", using: "true", check: nil, ownerOnly: true),
-            // The backlog's count of removed events: every member reads it; it holds no one's
-            // data, and only `event_backlog_set_removed()` writes it, with the owner's rights.
-            Policy(table: "event_backlog", name: "event_backlog_shared", command: "ALL", using: "true", check: "true"),
-            ownerOnly("event_drops", "user_id"),
-            ownerOnly("habits", "owner_id"),
-        ]
-        + habitDetailTables.map { table in
-            Policy(
-                table: table, name: "\(table)_owner", command: "ALL",
-                using: "EXISTS (SELECT 1 FROM habits h WHERE h.id = habit_id)",
-                check: "EXISTS (SELECT 1 FROM habits h WHERE h.id = habit_id)")
-        }
-        + [
-            Policy(
-                table: "book_stories", name: "book_stories_read", command: "SELECT",
-                using: "author_id = \(me) OR visibility = 'public'", check: nil),
-            Policy(
-                table: "book_stories", name: "book_stories_write", command: "ALL", using: "author_id = \(me)",
-                check: "author_id = \(me)"),
-            Policy(
-                table: "book_themes", name: "book_themes_read", command: "SELECT",
-                using: "owner_id = \(me) OR visibility = 'public'", check: nil),
-            Policy(
-                table: "book_themes", name: "book_themes_write", command: "ALL", using: "owner_id = \(me)",
-                check: "owner_id = \(me)"),
-        ]
-        + followStory("book_story_quotes") + followStory("book_story_keywords")
-        + followStory(
-            "book_story_themes",
-            extraCheck: " AND EXISTS (SELECT 1 FROM book_themes t WHERE t.seq = theme_seq AND t.owner_id = \(me))")
-        + [
-            Policy(
-                table: "book_story_reviews", name: "book_story_reviews_owner", command: "ALL",
-                using: "user_id = \(me)", check: "user_id = \(me) AND \(storyVisible)"),
-            // A profile is what mates see: nickname, dog, thumbnail. Its owner writes it.
-            Policy(table: "profiles", name: "profiles_read", command: "SELECT", using: "true", check: nil),
-            Policy(table: "profiles", name: "profiles_insert", command: "INSERT", using: nil, check: "user_id = \(me)"),
-            Policy(
-                table: "profiles", name: "profiles_update", command: "UPDATE", using: "user_id = \(me)",
-                check: "user_id = \(me)"),
-            Policy(table: "profiles", name: "profiles_delete", command: "DELETE", using: "user_id = \(me)", check: nil),
-            ownerOnly("profile_photo_files", "user_id"),
-            // Codes: only the inviter reads theirs; joining is mate_join(), as the owner.
-            ownerOnly("mate_invites", "inviter_id"),
-            Policy(
-                table: "mate_invites", name: "mate_invites_definer", command: "ALL", using: "true", check: "true",
-                ownerOnly: true),
-            Policy(
-                table: "mate_attempts", name: "mate_attempts_own", command: "SELECT", using: "user_id = \(me)",
-                check: nil),
-            Policy(
-                table: "mate_attempts", name: "mate_attempts_definer", command: "ALL", using: "true", check: "true",
-                ownerOnly: true),
-            Policy(
-                table: "mates", name: "mates_pair_read", command: "SELECT",
-                using: "user_id = \(me) OR mate_id = \(me)", check: nil),
-            Policy(
-                table: "mates", name: "mates_pair_delete", command: "DELETE",
-                using: "user_id = \(me) OR mate_id = \(me)", check: nil),
-            Policy(
-                table: "mates", name: "mates_definer", command: "ALL", using: "true", check: "true", ownerOnly: true),
-            Policy(
-                table: "mate_reports", name: "mate_reports_own", command: "SELECT", using: "reporter_id = \(me)",
-                check: nil),
-            Policy(
-                table: "mate_reports", name: "mate_reports_insert", command: "INSERT", using: nil,
-                check: "reporter_id = \(me)"),
-            Policy(
-                table: "walk_requests", name: "walk_requests_read", command: "SELECT",
-                using: "sender_id = \(me) OR recipient_id = \(me)", check: nil),
-            Policy(
-                table: "walk_requests", name: "walk_requests_send", command: "INSERT", using: nil,
-                check: "sender_id = \(me) AND status = 'pending' AND "
-                    + "EXISTS (SELECT 1 FROM mates m WHERE m.user_id = \(me) AND m.mate_id = recipient_id) "
-                    + "AND expires_at = created_at + \(WalkRequest.replyWindow * 1000) "
-                    // Made now by the server's clock, as the app makes it on a server: one
-                    // dated later would stay pending past its 60 seconds.
-                    + "AND created_at = \(serverMilliseconds("statement_timestamp()"))"),
-            // Only a pending request within its 60 seconds by the server's clock (judged when
-            // the row is answered, as the app's conditional UPDATE judges it) is answered:
-            // the receiver accepts or declines, the sender cancels; when a mate link ends,
-            // either of the two cancels what is pending between them (the link is gone by
-            // then, in the same transaction).
-            Policy(
-                table: "walk_requests", name: "walk_requests_answer", command: "UPDATE",
-                using: "status = 'pending' AND (sender_id = \(me) OR recipient_id = \(me)) "
-                    + "AND expires_at > \(serverMilliseconds("clock_timestamp()"))",
-                check: "(recipient_id = \(me) AND status IN ('accepted', 'declined')) "
-                    + "OR (sender_id = \(me) AND status = 'cancelled') "
-                    + "OR (recipient_id = \(me) AND status = 'cancelled' AND NOT EXISTS "
-                    + "(SELECT 1 FROM mates m WHERE m.user_id = \(me) AND m.mate_id = sender_id))"),
-            // Expiring requests (walk_requests_expire) is done with the owner's rights.
-            Policy(
-                table: "walk_requests", name: "walk_requests_definer", command: "ALL", using: "true", check: "true",
-                ownerOnly: true),
-            ownerOnly("walk_logs", "user_id"),
-            // The inbox: the recipient reads and marks delivered; the triggers write as the owner.
-            Policy(
-                table: "inbox", name: "inbox_recipient_read", command: "SELECT", using: "recipient_id = \(me)",
-                check: nil),
-            Policy(
-                table: "inbox", name: "inbox_recipient_delivered", command: "UPDATE", using: "recipient_id = \(me)",
-                check: "recipient_id = \(me)"),
-            Policy(
-                table: "inbox", name: "inbox_definer", command: "ALL", using: "true", check: "true", ownerOnly: true),
-            // The key of the inbox's channels: read by the owner's functions only; no grant.
-            Policy(
-                table: "inbox_channel_keys", name: "inbox_channel_keys_definer", command: "SELECT", using: "true",
-                check: nil, ownerOnly: true),
-        ]
-
     /// `app_user_id()`: the acting member's user id. Invoker's rights (users is readable
     /// by every member); `search_path` fixed, so no one's temporary table stands in.
     static func userIDFunction(schema: String) -> String {
@@ -322,7 +76,7 @@ enum RowSecurity {
 
     /// `app_delete(table, columns, comparisons, values)`: `DELETE FROM table WHERE column
     /// comparison value AND ...`, for members, who hold no `DELETE` on any table
-    /// (`Grant`). It runs with the rights of its owner, the deleting role, which holds
+    /// (`TableAccess`). It runs with the rights of its owner, the deleting role, which holds
     /// `DELETE` on the tables members delete from and `SELECT` on what they read, and is
     /// not the tables' owner: the policies that hold are the member's own (`session_user`),
     /// none of the owner's `definer` ones. The table must be one of the schema's the role
@@ -492,7 +246,7 @@ enum RowSecurity {
                 RETURN;
             END;
             PERFORM pg_sleep(\(joinDelaySeconds));
-            v_now := \(serverMilliseconds("clock_timestamp()"));
+            v_now := \(TableAccess.serverMilliseconds("clock_timestamp()"));
             SELECT count(*) INTO v_own FROM mate_attempts a WHERE a.user_id = v_me AND a.at >= v_now - \(attemptWindowMS);
             IF v_own >= \(attemptLimit) THEN
                 RETURN QUERY SELECT 'too_many_attempts'::text, NULL::text;

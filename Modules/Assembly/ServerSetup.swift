@@ -41,11 +41,14 @@ public struct ServerSetup: Sendable {
 
     private let database: any Database
     private let modules: [Migrator.Module]
+    private let access: [TableAccess]
 
-    /// Setup over `database`, whose schema is `modules` (`StorageAssembly.modules`).
-    public init(database: any Database, modules: [Migrator.Module]) {
+    /// Setup over `database`, whose schema is `modules` (`StorageAssembly.modules`) and whose
+    /// tables' grants and policies are `access` (`AppAssembly.tableAccess`).
+    public init(database: any Database, modules: [Migrator.Module], access: [TableAccess]) {
         self.database = database
         self.modules = modules
+        self.access = access
     }
 
     /// Where setup works: the connection's database, schema, login, and the members' group.
@@ -129,6 +132,21 @@ public struct ServerSetup: Sendable {
     /// - Throws: `admin.not_available`, `admin.not_allowed`, or the failing statement's error
     ///   (nothing of the run is kept).
     public func setup() throws -> (place: Place, applied: [String]) {
+        // Two setups of different schemas of one database at once both grant on the
+        // database (its one catalog row): PostgreSQL refuses the second's update with "tuple
+        // concurrently updated" rather than waiting. The whole transaction runs again.
+        var attempt = 1
+        while true {
+            do {
+                return try setupOnce()
+            } catch let error as StorageError where attempt < 4 && error.message.contains("tuple concurrently updated")
+            {
+                attempt += 1
+            }
+        }
+    }
+
+    private func setupOnce() throws -> (place: Place, applied: [String]) {
         let place = try place()
         let schema = Self.quoted(place.schema)
         let group = Self.quoted(place.group)
@@ -235,12 +253,14 @@ public struct ServerSetup: Sendable {
             // column privileges) goes first. Granted again after a migration too: an UPDATE
             // of every column names the columns the table has now.
             if outdated || migrating {
-                for grant in RowSecurity.grants where present.contains(grant.table) {
+                for grant in access where present.contains(grant.table) {
                     let table = Self.quoted(grant.table)
-                    var sql =
-                        "REVOKE ALL ON \(table) FROM \(group), \(deleter); "
-                        + "GRANT \(grant.privileges) ON \(table) TO \(group); "
-                        + "GRANT SELECT\(grant.deletes ? ", DELETE" : "") ON \(table) TO \(deleter)"
+                    var sql = "REVOKE ALL ON \(table) FROM \(group), \(deleter)"
+                    if let privileges = grant.privileges {
+                        sql +=
+                            "; GRANT \(privileges) ON \(table) TO \(group); "
+                            + "GRANT SELECT\(grant.deletes ? ", DELETE" : "") ON \(table) TO \(deleter)"
+                    }
                     if let updates = grant.updates {
                         let columns = updates.isEmpty ? try columns(of: grant.table, schema: place.schema) : updates
                         sql +=
@@ -255,9 +275,11 @@ public struct ServerSetup: Sendable {
                 // a changed policy kept by name would stay as it was (and permissive
                 // policies add up, so a new one beside it would not narrow anything).
                 if try setupVersion() > 0 {
-                    for policy in RowSecurity.policies where present.contains(policy.table) {
-                        try database.executeScript(
-                            "DROP POLICY IF EXISTS \(Self.quoted(policy.name)) ON \(Self.quoted(policy.table))")
+                    for table in access where present.contains(table.table) {
+                        for policy in table.policies {
+                            try database.executeScript(
+                                "DROP POLICY IF EXISTS \(Self.quoted(policy.name)) ON \(Self.quoted(table.table))")
+                        }
                     }
                     // The identity columns' policies too (below), made again by today's text.
                     let issued = try database.query(
@@ -277,15 +299,16 @@ public struct ServerSetup: Sendable {
                 try database.query(
                     "SELECT tablename, policyname FROM pg_policies WHERE schemaname = ?", [.text(place.schema)]
                 ) { row in "\(try row.string(0)).\(try row.string(1))" })
-            for policy in RowSecurity.policies
-            where tables[policy.table] != nil && !existing.contains("\(policy.table).\(policy.name)") {
-                var sql =
-                    "CREATE POLICY \(Self.quoted(policy.name)) ON \(Self.quoted(policy.table)) FOR \(policy.command)"
-                if policy.ownerOnly { sql += " TO \(Self.quoted(place.administrator))" }
-                if let using = policy.using { sql += " USING (\(using))" }
-                if let check = policy.check { sql += " WITH CHECK (\(check))" }
-                try database.executeScript(sql)
-                applied.append("policy \(policy.name)")
+            for table in access where tables[table.table] != nil {
+                for policy in table.policies where !existing.contains("\(table.table).\(policy.name)") {
+                    var sql =
+                        "CREATE POLICY \(Self.quoted(policy.name)) ON \(Self.quoted(table.table)) FOR \(policy.command)"
+                    if policy.ownerOnly { sql += " TO \(Self.quoted(place.administrator))" }
+                    if let using = policy.using { sql += " USING (\(using))" }
+                    if let check = policy.check { sql += " WITH CHECK (\(check))" }
+                    try database.executeScript(sql)
+                    applied.append("policy \(policy.name)")
+                }
             }
             // Identity columns take explicit values too (GENERATED BY DEFAULT): a number ahead
             // of its sequence would make someone else's later insert collide, so a row's

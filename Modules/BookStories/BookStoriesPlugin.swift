@@ -11,6 +11,8 @@ public struct BookStoriesPlugin: ModulePlugin {
 
     /// The stories, quotes, keywords, themes and reviews tables.
     public var migrations: [Migration] { BookStoriesSchema.migrations }
+    /// What members of a shared server may do to each of its tables (`BookStoriesTableAccess`).
+    public var tableAccess: [TableAccess] { BookStoriesTableAccess.tables }
 
     /// Registers the use cases' dependencies over the repositories and `StoryListings` the
     /// composition root registered (`BookStoriesSQLRepositories`).

@@ -8,6 +8,9 @@ public protocol ModulePlugin: Sendable {
     var name: String { get }
     /// The module's schema steps, in version order.
     var migrations: [Migration] { get }
+    /// What members of a shared server may do to each table its migrations make, and whether
+    /// the export document carries it (`TableAccess`): one entry per table.
+    var tableAccess: [TableAccess] { get }
     /// Registers the module's repositories and use cases.
     func register(in container: Container)
     /// Declares the module's routes.
@@ -19,4 +22,6 @@ public protocol ModulePlugin: Sendable {
 extension ModulePlugin {
     /// No shapes.
     public func shapes() -> [RecordShape] { [] }
+    /// No tables.
+    public var tableAccess: [TableAccess] { [] }
 }

@@ -11,6 +11,8 @@ public struct HabitsPlugin: ModulePlugin {
 
     /// The habits, periods and completions tables.
     public var migrations: [Migration] { HabitSchema.migrations }
+    /// What members of a shared server may do to each of its tables (`HabitsTableAccess`).
+    public var tableAccess: [TableAccess] { HabitsTableAccess.tables }
 
     /// Registers the use cases' dependencies over the repositories the composition root
     /// registered (`HabitsSQLRepositories` for a SQL database).

@@ -11,6 +11,8 @@ public struct MatesPlugin: ModulePlugin {
 
     /// The invites, attempts, mates and reports tables.
     public var migrations: [Migration] { MatesSchema.migrations }
+    /// What members of a shared server may do to each of its tables (`MatesTableAccess`).
+    public var tableAccess: [TableAccess] { MatesTableAccess.tables }
 
     /// Registers the use case over the `MateStore` the composition root registered.
     public func register(in container: Container) {

@@ -13,6 +13,8 @@ public struct ProfilesPlugin: ModulePlugin {
 
     /// The profiles table.
     public var migrations: [Migration] { ProfilesSchema.migrations }
+    /// What members of a shared server may do to each of its tables (`ProfilesTableAccess`).
+    public var tableAccess: [TableAccess] { ProfilesTableAccess.tables }
 
     /// Registers the use cases' dependencies over the `ProfileRepository` the composition
     /// root registered (`ProfilesSQLRepositories`, which is also the `ProfileDirectory`).

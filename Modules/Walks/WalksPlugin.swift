@@ -12,6 +12,8 @@ public struct WalksPlugin: ModulePlugin {
 
     /// The requests and logs tables.
     public var migrations: [Migration] { WalksSchema.migrations }
+    /// What members of a shared server may do to each of its tables (`WalksTableAccess`).
+    public var tableAccess: [TableAccess] { WalksTableAccess.tables }
 
     /// Registers the use case, the `MateLinkEndHandler` Mates calls when a link ends, and
     /// the inbox's timeouts (requests that expire).

@@ -3,7 +3,9 @@ import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory generate-docs`: writes the LuaLS
 /// stubs (`docs/app-shell.lua`) and the Markdown reference (`docs/lua-api.md`) from the
-/// route declarations, by running the built app-shell. `make test` checks both are current.
+/// route declarations, and the tables' grants and policies (`docs/row-security.md`) from
+/// the modules' declarations, by running the built app-shell. `make test` checks all three
+/// are current.
 @main
 struct GenerateDocs: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -13,7 +15,10 @@ struct GenerateDocs: CommandPlugin {
         }
         let docs = context.package.directoryURL.appendingPathComponent("docs")
         try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
-        for (option, file) in [("--lua-stubs", "app-shell.lua"), ("--lua-reference", "lua-api.md")] {
+        for (option, file) in [
+            ("--lua-stubs", "app-shell.lua"), ("--lua-reference", "lua-api.md"),
+            ("--row-security-reference", "row-security.md"),
+        ] {
             let output = try run(shell.url, [option])
             try output.write(to: docs.appendingPathComponent(file))
             print("generate-docs: wrote docs/\(file)")

@@ -219,6 +219,14 @@ else
   fail "docs/lua-api.md is up to date" "run: make docs" "$work/diff"
 fi
 
+"$binary" --row-security-reference > "$work/row-security.md" 2>"$work/err"
+if cmp -s "$work/row-security.md" "$here/../../docs/row-security.md"; then
+  echo "ok   docs/row-security.md is up to date"; passed=$((passed + 1))
+else
+  diff "$work/row-security.md" "$here/../../docs/row-security.md" > "$work/diff"
+  fail "docs/row-security.md is up to date" "run: make docs" "$work/diff"
+fi
+
 # The REPL in a terminal (tmux): continuation, completion, Ctrl-C, history, Ctrl-D.
 if command -v tmux >/dev/null 2>&1; then
   socket="$work/tmux.sock"

@@ -1,0 +1,71 @@
+import Core
+
+/// What members of a shared server may do to the stories' tables, beside
+/// `BookStoriesSchema` (see `TableAccess`): public stories and themes are everyone's to
+/// read, and a story's parts follow it.
+enum BookStoriesTableAccess {
+    private static let me = TableAccess.me
+    /// A story the acting member may see (RLS of book_stories applies inside the policy).
+    private static let storyVisible = "EXISTS (SELECT 1 FROM book_stories s WHERE s.seq = story_seq)"
+    /// A story the acting member wrote.
+    private static let storyOwn =
+        "EXISTS (SELECT 1 FROM book_stories s WHERE s.seq = story_seq AND s.author_id = \(me))"
+
+    /// Rows that follow their story: read when the story may be read, written by its author.
+    private static func followStory(_ table: String, extraCheck: String = "") -> [TableAccess.Policy] {
+        [
+            TableAccess.Policy("\(table)_read", "SELECT", using: storyVisible, check: nil),
+            TableAccess.Policy("\(table)_insert", "INSERT", using: nil, check: storyOwn + extraCheck),
+            TableAccess.Policy("\(table)_update", "UPDATE", using: storyOwn, check: storyOwn + extraCheck),
+            TableAccess.Policy("\(table)_delete", "DELETE", using: storyOwn, check: nil),
+        ]
+    }
+
+    private static let followSummary =
+        "follow their story: read when the story may be read, written only for one's own story"
+
+    /// The declarations, in the order setup creates their policies.
+    static let tables: [TableAccess] = [
+        TableAccess.readWrite(
+            "book_stories",
+            policies: [
+                TableAccess.Policy(
+                    "book_stories_read", "SELECT", using: "author_id = \(me) OR visibility = 'public'", check: nil),
+                TableAccess.Policy(
+                    "book_stories_write", "ALL", using: "author_id = \(me)", check: "author_id = \(me)"),
+            ],
+            export: .section("bookstories"), summary: "read: the author's own and everyone's public; write: the author"),
+        TableAccess.readWrite(
+            "book_themes",
+            policies: [
+                TableAccess.Policy(
+                    "book_themes_read", "SELECT", using: "owner_id = \(me) OR visibility = 'public'", check: nil),
+                TableAccess.Policy("book_themes_write", "ALL", using: "owner_id = \(me)", check: "owner_id = \(me)"),
+            ],
+            export: .section("bookstories"), summary: "read: the owner's own and everyone's public; write: the owner"),
+        TableAccess.readWrite(
+            "book_story_quotes", policies: followStory("book_story_quotes"), export: .section("bookstories"),
+            summary: followSummary),
+        TableAccess.readWrite(
+            "book_story_keywords", policies: followStory("book_story_keywords"), export: .section("bookstories"),
+            summary: followSummary),
+        TableAccess.readWrite(
+            "book_story_themes",
+            policies: followStory(
+                "book_story_themes",
+                extraCheck: " AND EXISTS (SELECT 1 FROM book_themes t WHERE t.seq = theme_seq AND t.owner_id = \(me))"),
+            export: .section("bookstories"),
+            summary: followSummary
+                + "; a link also only to one's own theme: a story goes only into its author's themes, never into "
+                + "another member's curated one (and the trigger `book_story_themes_owner`)"),
+        TableAccess.readWrite(
+            "book_story_reviews",
+            policies: [
+                TableAccess.Policy(
+                    "book_story_reviews_owner", "ALL", using: "user_id = \(me)",
+                    check: "user_id = \(me) AND \(storyVisible)")
+            ],
+            export: .notExported("when each story was last shown for review: the app's own schedule"),
+            summary: "one's own, only of stories one may see"),
+    ]
+}

@@ -1,0 +1,89 @@
+import Core
+
+/// What members of a shared server may do to the tables Storage makes (Core's schema and the
+/// event log's), beside `CoreSchema` and `EventSchema` (see `TableAccess`).
+public enum StorageTableAccess {
+    private static let me = TableAccess.me
+    private static let events: TableAccess.Export = .notExported(
+        "events go to the events sink (events.flush), not into a person's document")
+
+    /// The declarations, in the order setup creates their policies.
+    public static let tables: [TableAccess] = [
+        TableAccess(
+            "schema_versions", privileges: "SELECT",
+            policies: [
+                TableAccess.Policy("schema_versions_read", "SELECT", using: "true", check: nil),
+                // Setup records its own version here as the owner.
+                TableAccess.Policy("schema_versions_definer", "ALL", using: "true", check: "true", ownerOnly: true),
+            ],
+            export: .notExported("the document carries its own version and each section's"),
+            summary: "read: everyone; `definer`: the owner writes"),
+        TableAccess(
+            "users", privileges: "SELECT, INSERT",
+            policies: [
+                // Every member finds every other by name (mates, walk requests); a member adds
+                // only themselves, on first use.
+                TableAccess.Policy("users_read", "SELECT", using: "true", check: nil),
+                TableAccess.Policy(
+                    "users_insert_self", "INSERT", using: nil,
+                    check: "name = session_user AND name_key = lower(session_user)"),
+                TableAccess.Policy("users_definer", "ALL", using: "true", check: "true", ownerOnly: true),
+            ],
+            export: .notExported("the document's `user` names whose it is; an import adds to the importing user"),
+            summary:
+                "read: everyone (mates and walk requests find people by name); insert: only "
+                + "`name = session_user`; `definer`: the owner"),
+        TableAccess(
+            "event_users", privileges: "SELECT, INSERT", policies: [TableAccess.ownerOnly("event_users", "user_id")],
+            export: events, summary: "the user's own rows"),
+        TableAccess.readWrite(
+            "events",
+            policies: [
+                // An event's id is one its sequence has given out already (the restrictive
+                // policies setup adds to every identity column), so no one can take an id
+                // ahead of it and make another member's commit collide.
+                TableAccess.Policy(
+                    "events_owner", "ALL", using: "user_number IN (SELECT number FROM event_users)",
+                    check: "user_number IN (SELECT number FROM event_users)"),
+                // `event_backlog_size()` counts everyone's events with the owner's rights.
+                TableAccess.Policy("events_definer", "SELECT", using: "true", check: nil, ownerOnly: true),
+            ], export: events,
+            summary:
+                "rows whose `user_number` is one's own (`event_users`' policy applies inside); `definer`: the "
+                + "owner reads them all, for `event_backlog_size()`, which members may call (a count)"),
+        // The backlog's count of removed events: every member reads it; it holds no one's
+        // data, and only `event_backlog_set_removed()` writes it, with the owner's rights.
+        TableAccess(
+            "event_backlog", privileges: "SELECT",
+            policies: [TableAccess.Policy("event_backlog_shared", "ALL", using: "true", check: "true")],
+            export: events,
+            summary:
+                "shared: it holds no one's data; only `event_backlog_set_removed()` writes it. The trigger "
+                + "`event_backlog_guard` (a policy sees only the new row) keeps `removed` between 0 and the last "
+                + "event id given"),
+        TableAccess.readWrite(
+            "event_drops", policies: [TableAccess.ownerOnly("event_drops", "user_id")], export: events,
+            summary: "the user's own rows"),
+        // The inbox: the recipient reads and marks delivered; the triggers write as the owner.
+        TableAccess(
+            "inbox", privileges: "SELECT", updates: ["delivered_at"],
+            policies: [
+                TableAccess.Policy("inbox_recipient_read", "SELECT", using: "recipient_id = \(me)", check: nil),
+                TableAccess.Policy(
+                    "inbox_recipient_delivered", "UPDATE", using: "recipient_id = \(me)", check: "recipient_id = \(me)"),
+                TableAccess.Policy("inbox_definer", "ALL", using: "true", check: "true", ownerOnly: true),
+            ],
+            export: .notExported("what others did, handed to the recipient's app.loop hooks once"),
+            summary:
+                "read and mark delivered: the recipient's own rows; written only by the trigger functions "
+                + "`walk_requests_inbox()` and `mates_inbox()` (`definer`; docs/loop.md)"),
+        // The key of the inbox's channels: read by the owner's functions only; no grant.
+        TableAccess(
+            "inbox_channel_keys", privileges: nil,
+            policies: [
+                TableAccess.Policy("inbox_channel_keys_definer", "SELECT", using: "true", check: nil, ownerOnly: true)
+            ],
+            export: .notExported("the server's secret for the inbox's channel names"),
+            summary: "`definer` read: the key of the inbox's channels, read only by the owner's functions"),
+    ]
+}
