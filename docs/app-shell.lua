@@ -36,7 +36,7 @@ error('Cannot require a meta file')
 --- A day of a monthly calendar.
 ---@class calendar_day
 ---@field date day The date.
----@field state "completed"|"missed"|"pending"|"empty"|"skipped"|"paused"|"partial"|"rest"|"over_limit" How the day is drawn (partial: some amount, short of the target; rest: a day off in a period that met its frequency; over_limit: over an at_most habit's target, whose empty days are completed).
+---@field state "completed"|"missed"|"pending"|"empty"|"skipped"|"paused"|"partial"|"rest"|"over_limit"|"not_due" How the day is drawn (as habits.year: partial: some amount, short of the target; rest: a day off in a period that met its frequency; over_limit: over an at_most habit's target, whose empty days are completed; not_due: a day a weekday habit does not name; empty: untracked or future).
 ---@field is_today boolean Whether it is today.
 ---@field note? string The day's note, if any.
 
@@ -230,8 +230,11 @@ error('Cannot require a meta file')
 ---@class statistics
 ---@field total_completed_days integer Completions on eligible days.
 ---@field eligible_tracking_days integer Eligible days up to the reference day.
----@field completion_rate number Met ÷ times due, 0 to 1.
----@field streak streak The current and longest streaks.
+---@field completion_rate number times_met ÷ times_due, 0 to 1.
+---@field times_met integer The completions that counted towards what was due (at most what each period asks).
+---@field times_due integer The completions due up to the reference day.
+---@field due_unit "day"|"time" day when every period counted was one day (a daily or weekday habit all along), so times_due is a number of days; else time.
+---@field streak streak The current and longest streaks, both in streak_unit: a kept period of any frequency carries a streak across a change of frequency.
 ---@field score number Loop Habit Tracker's score, 0 to 1 (forgives a missed day).
 ---@field frequency frequency The frequency on the reference day ({times = 1, per = "day"} when daily).
 ---@field streak_unit "day"|"week"|"month"|"period" What a streak counts: met days, weeks, months or runs of days.
@@ -701,7 +704,7 @@ function habits.today() end
 --- Example: `habits.unarchive("Run")`
 function habits.unarchive(ref) end
 
---- Removes the completion of a habit on a day.
+--- Removes the completion of a habit on a day, and the day's amount.
 ---@param ref string The habit's id or exact name.
 ---@param opts? {on?: day}
 ---@return completion

@@ -19,4 +19,7 @@ public enum CalendarDayState: String, Sendable, Equatable {
     case partial
     /// A day of a habit with a limit (`at_most`) whose total is over it.
     case overLimit = "over_limit"
+    /// A tracked day the habit's frequency does not name (a weekday habit's other days), as
+    /// `habits.year` calls it.
+    case notDue = "not_due"
 }

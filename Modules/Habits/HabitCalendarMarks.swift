@@ -36,7 +36,7 @@ public struct HabitCalendarMarks: Sendable {
             } else if details.isPaused(day.date) {
                 state = .paused
             } else if !details.frequency(on: day.date).isDue(on: day.date) {
-                state = .empty
+                state = .notDue
             } else if done.contains(day.date) {
                 // A day of a habit with a limit, nothing recorded: the limit was kept.
                 state = .completed

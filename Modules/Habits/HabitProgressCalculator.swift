@@ -10,10 +10,16 @@ import Core
 ///   breaks a streak.
 /// - A period needs `ceil(times × eligible / length)` completions (at least 1), so skipped,
 ///   paused and untracked days lower what a period asks for, in proportion.
-/// - Streaks count met periods; the period holding the reference day is in progress: it
-///   counts once met, and does not break the streak before it ends (StackDay's rule for today).
-/// - The rate is met over due completions; the period in progress is due in proportion to
-///   its eligible days so far.
+/// - A streak is a run of met periods of any frequency: a kept period of either kind carries
+///   a run across a change of frequency. It is measured in the unit of the frequency on the
+///   reference day: the number of that frequency's periods (days, weeks, months, runs of
+///   days) holding an eligible day of the run, so ten kept days before a change to "3 a
+///   week" count as the two or three weeks they touch, and a kept week before a change to
+///   daily as its eligible days. The period holding the reference day is in progress: it
+///   counts once met, and does not break the streak before it ends (StackDay's rule for
+///   today); until it is met, its unit's period does not count either.
+/// - The rate is met over due completions (`timesMet` ÷ `timesDue`); the period in progress
+///   is due in proportion to its eligible days so far.
 ///
 /// For a daily yes/no habit with nothing skipped or paused this is exactly StackDay's
 /// `HabitStatisticsCalculator` (each day a period needing one completion).
@@ -27,6 +33,7 @@ public struct HabitProgressCalculator: Sendable {
     ) -> (statistics: HabitStatistics, unit: String) {
         let frequency = details.frequency(on: reference)
         let unit = Self.unit(of: frequency)
+        let (_, current) = Self.segment(of: reference, details: details)
         guard let first = habit.trackingPeriods.first.map({ Swift.max($0.start, habit.startDay) }), first <= reference
         else {
             return (
@@ -38,7 +45,9 @@ public struct HabitProgressCalculator: Sendable {
         let horizon = Self.periodEnd(containing: reference, details: details)
         var group = Group()
         // A day over a limit is over for good, even the reference day: no later amount meets it.
-        var tally = Tally(reference: reference, referenceIsFinal: details.isOverLimit(reference))
+        var tally = Tally(
+            reference: reference, referenceIsFinal: details.isOverLimit(reference),
+            unitKey: { Self.key(of: $0, frequency: current.frequency, start: current.start).key })
         var day = first
         var periodIndex = 0
         let periods = habit.trackingPeriods
@@ -62,6 +71,7 @@ public struct HabitProgressCalculator: Sendable {
                 group.full += 1
                 if day <= reference {
                     group.elapsed += 1
+                    group.elapsedDays.append(day)
                     if isDone { group.done += 1 }
                 }
             }
@@ -70,10 +80,12 @@ public struct HabitProgressCalculator: Sendable {
         }
         tally.add(group)
         let rate = tally.due == 0 ? 0 : Double(tally.met) / Double(tally.due)
+        let (now, longest) = tally.streak()
         return (
             HabitStatistics(
                 totalCompletedDays: tally.completed, eligibleTrackingDays: tally.eligible, completionRate: rate,
-                streak: HabitStreak(current: tally.run, longest: tally.longest)), unit
+                streak: HabitStreak(current: now, longest: longest), timesMet: tally.met, timesDue: tally.due,
+                dueInDays: tally.inDays), unit
         )
     }
 
@@ -132,17 +144,34 @@ public struct HabitProgressCalculator: Sendable {
         var elapsed = 0
         var done = 0
         var last = LocalDay(dayNumber: Int.min / 2)
+        /// The eligible days up to the reference day.
+        var elapsedDays: [LocalDay] = []
     }
 
     private struct Tally {
         let reference: LocalDay
         let referenceIsFinal: Bool
+        /// The period of a day under the reference day's frequency: what a streak counts.
+        let unitKey: (LocalDay) -> Int
         var completed = 0
         var eligible = 0
         var met = 0
         var due = 0
-        var run = 0
+        /// The reference day's frequency's periods holding an eligible day of the run.
+        var run: Set<Int> = []
         var longest = 0
+        /// Whether the period in progress is met (nil: no period in progress was counted).
+        var inProgressMet: Bool?
+        /// Whether every period counted is one day long (daily and weekday stretches only).
+        var inDays = true
+
+        /// The current streak and the longest, in the reference day's frequency's periods:
+        /// while the period in progress is not met, its unit's period is not counted.
+        func streak() -> (current: Int, longest: Int) {
+            var current = run.count
+            if inProgressMet == false, run.contains(unitKey(reference)) { current -= 1 }
+            return (current, Swift.max(longest, current))
+        }
 
         mutating func add(_ group: Group) {
             guard group.full > 0 else { return }
@@ -150,6 +179,7 @@ public struct HabitProgressCalculator: Sendable {
                 Swift.max(1, (group.times * group.full + group.length - 1) / group.length), group.full)
             let inProgress = group.last >= reference && !(referenceIsFinal && group.length == 1)
             let metCount = Swift.min(group.done, needed)
+            if group.length > 1 { inDays = false }
             completed += group.done
             eligible += group.elapsed
             met += metCount
@@ -159,11 +189,12 @@ public struct HabitProgressCalculator: Sendable {
             } else {
                 due += needed
             }
+            if inProgress { inProgressMet = group.done >= needed }
             if group.done >= needed {
-                run += 1
-                longest = Swift.max(longest, run)
+                for day in group.elapsedDays { run.insert(unitKey(day)) }
             } else if !inProgress {
-                run = 0
+                longest = Swift.max(longest, run.count)
+                run = []
             }
         }
     }

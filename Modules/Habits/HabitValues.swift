@@ -41,6 +41,8 @@ enum HabitValues {
                 ("total_completed_days", .int(statistics.totalCompletedDays)),
                 ("eligible_tracking_days", .int(statistics.eligibleTrackingDays)),
                 ("completion_rate", .double(statistics.completionRate)),
+                ("times_met", .int(statistics.timesMet)), ("times_due", .int(statistics.timesDue)),
+                ("due_unit", .string(statistics.dueInDays ? "day" : "time")),
                 (
                     "streak",
                     .table(

@@ -161,13 +161,14 @@ public struct HabitsPlugin: ModulePlugin {
                 return HabitValues.completion(completion, zone: context.clock.timeZone)
             },
             Route(
-                "habits.uncomplete", summary: "Removes the completion of a habit on a day.",
+                "habits.uncomplete", summary: "Removes the completion of a habit on a day, and the day's amount.",
                 parameters: [Self.ref, .option("on", .day, "The day; today when omitted.")], returns: "completion",
                 errors: Self.dateErrors + ["habits.not_completed"],
                 example: #"habits.uncomplete("Run", {on = "2026-11-28"})"#
             ) { arguments, context in
-                let completion = try CancelCompletion(try Self.dependencies(context))(
-                    try arguments.string("ref"), on: try arguments.optionalDay("on"), ownerID: context.user.id)
+                let completion = try CancelCompletion(
+                    try Self.dependencies(context), details: try Self.detailStore(context).details)(
+                        try arguments.string("ref"), on: try arguments.optionalDay("on"), ownerID: context.user.id)
                 return HabitValues.completion(completion, zone: context.clock.timeZone)
             },
             Route(
@@ -306,8 +307,8 @@ public struct HabitsPlugin: ModulePlugin {
                     .init("date", "day", "The date."),
                     .init(
                         "state",
-                        #""completed"|"missed"|"pending"|"empty"|"skipped"|"paused"|"partial"|"rest"|"over_limit""#,
-                        "How the day is drawn (partial: some amount, short of the target; rest: a day off in a period that met its frequency; over_limit: over an at_most habit's target, whose empty days are completed)."
+                        #""completed"|"missed"|"pending"|"empty"|"skipped"|"paused"|"partial"|"rest"|"over_limit"|"not_due""#,
+                        "How the day is drawn (as habits.year: partial: some amount, short of the target; rest: a day off in a period that met its frequency; over_limit: over an at_most habit's target, whose empty days are completed; not_due: a day a weekday habit does not name; empty: untracked or future)."
                     ),
                     .init("is_today", "boolean", "Whether it is today."),
                     .init("note", "string", "The day's note, if any.", optional: true),
@@ -330,8 +331,19 @@ public struct HabitsPlugin: ModulePlugin {
                 fields: [
                     .init("total_completed_days", "integer", "Completions on eligible days."),
                     .init("eligible_tracking_days", "integer", "Eligible days up to the reference day."),
-                    .init("completion_rate", "number", "Met ÷ times due, 0 to 1."),
-                    .init("streak", "streak", "The current and longest streaks."),
+                    .init("completion_rate", "number", "times_met ÷ times_due, 0 to 1."),
+                    .init(
+                        "times_met", "integer",
+                        "The completions that counted towards what was due (at most what each period asks)."),
+                    .init("times_due", "integer", "The completions due up to the reference day."),
+                    .init(
+                        "due_unit", #""day"|"time""#,
+                        "day when every period counted was one day (a daily or weekday habit all along), so times_due is a number of days; else time."
+                    ),
+                    .init(
+                        "streak", "streak",
+                        "The current and longest streaks, both in streak_unit: a kept period of any frequency carries a streak across a change of frequency."
+                    ),
                     .init("score", "number", "Loop Habit Tracker's score, 0 to 1 (forgives a missed day)."),
                     .init(
                         "frequency", "frequency",

@@ -2,8 +2,9 @@ import CLua
 import Core
 
 extension LuaEngine {
-    /// The Lua words that complete `word` (`habi` -> `habits`, `habits.co` ->
-    /// `habits.complete(`, `h.na` -> `h.name`), without running any Lua code or route.
+    /// The Lua words that complete `word` (`habi` -> `habits`, `habits.unar` ->
+    /// `habits.unarchive(`, `habits.co` -> `habits.complete(` and `habits.completions(`,
+    /// `h.na` -> `h.name`), without running any Lua code or route.
     ///
     /// Tables are read raw; module tables are read-only userdata proxies, so their
     /// functions come from the router's route names. Functions get a `(`.

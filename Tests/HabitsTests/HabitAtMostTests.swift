@@ -58,6 +58,30 @@ import Testing
         #expect(try fixture.call("habits.today").items.first?["state"] == "completed")
     }
 
+    /// `habits.uncomplete` on a measurable habit clears the day: its amount goes with its
+    /// completion. Before, the amount stayed, and an at-most day within its limit was then
+    /// `partial` in the calendar and the year, `missed` in the day, not done in the
+    /// statistics, and met in the score; an at-least day over its target was `partial` too.
+    @Test func uncompletingClearsTheDaysAmount() throws {
+        let fixture = try coffee()
+        try fixture.call("habits.uncomplete", ["ref": "Coffee", "on": "2026-01-02"])
+        let day = try fixture.call("habits.day", ["on": "2026-01-02"]).items.first
+        #expect(day?["state"] == "completed")  // nothing recorded: the limit is kept
+        #expect(day?["amount"] == .null)
+        let calendar = try fixture.call("habits.calendar", ["ref": "Coffee"])["days"].items
+        let year = try fixture.call("habits.year", ["ref": "Coffee"])["days"].items
+        #expect(calendar[1]["state"] == "completed")
+        #expect(year[1]["state"] == "completed")
+        #expect(try fixture.call("habits.stats", ["ref": "Coffee"])["total_completed_days"] == 5)
+        try fixture.call(
+            "habits.create", ["name": "Water", "unit": "cups", "target": 8, "start": "2026-01-01"])
+        try fixture.call("habits.complete", ["ref": "Water", "value": 9, "on": "2026-01-03"])
+        try fixture.call("habits.uncomplete", ["ref": "Water", "on": "2026-01-03"])
+        let water = try fixture.call("habits.calendar", ["ref": "Water"])["days"].items
+        #expect(water[2]["state"] == "missed")
+        #expect(try fixture.call("habits.stats", ["ref": "Water"])["total_completed_days"] == 0)
+    }
+
     @Test func aDayOverTheLimitTodayIsOverTheLimitNotPending() throws {
         let fixture = try coffee()
         try fixture.call("habits.complete", ["ref": "Coffee", "value": 5])

@@ -55,7 +55,7 @@ eq(calendar(november), table.concat({
   " 16x  17x  18x  19x  20x  21x  22x",
   " 23x  24x  25x  26x  27x  28x [29+]",
   " 30.",
-  "+ done  x missed  o to do today  . not tracked or future  [ ] today",
+  "+ done  x missed  o to do today  . not tracked, not due or future  [ ] today",
 }, "\n"), "a month")
 
 -- Skipped, paused, partial and rest days have marks, and their legend line only when drawn.
@@ -67,7 +67,7 @@ eq(calendar(marked), table.concat({
   "  Mo   Tu   We   Th   Fr   Sa   Su",
   "       1+   2s   3p   4~   5-   6!",
   "  7+",
-  "+ done  x missed  o to do today  . not tracked or future  [ ] today",
+  "+ done  x missed  o to do today  . not tracked, not due or future  [ ] today",
   "- rest  s skipped  p paused  ~ partial (short of the target)  ! over the limit",
 }, "\n"), "detail marks")
 
@@ -107,21 +107,31 @@ eq(statistics({ total_completed_days = 4, eligible_tracking_days = 46, completio
   streak = { current = 2, longest = 2 } }), "Completed  4 of 46 days (9%)\nStreak     2 now, 2 longest", "card")
 -- A daily habit's card stays StackDay's, with the fields habits.stats adds.
 eq(statistics({ total_completed_days = 4, eligible_tracking_days = 46, completion_rate = 4 / 46,
+  times_met = 4, times_due = 46, due_unit = "day",
   streak = { current = 2, longest = 2 }, score = 0.25, frequency = { times = 1, per = "day" }, streak_unit = "day" }),
   "Completed  4 of 46 days (9%)\nStreak     2 now, 2 longest", "daily card")
--- Other frequencies: the rate is over the times due, not the eligible days, the streak
--- counts periods, and the score is printed.
+-- Other frequencies: X of Y are the times met and due (what the rate divides), not the
+-- completed and eligible days; the streak counts periods, and the score is printed.
 eq(statistics({ total_completed_days = 13, eligible_tracking_days = 27, completion_rate = 11 / 12,
+  times_met = 11, times_due = 12, due_unit = "time",
   streak = { current = 1, longest = 2 }, score = 0.4349, frequency = { times = 3, per = "week" },
   streak_unit = "week" }),
-  "Completed  13 times, 92% of the times due\nStreak     1 week now, 2 longest\nScore      43%", "weekly card")
+  "Completed  11 of 12 times due (92%)\nStreak     1 week now, 2 longest\nScore      43%", "weekly card")
 eq(statistics({ total_completed_days = 1, eligible_tracking_days = 5, completion_rate = 1,
+  times_met = 1, times_due = 1, due_unit = "time",
   streak = { current = 2, longest = 2 }, score = 0.1, frequency = { every = 2 }, streak_unit = "period" }),
-  "Completed  1 time, 100% of the times due\nStreak     2 periods now, 2 longest\nScore      10%", "every card")
+  "Completed  1 of 1 times due (100%)\nStreak     2 periods now, 2 longest\nScore      10%", "every card")
 eq(statistics({ total_completed_days = 3, eligible_tracking_days = 3, completion_rate = 1,
+  times_met = 3, times_due = 3, due_unit = "day",
   streak = { current = 3, longest = 3 }, score = 0.5, frequency = { weekdays = { "mon", "fri" } },
   streak_unit = "day" }),
-  "Completed  3 times, 100% of the times due\nStreak     3 days now, 3 longest\nScore      50%", "weekday card")
+  "Completed  3 of 3 days (100%)\nStreak     3 days now, 3 longest\nScore      50%", "weekday card")
+-- Daily today after weeks of "once a week": the times due, never "10 of 30 days (83%)".
+eq(statistics({ total_completed_days = 10, eligible_tracking_days = 30, completion_rate = 10 / 12,
+  times_met = 10, times_due = 12, due_unit = "time",
+  streak = { current = 0, longest = 28 }, score = 0.6, frequency = { times = 1, per = "day" },
+  streak_unit = "day" }),
+  "Completed  10 of 12 times due (83%)\nStreak     0 days now, 28 longest\nScore      60%", "daily after weekly")
 
 -- Values of other shapes are declined (nil), so show tries the next presenter.
 for _, other in ipairs({ 42, "text", {}, { year = 2026, month = 13, days = { { date = "x" } } },

@@ -11,7 +11,7 @@
 -- stdout: Su             .
 -- stdout:   2s   3s   4s   5s   6s   7s   8s
 -- stdout:   9+  10-  11+  12-  13+  14-  15-
--- stdout: Completed  12 times, 100% of the times due
+-- stdout: Completed  12 of 12 times due (100%)
 -- stdout: Streak     4 weeks now, 4 longest
 -- stdout: Score      43%
 -- stdout: - rest  s skipped  p paused  ~ partial (short of the target)

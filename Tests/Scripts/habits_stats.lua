@@ -12,7 +12,7 @@ local function habit(start, days)
   return h
 end
 local function check(s, total, eligible, current, longest)
-  assert(keys(s) == "completion_rate,eligible_tracking_days,frequency,score,streak,streak_unit,total_completed_days", keys(s))
+  assert(keys(s) == "completion_rate,due_unit,eligible_tracking_days,frequency,score,streak,streak_unit,times_due,times_met,total_completed_days", keys(s))
   assert(keys(s.streak) == "current,longest", keys(s.streak))
   assert(math.type(s.total_completed_days) == "integer", math.type(s.total_completed_days))
   assert(math.type(s.eligible_tracking_days) == "integer", math.type(s.eligible_tracking_days))

@@ -247,7 +247,9 @@ if command -v tmux >/dev/null 2>&1; then
   tmux -S "$socket" send-keys -t repl 'return n * 2 end' Enter 'double(21)' Enter
   repl_check "an expression prints its value" "42"
   tmux -S "$socket" send-keys -t repl 'habits.co' Tab
-  repl_check "Tab completes a module's functions" "habits.complet"
+  repl_check "Tab completes what a module's functions share" "habits.complet"
+  tmux -S "$socket" send-keys -t repl C-u 'habits.unar' Tab
+  repl_check "Tab completes a module's one function with its (" "habits.unarchive("
   tmux -S "$socket" send-keys -t repl C-u 'while true do end' Enter
   sleep 0.5
   tmux -S "$socket" send-keys -t repl C-c

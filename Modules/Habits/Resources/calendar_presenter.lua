@@ -10,7 +10,7 @@ local concat = table.concat
 local month_names = { "January", "February", "March", "April", "May", "June", "July", "August",
   "September", "October", "November", "December" }
 local marks = { completed = "+", missed = "x", pending = "o", empty = ".", skipped = "s", paused = "p",
-  partial = "~", rest = "-", over_limit = "!" }
+  partial = "~", rest = "-", over_limit = "!", not_due = "." }
 -- The marks of habits with frequencies, skips, pauses or amounts: their legend line
 -- appears only when one is drawn.
 local detail_marks = { skipped = true, paused = true, partial = true, rest = true, over_limit = true }
@@ -45,7 +45,7 @@ return function(v)
     end
   end
   if column > 0 then lines[#lines + 1] = (gsub(concat(row), "%s+$", "")) end
-  lines[#lines + 1] = "+ done  x missed  o to do today  . not tracked or future  [ ] today"
+  lines[#lines + 1] = "+ done  x missed  o to do today  . not tracked, not due or future  [ ] today"
   if marked then
     lines[#lines + 1] = "- rest  s skipped  p paused  ~ partial (short of the target)  ! over the limit"
   end
