@@ -30,6 +30,27 @@ public struct ServerSetup: Sendable {
     public static let version = 8
     /// The key of `version` in `schema_versions`.
     public static let module = "server_setup"
+    /// The key in `schema_versions` of the digest of the grants and policies setup applied
+    /// last (`accessDigest`): when the modules' declarations change, the next setup applies
+    /// them again without `version` being raised. (`version` still says what members'
+    /// app-shells need.)
+    public static let accessModule = "server_access"
+
+    /// A digest of `access` (31 bits of its SHA-256: `schema_versions.version` is a 32-bit
+    /// `integer` on PostgreSQL; a change is missed once in two billion): every table's
+    /// grant and every policy's name, command, expressions and role.
+    static func accessDigest(_ access: [TableAccess]) -> Int {
+        var text = ""
+        for table in access {
+            text += "\(table.table)\t\(table.privileges ?? "-")\t\(table.updates?.joined(separator: ",") ?? "-")\t"
+            text += "\(table.deletes)\n"
+            for policy in table.policies {
+                text += "\t\(policy.name)\t\(policy.command)\t\(policy.using ?? "-")\t\(policy.check ?? "-")\t"
+                text += "\(policy.ownerOnly)\n"
+            }
+        }
+        return SHA256.digest(Array(text.utf8)).prefix(4).reduce(0) { $0 << 8 | Int($1) } & 0x7FFF_FFFF
+    }
     /// The functions that create a large object, which setup takes from `PUBLIC` when the
     /// administrator is a superuser (their owner); otherwise members can still create them,
     /// and `removeMember` reassigns what they made.
@@ -186,7 +207,13 @@ public struct ServerSetup: Sendable {
                 try database.executeScript("ALTER TABLE \(Self.quoted(table)) ENABLE ROW LEVEL SECURITY")
                 applied.append("row-level security on \(table)")
             }
-            let outdated = try setupVersion() < Self.version
+            let digest = Self.accessDigest(access)
+            let recorded = try Migrator(database: database).versions()
+            // A server set up by a newer app-shell is left as it is.
+            let recordedVersion = recorded[Self.module] ?? 0
+            let outdated =
+                recordedVersion < Self.version
+                || (recordedVersion == Self.version && recorded[Self.accessModule] != digest)
             if outdated {
                 // app_delete belongs to the deleting role (which needs CREATE on the schema to be
                 // given it, and only for that), so the owner's definer policies never apply in it.
@@ -271,25 +298,15 @@ public struct ServerSetup: Sendable {
                 applied.append("grants to \(place.group) and \(place.deleter)")
             }
             if outdated {
-                // Set up by an older app-shell: its policies are replaced by today's, since
-                // a changed policy kept by name would stay as it was (and permissive
-                // policies add up, so a new one beside it would not narrow anything).
+                // Set up before, by an older app-shell or other declarations: every policy of the
+                // schema is replaced by today's, since a changed policy kept by name would stay
+                // as it was, and a permissive one no longer declared would still widen what
+                // members may do (the identity columns' policies below are made again too).
                 if try setupVersion() > 0 {
-                    for table in access where present.contains(table.table) {
-                        for policy in table.policies {
-                            try database.executeScript(
-                                "DROP POLICY IF EXISTS \(Self.quoted(policy.name)) ON \(Self.quoted(table.table))")
-                        }
-                    }
-                    // The identity columns' policies too (below), made again by today's text.
-                    let issued = try database.query(
-                        """
-                        SELECT tablename, policyname FROM pg_policies
-                        WHERE schemaname = ?
-                            AND (policyname LIKE '%\\_issued\\_insert' OR policyname LIKE '%\\_issued\\_update')
-                        """, [.text(place.schema)]
+                    let policies = try database.query(
+                        "SELECT tablename, policyname FROM pg_policies WHERE schemaname = ?", [.text(place.schema)]
                     ) { row in (try row.string(0), try row.string(1)) }
-                    for (table, name) in issued {
+                    for (table, name) in policies {
                         try database.executeScript("DROP POLICY \(Self.quoted(name)) ON \(Self.quoted(table))")
                     }
                     applied.append("policies replaced")
@@ -334,12 +351,13 @@ public struct ServerSetup: Sendable {
                     applied.append("policy \(name)")
                 }
             }
-            if try setupVersion() < Self.version {
+            for (module, value) in [(Self.module, Self.version), (Self.accessModule, digest)]
+            where outdated && recorded[module] != value {
                 try database.execute(
-                    try setupVersion() == 0
+                    recorded[module] == nil
                         ? "INSERT INTO schema_versions (module, version) VALUES (?2, ?1)"
                         : "UPDATE schema_versions SET version = ?1 WHERE module = ?2",
-                    [.int(Self.version), .text(Self.module)])
+                    [.int(value), .text(module)])
             }
             // Any role may create large objects (PostgreSQL 15 has no privilege for it, and
             // lo_compat_privileges only lifts the checks on reading and writing them); only

@@ -377,6 +377,44 @@ struct RowSecurityTests {
                 == ServerSetup.version)
     }
 
+    /// A module's changed declarations reach the server at the next setup without the setup
+    /// version being raised: setup records a digest of the grants and policies it applied,
+    /// replaces every policy when it differs (a policy no longer declared goes too), and
+    /// then, run again, changes nothing.
+    @Test func changedDeclarationsAreAppliedWithoutAVersionBump() throws {
+        let server = try PostgresMembers([])
+        let database = server.admin.database
+        let modules = StorageAssembly.modules(AppAssembly.plugins)
+        let today = AppAssembly.tableAccess()
+        func policy(_ name: String) throws -> String? {
+            try database.queryOne(
+                "SELECT coalesce(qual, '') || ' ' || coalesce(with_check, '') FROM pg_policies "
+                    + "WHERE schemaname = ? AND policyname = ?", [.text(server.schema), .text(name)]
+            ) { try $0.string(0) }
+        }
+        // Declarations where walk_logs' one policy is renamed and narrowed to nothing.
+        let changed = today.map { table -> TableAccess in
+            guard table.table == "walk_logs" else { return table }
+            return TableAccess(
+                table.table, privileges: table.privileges, updates: table.updates, deletes: table.deletes,
+                policies: [TableAccess.Policy("walk_logs_none", "ALL", using: "false", check: "false")],
+                export: table.export, summary: table.summary)
+        }
+        let applied = try ServerSetup(database: database, modules: modules, access: changed).setup().applied
+        #expect(applied.contains("policies replaced"))
+        #expect(try policy("walk_logs_owner") == nil)
+        #expect(try policy("walk_logs_none") == "false false")
+        #expect(try ServerSetup(database: database, modules: modules, access: changed).setup().applied == [])
+        // Today's declarations again: back as they were.
+        _ = try ServerSetup(database: database, modules: modules, access: today).setup()
+        #expect(try policy("walk_logs_none") == nil)
+        #expect(try policy("walk_logs_owner") != nil)
+        #expect(
+            try database.queryOne(
+                "SELECT version FROM schema_versions WHERE module = 'server_setup'", { try $0.int(0) })
+                == ServerSetup.version)
+    }
+
     /// The event backlog's cap is one for the server, though a member reads only their own
     /// events: a member's drop counts everyone's (`event_backlog_size()`, with the owner's
     /// rights) and drops that member's oldest. Counted from their own rows, the cap was one
