@@ -119,6 +119,13 @@ public struct HabitProgressCalculator: Sendable {
         }
     }
 
+    /// What a period asks for: `ceil(times × eligible / length)` completions, at least 1 and
+    /// at most its eligible days (docs/domain.md §2.7). The year grid judges its periods by
+    /// it too, so the grid and the statistics agree on every period.
+    static func needed(times: Int, eligible: Int, length: Int) -> Int {
+        Swift.min(Swift.max(1, (times * eligible + length - 1) / length), eligible)
+    }
+
     /// The last day of the period that holds `day` (the period may not end at a later change).
     static func periodEnd(containing day: LocalDay, details: HabitDetails) -> LocalDay {
         let (segment, change) = segment(of: day, details: details)
@@ -175,8 +182,7 @@ public struct HabitProgressCalculator: Sendable {
 
         mutating func add(_ group: Group) {
             guard group.full > 0 else { return }
-            let needed = Swift.min(
-                Swift.max(1, (group.times * group.full + group.length - 1) / group.length), group.full)
+            let needed = HabitProgressCalculator.needed(times: group.times, eligible: group.full, length: group.length)
             let inProgress = group.last >= reference && !(referenceIsFinal && group.length == 1)
             let metCount = Swift.min(group.done, needed)
             if group.length > 1 { inDays = false }

@@ -80,8 +80,8 @@ public struct HabitYearCalculator: Sendable {
             let (segment, change) = HabitProgressCalculator.segment(of: day, details: details)
             let cut = HabitProgressCalculator.key(of: day, frequency: change.frequency, start: change.start)
             guard let period = periods[Key(segment: segment, key: cut.key)] else { return open }
-            let needed = Swift.min(
-                Swift.max(1, (period.times * period.full + period.length - 1) / period.length), period.full)
+            let needed = HabitProgressCalculator.needed(
+                times: period.times, eligible: period.full, length: period.length)
             // Today is pending until its period is kept; then it is a day off like the others.
             if period.done >= needed { return .rest }
             if day == today { return .pending }

@@ -120,6 +120,10 @@ import Testing
         #expect(stats["times_due"] == 14)
         #expect(stats["due_unit"] == "time")
         #expect(stats["completion_rate"] == 1.0)
+        // The year grid tells the same weeks: the week of the 29th kept (its other days
+        // rest), this week not yet (today pending).
+        let year = try fixture.call("habits.year", ["ref": "Read"])["days"].items.prefix(6).map { $0["state"] }
+        #expect(year == ["rest", "rest", "rest", "rest", "completed", "pending"])
     }
 
     /// Once a week for three weeks, then daily: a kept week carries the streak as the days
