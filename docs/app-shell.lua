@@ -233,11 +233,11 @@ error('Cannot require a meta file')
 ---@field completion_rate number times_met ÷ times_due, 0 to 1.
 ---@field times_met integer The completions that counted towards what was due (at most what each period asks).
 ---@field times_due integer The completions due up to the reference day.
----@field due_unit "day"|"time" day when every period counted was one day (a daily or weekday habit all along), so times_due is a number of days; else time.
+---@field due_unit "day"|"time" day when every period counted was one day long (daily and weekday stretches only), so times_due is a number of days; else time.
 ---@field streak streak The current and longest streaks, both in streak_unit: a kept period of any frequency carries a streak across a change of frequency.
 ---@field score number Loop Habit Tracker's score, 0 to 1 (forgives a missed day).
 ---@field frequency frequency The frequency on the reference day ({times = 1, per = "day"} when daily).
----@field streak_unit "day"|"week"|"month"|"period" What a streak counts: met days, weeks, months or runs of days.
+---@field streak_unit "day"|"week"|"month"|"period" The unit of both streaks, from the frequency on the reference day: days, weeks, months or runs of days holding a day of the run.
 
 --- A JPEG stored in the database; its bytes: profiles.photo.
 ---@class stored_image
@@ -270,7 +270,7 @@ error('Cannot require a meta file')
 ---@field id string The habit's id.
 ---@field name string Its name.
 ---@field archived boolean Whether it is archived.
----@field current_streak integer Its current streak.
+---@field current_streak integer Its current streak, in its streak_unit (habits.stats).
 ---@field completion_rate number Its completion rate, 0 to 1.
 
 --- A named collection of one author's stories.

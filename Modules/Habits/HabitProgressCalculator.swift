@@ -39,7 +39,7 @@ public struct HabitProgressCalculator: Sendable {
             return (
                 HabitStatistics(
                     totalCompletedDays: 0, eligibleTrackingDays: 0, completionRate: 0,
-                    streak: HabitStreak(current: 0, longest: 0)), unit
+                    streak: HabitStreak(current: 0, longest: 0), dueInDays: unit == "day"), unit
             )
         }
         let horizon = Self.periodEnd(containing: reference, details: details)
@@ -85,7 +85,7 @@ public struct HabitProgressCalculator: Sendable {
             HabitStatistics(
                 totalCompletedDays: tally.completed, eligibleTrackingDays: tally.eligible, completionRate: rate,
                 streak: HabitStreak(current: now, longest: longest), timesMet: tally.met, timesDue: tally.due,
-                dueInDays: tally.inDays), unit
+                dueInDays: tally.counted ? tally.inDays : unit == "day"), unit
         )
     }
 
@@ -171,13 +171,17 @@ public struct HabitProgressCalculator: Sendable {
         var inProgressMet: Bool?
         /// Whether every period counted is one day long (daily and weekday stretches only).
         var inDays = true
+        /// Whether any period with an eligible day was counted.
+        var counted = false
 
         /// The current streak and the longest, in the reference day's frequency's periods:
         /// while the period in progress is not met, its unit's period is not counted.
         func streak() -> (current: Int, longest: Int) {
             var current = run.count
             if inProgressMet == false, run.contains(unitKey(reference)) { current -= 1 }
-            return (current, Swift.max(longest, current))
+            // The run holds its days before a change whether or not the period in progress
+            // is met yet: `longest` does not wait for the run to break to count them.
+            return (current, Swift.max(longest, run.count))
         }
 
         mutating func add(_ group: Group) {
@@ -185,6 +189,7 @@ public struct HabitProgressCalculator: Sendable {
             let needed = HabitProgressCalculator.needed(times: group.times, eligible: group.full, length: group.length)
             let inProgress = group.last >= reference && !(referenceIsFinal && group.length == 1)
             let metCount = Swift.min(group.done, needed)
+            counted = true
             if group.length > 1 { inDays = false }
             completed += group.done
             eligible += group.elapsed

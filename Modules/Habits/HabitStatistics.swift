@@ -14,8 +14,9 @@ public struct HabitStatistics: Sendable, Equatable {
     public let timesMet: Int
     /// The completions due up to the reference day.
     public let timesDue: Int
-    /// Whether every period counted was one day (a daily or weekday habit all along), so that
-    /// what was due is a number of days.
+    /// Whether every period counted was one day long (daily and weekday stretches only; with
+    /// none counted yet, whether the reference day's frequency is), so that what was due is a
+    /// number of days.
     public let dueInDays: Bool
 
     /// Statistics already computed (`HabitStatisticsCalculator`, `HabitProgressCalculator`);

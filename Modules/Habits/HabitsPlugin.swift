@@ -338,7 +338,7 @@ public struct HabitsPlugin: ModulePlugin {
                     .init("times_due", "integer", "The completions due up to the reference day."),
                     .init(
                         "due_unit", #""day"|"time""#,
-                        "day when every period counted was one day (a daily or weekday habit all along), so times_due is a number of days; else time."
+                        "day when every period counted was one day long (daily and weekday stretches only), so times_due is a number of days; else time."
                     ),
                     .init(
                         "streak", "streak",
@@ -350,14 +350,15 @@ public struct HabitsPlugin: ModulePlugin {
                         #"The frequency on the reference day ({times = 1, per = "day"} when daily)."#),
                     .init(
                         "streak_unit", #""day"|"week"|"month"|"period""#,
-                        "What a streak counts: met days, weeks, months or runs of days."),
+                        "The unit of both streaks, from the frequency on the reference day: days, weeks, months or runs of days holding a day of the run."
+                    ),
                 ], presenter: HabitPresenters.statistics, presenterBytecode: HabitPresenters.statisticsBytecode),
             RecordShape(
                 "summary", doc: "One habit in the overview.",
                 fields: [
                     .init("id", "string", "The habit's id."), .init("name", "string", "Its name."),
                     .init("archived", "boolean", "Whether it is archived."),
-                    .init("current_streak", "integer", "Its current streak."),
+                    .init("current_streak", "integer", "Its current streak, in its streak_unit (habits.stats)."),
                     .init("completion_rate", "number", "Its completion rate, 0 to 1."),
                 ]),
         ] + Self.detailShapes() + Self.reminderShapes()

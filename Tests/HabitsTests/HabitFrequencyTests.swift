@@ -126,6 +126,28 @@ import Testing
         #expect(year == ["rest", "rest", "rest", "rest", "completed", "pending"])
     }
 
+    /// Daily Monday to Wednesday, then 3 a week from Thursday with nothing more done: the
+    /// three days' week counts in `longest` while the week is in progress (it counted only
+    /// once the week had ended short), and a habit with nothing counted yet says its times
+    /// due in its own unit.
+    @Test func longestCountsARunBeforeItBreaks() throws {
+        let fixture = try HabitFixture(now: "2026-01-12T12:00:00+09:00", zone: "Asia/Seoul")  // a Monday
+        try fixture.create("Walk", start: "2026-01-05")
+        for completed in ["2026-01-05", "2026-01-06", "2026-01-07"] { try fixture.complete("Walk", on: completed) }
+        try fixture.call(
+            "habits.set_frequency",
+            ["ref": "Walk", "frequency": .table(Record([("times", 3), ("per", "week")])), "from": "2026-01-08"])
+        let sunday = try fixture.call("habits.stats", ["ref": "Walk", "as_of": "2026-01-11"])
+        let monday = try fixture.call("habits.stats", ["ref": "Walk"])
+        #expect(sunday["streak"] == ["current": 0, "longest": 1])
+        #expect(monday["streak"] == ["current": 0, "longest": 1])
+        try fixture.call(
+            "habits.create",
+            ["name": "Gym", "start": "2026-01-05", "frequency": .table(Record([("times", 3), ("per", "week")]))])
+        try fixture.call("habits.pause", ["ref": "Gym", "from": "2026-01-05", "to": "2026-01-31"])
+        #expect(try fixture.call("habits.stats", ["ref": "Gym"])["due_unit"] == "time")
+    }
+
     /// Once a week for three weeks, then daily: a kept week carries the streak as the days
     /// it holds, and the record's X of Y are the rate's own numbers (it printed "10 of 30
     /// days (83%)", completed and eligible days beside met ÷ due).
