@@ -128,7 +128,9 @@ enum RowSecurity {
     /// has closed, with the owner's rights (members may store only their own answers), at
     /// the earlier of `now` and the server's `clock_timestamp()`: a member can make it wait,
     /// never come early. Whoever's requests they are, each is a fact that the trigger then
-    /// tells the sender; nothing is returned but the count.
+    /// tells the sender; nothing is returned but the count. A request someone holds locked (a
+    /// member's own, `FOR UPDATE` in an open transaction) is passed over, not waited for:
+    /// it reads back as expired anyway, and the next call stores it.
     static func expireFunction(schema: String) -> String {
         """
         CREATE OR REPLACE FUNCTION walk_requests_expire(p_now bigint) RETURNS integer
@@ -138,8 +140,10 @@ enum RowSecurity {
             v_count integer;
         BEGIN
             UPDATE walk_requests SET status = 'expired'
-                WHERE status = 'pending'
-                    AND expires_at <= LEAST(p_now, floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint);
+                WHERE id IN (
+                    SELECT id FROM walk_requests WHERE status = 'pending'
+                        AND expires_at <= LEAST(p_now, floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint)
+                    FOR UPDATE SKIP LOCKED);
             GET DIAGNOSTICS v_count = ROW_COUNT;
             RETURN v_count;
         END

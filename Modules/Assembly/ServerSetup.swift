@@ -27,7 +27,9 @@ public struct ServerSetup: Sendable {
     /// 8: members hold no table-level `UPDATE` or `DELETE` (either lets them `LOCK TABLE`
     /// against everyone): updates are granted column by column, and deletes go through
     /// `app_delete`, owned by the deleting role (`Place.deleter`).
-    public static let version = 8
+    /// 9: `walk_requests_expire` passes over requests someone holds locked; every function
+    /// of the schema gets a fixed `search_path`.
+    public static let version = 9
     /// The key of `version` in `schema_versions`.
     public static let module = "server_setup"
     /// The key in `schema_versions` of the digest of the grants and policies setup applied
@@ -274,6 +276,22 @@ public struct ServerSetup: Sendable {
                         + "event_backlog_size, event_backlog_set_removed, "
                         + "walk_requests_expire, inbox_channel, "
                         + "inbox triggers")
+            }
+            // Every function of the schema runs with a fixed search_path: one without it
+            // (a module's trigger function, which runs with the rights of whoever writes the
+            // row) would find a member's temporary table of the same name first, and count
+            // or check that instead.
+            let unpinned = try database.query(
+                """
+                SELECT p.oid::regprocedure::text FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+                WHERE n.nspname = ? AND pg_has_role(current_user, p.proowner, 'USAGE')
+                    AND NOT EXISTS (SELECT 1 FROM unnest(coalesce(p.proconfig, '{}')) c WHERE c LIKE 'search\\_path=%')
+                ORDER BY 1
+                """, [.text(place.schema)]
+            ) { try $0.string(0) }
+            for function in unpinned {
+                try database.executeScript("ALTER FUNCTION \(function) SET search_path = \(schema), pg_temp")
+                applied.append("search_path of \(function)")
             }
             let present = Set(tables.keys)
             // Today's grants alone: what an older setup granted and today's does not (with its

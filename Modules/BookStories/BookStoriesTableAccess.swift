@@ -46,9 +46,19 @@ enum BookStoriesTableAccess {
         TableAccess.readWrite(
             "book_story_quotes", policies: followStory("book_story_quotes"), export: .section("bookstories"),
             summary: followSummary),
+        // A keyword row carries its story's author, visibility and date for the keyword
+        // listings: they must be the story's, or a member could list their story under
+        // another member's name, or fill the public pages with private rows.
         TableAccess.readWrite(
-            "book_story_keywords", policies: followStory("book_story_keywords"), export: .section("bookstories"),
-            summary: followSummary),
+            "book_story_keywords",
+            policies: followStory(
+                "book_story_keywords",
+                extraCheck: " AND EXISTS (SELECT 1 FROM book_stories s WHERE s.seq = story_seq"
+                    + " AND s.author_id = book_story_keywords.author_id"
+                    + " AND s.visibility = book_story_keywords.visibility"
+                    + " AND s.created_at = book_story_keywords.created_at)"),
+            export: .section("bookstories"),
+            summary: followSummary + "; its author, visibility and date are its story's"),
         TableAccess.readWrite(
             "book_story_themes",
             policies: followStory(
@@ -58,14 +68,17 @@ enum BookStoriesTableAccess {
             summary: followSummary
                 + "; a link also only to one's own theme: a story goes only into its author's themes, never into "
                 + "another member's curated one (and the trigger `book_story_themes_owner`)"),
+        // The app reviews a person's own stories only; a row naming someone else's story
+        // would hold a lock on it (the foreign key's) for as long as its transaction stays
+        // open, and keep its author from deleting it.
         TableAccess.readWrite(
             "book_story_reviews",
             policies: [
                 TableAccess.Policy(
                     "book_story_reviews_owner", "ALL", using: "user_id = \(me)",
-                    check: "user_id = \(me) AND \(storyVisible)")
+                    check: "user_id = \(me) AND \(storyOwn)")
             ],
             export: .notExported("when each story was last shown for review: the app's own schedule"),
-            summary: "one's own, only of stories one may see"),
+            summary: "one's own, only of one's own stories"),
     ]
 }

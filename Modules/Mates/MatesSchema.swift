@@ -116,6 +116,21 @@ enum MatesSchema {
                 ("mate_reports", [.text("message", maximum: ManageMates.maximumReportMessageLength)]),
                 ("mate_invites", [.text("code", maximum: InviteCode.length, nonEmpty: true)]),
             ]),
+        // A link is two rows, one each way, and either person may end it: on a server the
+        // database ends both together, since a member deleting one row in SQL would keep
+        // the other and could still ask the other for walks. On SQLite the app deletes both.
+        Migration(
+            version: 7, summary: "a mate link ends both ways at once (PostgreSQL)", sql: "",
+            postgreSQL: """
+                CREATE FUNCTION mates_unlink_pair() RETURNS trigger LANGUAGE plpgsql AS $fn$
+                BEGIN
+                    DELETE FROM mates WHERE user_id = OLD.mate_id AND mate_id = OLD.user_id;
+                    RETURN NULL;
+                END
+                $fn$;
+                CREATE TRIGGER mates_unlink_pair AFTER DELETE ON mates
+                    FOR EACH ROW EXECUTE FUNCTION mates_unlink_pair();
+                """),
     ]
 
     /// The invites `NEW.user_id` made that `NEW.mate_id` used, with none newer the other way

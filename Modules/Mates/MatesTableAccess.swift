@@ -38,7 +38,9 @@ enum MatesTableAccess {
                 TableAccess.Policy("mates_definer", "ALL", using: "true", check: "true", ownerOnly: true),
             ],
             export: .section("mates"),
-            summary: "both people of a pair read and end it; made only by `mate_join` (`definer`)"),
+            summary:
+                "both people of a pair read and end it (deleting one row ends both: the trigger "
+                + "`mates_unlink_pair`); made only by `mate_join` (`definer`)"),
         TableAccess(
             "mate_reports", privileges: "SELECT, INSERT",
             policies: [

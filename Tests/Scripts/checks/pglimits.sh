@@ -74,6 +74,8 @@ a report's message of 101 characters|INSERT INTO mate_reports (reporter_id, repo
 a walk of 100,001 steps|INSERT INTO walk_logs (id, user_id, steps, distance, started_at, ended_at) VALUES ('w', $lim_me, 100001, 1, 1, 2)
 a walk request's message of 101 characters|$(echo "$lim_walk" | tr '\n' ' ' | sed "s/'walk?'/repeat('m', 101)/")
 a walk request off the globe|$(echo "$lim_walk" | tr '\n' ' ' | sed "s/37.5, 126.9/91, 126.9/")
+a keyword listed under another member|UPDATE book_story_keywords SET author_id = $lim_a_id WHERE author_id = $lim_me
+a private keyword of a public story|UPDATE book_story_keywords SET visibility = 'private' WHERE author_id = $lim_me
 EOF
   # 32 requests, each its own statement: the server takes 30 and refuses the rest.
   lim_walks=()
@@ -186,6 +188,41 @@ EOF
   check "limits: a member may not lock the events' shared counter" 1 "" \
     lim_psql "$lim_b" "$lim_b_pw" -c "SELECT removed FROM event_backlog FOR UPDATE"
   grep -qF 'permission denied' "$work/err" || fail "limits: the counter is read-only to members" "stderr" "$work/err"
+
+  # A request that member b holds locked (FOR UPDATE, in an open transaction) when its 60
+  # seconds pass holds up no one's inbox: walk_requests_expire passes over it. The request
+  # is written by the administrator to end 2 s from now (members may only write requests of
+  # 60 s).
+  lim_b_id="(SELECT id FROM users WHERE name = '$lim_b')"
+  psql -X -q "$lim_admin_db" -c "INSERT INTO walk_requests (id, sender_id, recipient_id, message, latitude,
+    longitude, status, created_at, expires_at) VALUES ('soon', (SELECT id FROM users WHERE name = '$lim_a'),
+    $lim_b_id, 'soon?', 37.5, 126.9, 'pending', $lim_now - 61000, $lim_now + 2000)" >/dev/null
+  lim_hold RowShareLock "SELECT id FROM walk_requests WHERE id = 'soon' FOR UPDATE"
+  sleep 2.5
+  lim_started=$(date +%s)
+  check "limits: member a's inbox is read while b holds a request that has just expired" 0 "" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_a" "$lim_a_pw")" -e "app.inbox()"
+  [ $(($(date +%s) - lim_started)) -lt 4 ] || fail "limits: the inbox did not wait on b's lock" "took long"
+  lim_release
+
+  # A trigger function finds the schema's tables, not a member's temporary table of the
+  # same name: member a, with an empty temp walk_requests, still gets at most 30 a minute.
+  lim_walk_to_b="INSERT INTO public.walk_requests (id, sender_id, recipient_id, message, latitude, longitude,
+    status, created_at, expires_at) VALUES (gen_random_uuid()::text, $lim_me, $lim_b_id, 'walk?', 37.5, 126.9,
+    'pending', $lim_now, $lim_now + 60000)"
+  lim_walks=(-c "CREATE TEMP TABLE walk_requests (sender_id text, created_at bigint)")
+  for _ in $(seq 1 31); do lim_walks+=(-c "$lim_walk_to_b"); done
+  PGPASSWORD="$lim_a_pw" PGPASSFILE=/dev/null psql -X -At -q -v ON_ERROR_STOP=0 -h "$PGHOST" -p "$PGPORT" \
+    -U "$lim_a" -d "$lim_db" "${lim_walks[@]}" >/dev/null 2>"$work/pglimits-walks"
+  check "limits: a member's temporary table does not lift the rate" 0 "30" \
+    lim_psql "$lim_a" "$lim_a_pw" -c "SELECT count(*) FROM walk_requests WHERE sender_id = $lim_me AND id <> 'soon'"
+
+  # A mate link ends both ways even when a member deletes one of its rows in SQL: else the
+  # other row stays, and the member could still ask for walks.
+  check "limits: member b deletes a's row of their link" 0 "1" \
+    lim_psql "$lim_b" "$lim_b_pw" -c "SELECT app_delete('mates', '{user_id}', '{=}', ARRAY[$lim_a_id])"
+  check "limits: ... and the link is gone both ways" 0 "0" \
+    lim_psql "$lim_a" "$lim_a_pw" -c "SELECT count(*) FROM mates"
 
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP DATABASE $lim_db WITH (FORCE)" \
     -c "DROP ROLE IF EXISTS $lim_a, $lim_b, ${lim_db}_members, ${lim_db}_deletes" -c "DROP ROLE $lim_admin" >/dev/null 2>&1
