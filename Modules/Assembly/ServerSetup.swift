@@ -29,7 +29,8 @@ public struct ServerSetup: Sendable {
     /// `app_delete`, owned by the deleting role (`Place.deleter`).
     /// 9: `walk_requests_expire` passes over requests someone holds locked; every function
     /// of the schema gets a fixed `search_path`.
-    public static let version = 9
+    /// 10: `app_delete` takes at most 16 conditions.
+    public static let version = 10
     /// The key of `version` in `schema_versions`.
     public static let module = "server_setup"
     /// The key in `schema_versions` of the digest of the grants and policies setup applied
