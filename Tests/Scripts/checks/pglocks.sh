@@ -58,6 +58,29 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
   else
     fail "--import stops at its deadline while it waits on a lock" "exit $locks_code after ${locks_took}s" "$work/err"
   fi
+  # SIGTERM ends an import at once, even one waiting on a lock with no deadline near.
+  "$binary" --db "$locks_url%20-c%20lock_timeout%3D60s" --timeout 0 \
+    --import "$here/../Fixtures/import/habitbull.csv" >"$work/out" 2>"$work/err" &
+  locks_import=$!
+  locks_waiting=no
+  for _ in $(seq 100); do
+    [ "$(psql -X -At "$APP_SHELL_TEST_POSTGRES" -c "SELECT count(*) FROM pg_stat_activity
+      WHERE wait_event_type = 'Lock' AND datname = current_database() AND pid <> pg_backend_pid()")" != 0 ] \
+      && locks_waiting=yes && break
+    sleep 0.1
+  done
+  locks_started=$(date +%s)
+  kill -TERM "$locks_import"
+  wait "$locks_import"
+  locks_code=$?
+  locks_took=$(($(date +%s) - locks_started))
+  # 143: ended by SIGTERM (128 + 15), as a shell reports it.
+  if [ "$locks_waiting" = yes ] && [ "$locks_code" = 143 ] && [ "$locks_took" -lt 5 ]; then
+    echo "ok   SIGTERM ends an --import waiting on a lock at once (exit $locks_code)"; passed=$((passed + 1))
+  else
+    fail "SIGTERM ends an --import waiting on a lock at once" \
+      "waiting: $locks_waiting, exit $locks_code after ${locks_took}s" "$work/err"
+  fi
   kill "$locks_holder" 2>/dev/null
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
     WHERE query LIKE '%LOCK TABLE $locks_schema.habits%' AND pid <> pg_backend_pid()" >/dev/null 2>&1
