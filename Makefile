@@ -3,7 +3,8 @@
 #   make test   build the debug build (unit tests) and the release binary (Tests/Scripts/*.lua and checks)
 #   make build  leave the binary at .build/release/app-shell
 #   make bench  measure every performance figure beside its anchor
-#   make docs   regenerate docs/app-shell.lua (LuaLS stubs) and docs/lua-api.md (reference)
+#   make docs   regenerate docs/app-shell.lua (LuaLS stubs), docs/lua-api.md (reference) and
+#               docs/row-security.md (every table's grant and policies)
 #   make lint   swift-format, strict, with the committed configuration
 #   make lua-check  luacheck and the lua5.4 specs of the Lua inside the binary (make test runs it)
 SWIFT ?= swift
@@ -108,7 +109,8 @@ bench: deps bench-deps static-archives
 	  APP_SHELL_BENCH_POSTGRES="$$APP_SHELL_TEST_POSTGRES" .build/release/app-bench; \
 	fi
 
-# Regenerates the committed LuaLS stubs and Markdown reference from the route declarations.
+# Regenerates the committed LuaLS stubs and Markdown reference from the route declarations,
+# and the row-level security page from the tables' declarations.
 docs: deps
 	$(SWIFT) package --allow-writing-to-package-directory generate-docs
 

@@ -550,7 +550,7 @@ habits = {}
 --- Example: `habits.archive("Run")`
 function habits.archive(ref) end
 
---- A habit's month, day by day: completed, missed, pending or empty.
+--- A habit's month, day by day, each day with its state (see calendar_day).
 ---@param ref string The habit's id or exact name.
 ---@param opts? {year?: integer, month?: integer}
 ---@return calendar

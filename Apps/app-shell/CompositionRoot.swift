@@ -26,10 +26,8 @@ enum CompositionRoot {
                 databasePath: try databasePath(options, environment: environment), clock: clock,
                 eventSink: eventSink(options.eventsSink),
                 eventBacklog: options.eventsBacklog ?? SQLEventStore.defaultCapacity,
-                // --max-memory bounds what an import holds too (0: no bound but the import's own).
-                importBytes: options.maxMemoryMB > 0
-                    ? min(options.maxMemoryMB, PortableSections.maximumFileBytes / 1_048_576) * 1_048_576
-                    : PortableSections.maximumFileBytes,
+                // --max-memory bounds what an import holds too (PortableSections keeps its own cap).
+                importBytes: options.maxMemoryMB * 1_048_576,
                 signposter: signposter,
                 superuserActsAsAnyone: environment["APP_SHELL_TEST_IMPERSONATE"] == "1",
                 notices: { Terminal.error($0) }))

@@ -19,7 +19,15 @@ public enum AppAssembly {
     /// What members of a shared server may do to every table, Storage's first and then each
     /// plugin's in their order: what `admin.setup()` grants and the policies it creates.
     public static func tableAccess(_ plugins: [any ModulePlugin] = plugins) -> [TableAccess] {
-        StorageTableAccess.tables + plugins.flatMap(\.tableAccess)
+        tableAccessByModule(plugins).flatMap(\.tables)
+    }
+
+    /// `tableAccess` by the module that declares it: `storage`, then each plugin's name.
+    public static func tableAccessByModule(_ plugins: [any ModulePlugin] = plugins) -> [(
+        module: String, tables: [TableAccess]
+    )] {
+        [("storage", StorageTableAccess.tables)]
+            + plugins.map { ($0.name, $0.tableAccess) }.filter { !$0.1.isEmpty }
     }
 
     /// The implementations of the plugins' repository protocols over the SQL database.

@@ -8,9 +8,7 @@ public enum RowSecurityReference {
     /// The Markdown page for Storage's tables and then each plugin's, in the order setup
     /// creates their policies.
     public static func generate(plugins: [any ModulePlugin]) -> String {
-        let modules =
-            [("storage", StorageTableAccess.tables)]
-            + plugins.filter { !$0.tableAccess.isEmpty }.map { ($0.name, $0.tableAccess) }
+        let modules = AppAssembly.tableAccessByModule(plugins)
         var lines = [
             "# Row-level security, table by table",
             "",

@@ -211,7 +211,7 @@ public struct ServerSetup: Sendable {
                 applied.append("row-level security on \(table)")
             }
             let digest = Self.accessDigest(access)
-            let recorded = try Migrator(database: database).versions()
+            let recorded = try migrator.versions()
             // A server set up by a newer app-shell is left as it is.
             let recordedVersion = recorded[Self.module] ?? 0
             let outdated =
@@ -321,7 +321,7 @@ public struct ServerSetup: Sendable {
                 // schema is replaced by today's, since a changed policy kept by name would stay
                 // as it was, and a permissive one no longer declared would still widen what
                 // members may do (the identity columns' policies below are made again too).
-                if try setupVersion() > 0 {
+                if recordedVersion > 0 {
                     let policies = try database.query(
                         "SELECT tablename, policyname FROM pg_policies WHERE schemaname = ?", [.text(place.schema)]
                     ) { row in (try row.string(0), try row.string(1)) }

@@ -27,10 +27,10 @@ extension String {
 
     /// This string as text the app keeps: composed (NFC), so Hangul typed as separate jamo
     /// or a letter followed by its accent is one character, as the limits and the database
-    /// count it. ASCII text is returned as it is, without a call into utf8proc.
+    /// count it. Text of the scripts NFC leaves alone (`leavesNFCAlone`: Latin, composed
+    /// Hangul, CJK, emoji) is returned as it is, without a call into utf8proc.
     public var composed: String {
-        var copy = self
-        return copy.withUTF8 { $0.allSatisfy { $0 < 0x80 } } ? self : nfc
+        unicodeScalars.allSatisfy(Self.leavesNFCAlone) ? self : nfc
     }
 
     /// This string trimmed of white space and newlines and composed (`composed`): how a

@@ -203,7 +203,7 @@ public struct HabitsPlugin: ModulePlugin {
                 try Self.dayEntries(on: nil, context)
             },
             Route(
-                "habits.calendar", summary: "A habit's month, day by day: completed, missed, pending or empty.",
+                "habits.calendar", summary: "A habit's month, day by day, each day with its state (see calendar_day).",
                 parameters: [
                     Self.ref, .option("year", .integer, "The year; this year when omitted."),
                     .option("month", .integer, "The month, 1 to 12; this month when omitted."),

@@ -9,7 +9,8 @@ enum MatesTableAccess {
     /// The declarations, in the order setup creates their policies.
     static let tables: [TableAccess] = [
         // Codes: only the inviter reads theirs; inserting one's own guess as a code would
-        // say "duplicate", so members insert none.
+        // say "duplicate", so members insert none; and the app never deletes a code (it
+        // expires), so members delete none either.
         TableAccess(
             "mate_invites", privileges: "SELECT",
             policies: [

@@ -223,14 +223,15 @@ struct RowSecurityTests {
             #expect(joon.failure { _ = try delete(table, column, comparison, mina) } != nil, "\(table) \(column)")
         }
         #expect(joon.failure { _ = try joon.column("SELECT app_delete('habits', '{}', '{}', '{}')::text") } != nil)
-        // At most 16 conditions: 17 are refused before any statement is built.
-        let many = Array(repeating: "id", count: 17).joined(separator: ",")
-        let equal = Array(repeating: "=", count: 17).joined(separator: ",")
-        let values = Array(repeating: "x", count: 17).joined(separator: ",")
-        #expect(
-            joon.failure {
-                _ = try joon.column("SELECT app_delete('habits', '{\(many)}', '{\(equal)}', '{\(values)}')::text")
-            } != nil)
+        // At most 16 conditions: 16 are taken, 17 are refused before any statement is built.
+        func conditions(_ count: Int) -> String {
+            let many = Array(repeating: "id", count: count).joined(separator: ",")
+            let equal = Array(repeating: "=", count: count).joined(separator: ",")
+            let values = Array(repeating: "x", count: count).joined(separator: ",")
+            return "SELECT app_delete('habits', '{\(many)}', '{\(equal)}', '{\(values)}')::text"
+        }
+        #expect(try joon.column(conditions(16)) == ["0"])
+        #expect(joon.failure { _ = try joon.column(conditions(17)) } != nil)
         // No DELETE and no table-wide UPDATE of their own: either would let a member lock a
         // table everyone uses (LOCK TABLE ... ACCESS EXCLUSIVE) until their transaction ends.
         for table in AppAssembly.tableAccess().filter({ $0.privileges != nil }).map(\.table) {
