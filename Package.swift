@@ -3,14 +3,16 @@ import PackageDescription
 
 /// AppShell: the headless, scriptable core of the StackDay, SniffMeet and 문장모아 apps.
 ///
-/// Layout and dependency rules: see README.md. Feature modules see Core and Storage only;
+/// Layout and dependency rules: docs/architecture.md. Feature modules see Time, Core, Formats and Storage only;
 /// only `Modules/Assembly` (`AppAssembly`, the composition root) knows the list of plugins.
 let package = Package(
     name: "AppShell",
     products: [
         .executable(name: "app-shell", targets: ["AppShell"]),
         .executable(name: "app-bench", targets: ["AppBench"]),
+        .library(name: "Time", targets: ["Time"]),
         .library(name: "Core", targets: ["Core"]),
+        .library(name: "Formats", targets: ["Formats"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "Scripting", targets: ["Scripting"]),
         .library(name: "Habits", targets: ["Habits"]),
@@ -44,43 +46,54 @@ let package = Package(
         // zlib's inflater for zip entries (zlib1g-dev); linked from its static archive in the
         // release build, as SQLite is.
         .target(name: "CZlib", path: "Modules/CZlib", linkerSettings: [.linkedLibrary("z")]),
-        .target(name: "Core", dependencies: ["CUTF8Proc", "CZlib"], path: "Modules/Core"),
+        // Days, instants, zones and clocks: below everything, knowing nothing of the app.
+        .target(name: "Time", path: "Modules/Time"),
+        // The container, the router and the values every module shares.
+        .target(name: "Core", dependencies: ["Time", "CUTF8Proc"], path: "Modules/Core"),
+        // The files read and written: JSON, CSV, zip, SHA-256, the export document.
+        .target(name: "Formats", dependencies: ["Core", "Time", "CZlib"], path: "Modules/Formats"),
         // Both backends: SQLite (linked) and PostgreSQL (CPostgres loads libpq on the first
         // connection, so a SQLite run never maps it).
-        .target(name: "Storage", dependencies: ["Core", "CSQLite", "CPostgres"], path: "Modules/Storage"),
+        .target(
+            name: "Storage", dependencies: ["Core", "Time", "Formats", "CSQLite", "CPostgres"], path: "Modules/Storage"),
         // The prelude and show are Lua files compiled in as byte arrays (no Foundation, no
         // bundle to find at run time); luacheck and Tests/Lua check them. CompileLua compiles
         // them to bytecode at build time too, which the engine loads instead of parsing them.
         .target(
-            name: "Scripting", dependencies: ["Core", "CLua"], path: "Modules/Scripting",
+            name: "Scripting", dependencies: ["Core", "Time", "Formats", "CLua"], path: "Modules/Scripting",
             resources: [.embedInCode("Resources/prelude.lua"), .embedInCode("Resources/show.lua")],
             plugins: ["CompileLua"]),
         .target(
-            name: "Habits", dependencies: ["Core", "Storage"], path: "Modules/Habits",
+            name: "Habits", dependencies: ["Core", "Time", "Formats", "Storage"], path: "Modules/Habits",
             resources: [
                 .embedInCode("Resources/calendar_presenter.lua"), .embedInCode("Resources/statistics_presenter.lua"),
                 .embedInCode("Resources/year_presenter.lua"),
             ],
             // Its presenters are compiled to bytecode too: show loads them, not parses them.
             plugins: ["CompileLua"]),
-        .target(name: "BookStories", dependencies: ["Core", "Storage"], path: "Modules/BookStories"),
-        .target(name: "Profiles", dependencies: ["Core", "Storage"], path: "Modules/Profiles"),
-        .target(name: "Mates", dependencies: ["Core", "Storage"], path: "Modules/Mates"),
-        .target(name: "Walks", dependencies: ["Core", "Storage"], path: "Modules/Walks"),
+        .target(
+            name: "BookStories", dependencies: ["Core", "Time", "Formats", "Storage"], path: "Modules/BookStories"),
+        .target(name: "Profiles", dependencies: ["Core", "Time", "Formats", "Storage"], path: "Modules/Profiles"),
+        .target(name: "Mates", dependencies: ["Core", "Time", "Formats", "Storage"], path: "Modules/Mates"),
+        .target(name: "Walks", dependencies: ["Core", "Time", "Formats", "Storage"], path: "Modules/Walks"),
         .target(name: "Imaging", dependencies: ["Core", "CVips"], path: "Modules/Imaging"),
         // The one composition root: the plugins and the implementations, for the apps and tests.
         .target(
             name: "Assembly",
-            dependencies: ["Core", "Storage", "Imaging", "Habits", "BookStories", "Profiles", "Mates", "Walks"],
+            dependencies: [
+                "Core", "Time", "Formats", "Storage", "Imaging", "Habits", "BookStories", "Profiles", "Mates", "Walks",
+            ],
             path: "Modules/Assembly"),
         .executableTarget(
             name: "AppShell",
             dependencies: [
-                "Core", "Storage", "Scripting", "CEdit", "CHTTP", "CDBus", "Assembly", "BookStories", "Habits",
+                "Core", "Time", "Formats", "Storage", "Scripting", "CEdit", "CHTTP", "CDBus", "Assembly", "BookStories",
+                "Habits",
             ],
             path: "Apps/app-shell"),
         .executableTarget(
-            name: "AppBench", dependencies: ["Core", "Storage", "Scripting", "Assembly", "Habits", "BookStories"],
+            name: "AppBench",
+            dependencies: ["Core", "Time", "Storage", "Scripting", "Assembly", "Habits", "BookStories"],
             path: "Apps/app-bench"),
         // Compiles a target's .lua files with the Lua library the app links (for CompileLua).
         .executableTarget(
@@ -92,7 +105,8 @@ let package = Package(
             capability: .command(
                 intent: .custom(
                     verb: "check-boundaries",
-                    description: "Fails when a feature reaches past Core and Storage, or Core past the standard library"
+                    description:
+                        "Fails when a feature reaches past Time, Core, Formats and Storage, or one of those past its own"
                 )),
             path: "Plugins/CheckBoundaries"),
         .plugin(
@@ -102,42 +116,56 @@ let package = Package(
                     verb: "generate-docs", description: "Writes docs/app-shell.lua and docs/lua-api.md from the routes"),
                 permissions: [.writeToPackageDirectory(reason: "It writes the generated files under docs/.")]),
             path: "Plugins/GenerateDocs"),
-        .testTarget(name: "CoreTests", dependencies: ["Core", "CUTF8Proc"], path: "Tests/CoreTests"),
+        .testTarget(name: "TimeTests", dependencies: ["Time"], path: "Tests/TimeTests"),
         .testTarget(
-            name: "StorageTests", dependencies: ["Storage", "Core"], path: "Tests/StorageTests"),
+            name: "CoreTests", dependencies: ["Core", "Time", "Formats", "CUTF8Proc"], path: "Tests/CoreTests"),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Core"], path: "Tests/FormatsTests"),
         .testTarget(
-            name: "ScriptingTests", dependencies: ["Scripting", "CLua", "Core", "Storage", "LuaSamples"],
+            name: "StorageTests", dependencies: ["Storage", "Core", "Time", "Formats"], path: "Tests/StorageTests"),
+        .testTarget(
+            name: "ScriptingTests", dependencies: ["Scripting", "CLua", "Core", "Time", "Storage", "LuaSamples"],
             path: "Tests/ScriptingTests"),
         .testTarget(
-            name: "HabitsTests", dependencies: ["Habits", "Core", "Storage"], path: "Tests/HabitsTests"),
+            name: "HabitsTests", dependencies: ["Habits", "Core", "Time", "Storage", "AppTestSupport"],
+            path: "Tests/HabitsTests"),
         // Sample images made and read with libvips, for the tests only: the libvips functions
         // they need stay out of CVips, so app-shell never looks them up.
         .target(name: "CVipsSamples", dependencies: ["CVips"], path: "Tests/Support/CVipsSamples"),
+        // The tests' apps, built through the composition root (TestApp), and what the tests
+        // of several modules share (TestTime, TestImages).
+        .target(
+            name: "AppTestSupport", dependencies: ["Assembly", "Core", "Time", "Storage"],
+            path: "Tests/Support/AppTestSupport"),
         // Lua chunks compiled as the build compiles them, for the bytecode tests only.
         .target(name: "LuaSamples", dependencies: ["CLua"], path: "Tests/Support/LuaSamples"),
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "CVipsSamples", "Core"], path: "Tests/ImagingTests"),
         .testTarget(
-            name: "WalksTests", dependencies: ["Walks", "Mates", "Core", "Storage"], path: "Tests/WalksTests"),
+            name: "WalksTests", dependencies: ["Walks", "Mates", "Core", "Time", "Storage", "AppTestSupport"],
+            path: "Tests/WalksTests"),
         .testTarget(
-            name: "MatesTests", dependencies: ["Mates", "Profiles", "Core", "Storage"], path: "Tests/MatesTests"),
+            name: "MatesTests",
+            dependencies: ["Mates", "Profiles", "Core", "Time", "Formats", "Storage", "AppTestSupport"],
+            path: "Tests/MatesTests"),
         .testTarget(
-            name: "ProfilesTests", dependencies: ["Profiles", "Core", "Storage", "Imaging"],
+            name: "ProfilesTests",
+            dependencies: ["Profiles", "Core", "Time", "Formats", "Storage", "Imaging", "AppTestSupport"],
             path: "Tests/ProfilesTests"),
         .testTarget(
-            name: "BookStoriesTests", dependencies: ["BookStories", "Core", "Storage"],
+            name: "BookStoriesTests",
+            dependencies: ["BookStories", "Core", "Time", "Formats", "Storage", "AppTestSupport"],
             path: "Tests/BookStoriesTests"),
         // Against the throwaway server `make test` starts (Tests/Support/postgres.sh); skipped
         // without one.
         .testTarget(
-            name: "PostgresStorageTests", dependencies: ["CPostgres", "Core", "Storage"],
+            name: "PostgresStorageTests", dependencies: ["CPostgres", "Core", "Time", "Storage"],
             path: "Tests/PostgresStorageTests"),
         // Over every plugin of the composition root: each route's result against its shape.
         .testTarget(
             name: "AppShellTests",
             dependencies: [
-                "AppShell", "Assembly", "Core", "Storage", "Imaging", "Profiles", "Habits", "Walks", "Scripting",
-                "LuaSamples",
+                "AppShell", "Assembly", "Core", "Time", "Formats", "Storage", "Imaging", "Profiles", "Habits", "Walks",
+                "Scripting", "LuaSamples", "AppTestSupport",
             ],
             path: "Tests/AppShellTests", exclude: ["Fixtures"]),
     ],

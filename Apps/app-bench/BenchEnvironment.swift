@@ -3,6 +3,7 @@ import Core
 import Foundation
 import Scripting
 import Storage
+import Time
 
 /// A real app on a temporary database file, as the benchmarks use it: the app as
 /// `AppAssembly` wires it, a no-op route for the bridge's cost, a fixed clock, and a Lua engine.

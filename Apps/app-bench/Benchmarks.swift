@@ -3,6 +3,7 @@ import Core
 import Foundation
 import Habits
 import Storage
+import Time
 
 /// The benchmarks of `make bench`: each measures our work and, where there is one, its
 /// anchor on the same machine in the same run.

@@ -4,6 +4,7 @@ import Core
 import Foundation
 import Scripting
 import Storage
+import Time
 
 /// The benchmarks on PostgreSQL, beside PostgreSQL's own tools on the same server: start-up
 /// with a connection against `psql -c 'select 1'`, `habits.complete` against `pgbench`

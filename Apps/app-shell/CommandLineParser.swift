@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// Reads `app-shell [options] [FILE [ARGS...]]` into `ShellOptions`.
 ///

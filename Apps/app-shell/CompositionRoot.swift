@@ -3,6 +3,7 @@ import Core
 import FoundationEssentials
 import Scripting
 import Storage
+import Time
 
 /// The shell's part of the composition: turns the command line into `AppOptions`, lets
 /// `AppAssembly` wire the app, and binds its router into a Lua engine.

@@ -1,5 +1,6 @@
 import BookStories
 import Core
+import Formats
 import Habits
 import Scripting
 

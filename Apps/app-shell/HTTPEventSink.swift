@@ -1,5 +1,7 @@
 import CHTTP
 import Core
+import Formats
+import Time
 
 /// POSTs each batch of events as a JSON array to an `http://` URL, through libcurl loaded on
 /// the first flush (start-up never pays for it). Only a 2xx answer means the sink took the

@@ -1,6 +1,7 @@
 import Core
 import Habits
 import Scripting
+import Time
 
 /// Reminders in a running `app.loop()`: the loop asks `ReminderMonitor` how long it may
 /// sleep (until the next reminder, a minute at most) and, when that time has come, for the

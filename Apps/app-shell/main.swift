@@ -1,5 +1,6 @@
 import Assembly
 import Core
+import Formats
 import FoundationEssentials
 import Scripting
 import Storage
@@ -196,7 +197,7 @@ func runLines(_ session: ReplSession) -> Int32 {
 /// Writes the run's signposts to `--trace FILE`; returns false when the file cannot be written.
 func writeTrace(_ signposter: Signposter, to path: String) -> Bool {
     do {
-        try Data(signposter.chromeTraceJSON(processID: Int(getpid())).utf8).write(to: URL(fileURLWithPath: path))
+        try Data(signposter.chromeTrace(processID: Int(getpid())).jsonText.utf8).write(to: URL(fileURLWithPath: path))
         return true
     } catch {
         Terminal.error("app-shell: cannot write the trace to \(path): \(error)")

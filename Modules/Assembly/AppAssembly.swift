@@ -5,6 +5,7 @@ import Imaging
 import Mates
 import Profiles
 import Storage
+import Time
 import Walks
 
 /// The one composition root: the list of plugins and the live implementations, wired the
@@ -60,7 +61,18 @@ public enum AppAssembly {
     /// and returns the app.
     /// - Throws: `AppError` when a SQLite file cannot be opened or a route is declared twice.
     public static func prepare(_ options: AppOptions) throws -> PreparedApp {
-        let database = try openDatabase(options, connectingAhead: true)
+        try prepare(options, over: try openDatabase(options, connectingAhead: true))
+    }
+
+    /// Wires and starts the app over `database`, already open (a test's scratch database),
+    /// instead of the one `options.databasePath` names: the same migrations, container,
+    /// plugins and router as `assemble`.
+    /// - Throws: as `assemble`.
+    public static func assemble(_ options: AppOptions, over database: any Database) throws -> AssembledApp {
+        try prepare(options, over: database).start()
+    }
+
+    private static func prepare(_ options: AppOptions, over database: any Database) throws -> PreparedApp {
         let container = Container()
         // Route events are stored with the next transaction's own writes, or in a batch.
         let recorder = StorageAssembly.register(

@@ -1,6 +1,8 @@
 import Core
+import Formats
 import Imaging
 import Storage
+import Time
 
 /// What the composition needs to know: chosen by `app-shell`'s options, the benchmarks or a
 /// test fixture, and nothing else differs between them.

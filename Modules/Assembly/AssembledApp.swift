@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// The wired app, before anyone signs in: what a front end (the Lua shell, the benchmarks,
 /// a test) binds to.

@@ -1,4 +1,5 @@
 import Core
+import Formats
 import Storage
 
 /// Sets up and administers a shared PostgreSQL server: what the `admin.*` routes run.

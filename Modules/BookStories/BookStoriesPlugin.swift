@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// 문장모아's book stories and themes: the `bookstories` table of routes.
 public struct BookStoriesPlugin: ModulePlugin {

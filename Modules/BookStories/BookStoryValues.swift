@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Conversions between the `bookstories` routes' values and the module's types.
 enum BookStoryValues {

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A passage marked in an e-reader (a Kindle clipping, a KOReader entry), before it becomes a quote.
 public struct Highlight: Sendable, Equatable {

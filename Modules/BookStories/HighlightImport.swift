@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// Turns e-reader highlights into private stories: each highlight a quote, a highlight's
 /// note the story's content, at most `Story.maximumQuoteCount` (20) quotes a story, so a

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Reads KOReader's JSON export of highlights (its exporter's "JSON" target): one book as
 /// `{title, author, entries = {{text, note?, page, time, chapter, sort, drawer}}, created_on,

@@ -1,5 +1,7 @@
 import Core
+import Formats
 import Storage
+import Time
 
 /// `app.import(path, {from = "koreader"})`: KOReader's JSON export as private stories.
 public struct KOReaderFormat: ForeignFormat {

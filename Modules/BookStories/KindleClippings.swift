@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Reads a Kindle's `My Clippings.txt`: entries separated by a line of ten `=`, each a title
 /// line `Title (Author)`, a header line `- Your Highlight on page 12 | Location 170-172 |

@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// `app.import(path, {from = "kindle"})`: a Kindle's `My Clippings.txt` as private stories.
 public struct KindleClippingsFormat: ForeignFormat {

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A story that may be resurfaced, with its history.
 public struct ReviewCandidate: Sendable, Equatable {

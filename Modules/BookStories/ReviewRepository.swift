@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// What `bookstories.review` showed whom, day by day.
 public protocol ReviewRepository: Sendable {

@@ -1,4 +1,5 @@
 import Core
+import Formats
 import Storage
 
 /// The `bookstories` section of the export document: the user's themes, then their stories

@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// Review history in `book_story_reviews`: one row per story shown per day.
 public struct SQLReviewRepository: ReviewRepository {

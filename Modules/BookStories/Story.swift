@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A book story (문장모아): quotes from a book with the reader's own words.
 ///

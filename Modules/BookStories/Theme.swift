@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A theme: a named collection of one author's stories.
 public struct Theme: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import Time
+
 /// An error a person can read: a stable code, a message, the route and the field.
 ///
 /// Every failure that reaches a user is an `AppError`; scripts branch on `code`
@@ -60,11 +62,17 @@ public struct AppError: Error, Sendable, Equatable, CustomStringConvertible {
         self.init(code: storage.failure.code, message: storage.message, field: storage.field)
     }
 
+    /// A value that is not a time: `invalid_argument` with its message and field.
+    public init(_ time: TimeError) {
+        self.init(code: "invalid_argument", message: time.message, field: time.field)
+    }
+
     /// Wraps any error as an `AppError`, keeping an `AppError` as it is and giving a
-    /// `StorageError` its contract code.
+    /// `StorageError` its contract code and a `TimeError` `invalid_argument`.
     public static func wrapping(_ error: any Error) -> AppError {
         if let appError = error as? AppError { return appError }
         if let storage = error as? StorageError { return AppError(storage) }
+        if let time = error as? TimeError { return AppError(time) }
         return .internal(String(describing: error))
     }
 }

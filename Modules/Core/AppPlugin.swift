@@ -1,3 +1,5 @@
+import Time
+
 /// The core module: the `app` table (today, now, the acting user, the routes).
 ///
 /// It needs an `any UserRepository` and an `any Clock` in the container; the composition
@@ -67,7 +69,7 @@ public struct AppPlugin: ModulePlugin {
                 returns: "export_document",
                 example: "local doc = app.export()  print(doc.version, #doc.sections.habits.habits)"
             ) { _, context in
-                try context.resolve(PortableSections.self).export(for: context.user, clock: context.clock)
+                try context.resolve((any DataPortability).self).export(for: context.user, clock: context.clock)
             },
             Route(
                 "app.import",
@@ -83,7 +85,7 @@ public struct AppPlugin: ModulePlugin {
                 errors: ["import.unknown_format", "import.newer_version"],
                 example: "local r = app.import(\"My Clippings.txt\")  print(r.added.quotes, r.skipped.quotes)"
             ) { arguments, context in
-                let portability = try context.resolve(PortableSections.self)
+                let portability = try context.resolve((any DataPortability).self)
                 let report = try portability.importPath(
                     try arguments.string("path"), from: arguments.optionalString("from"), for: context.user,
                     clock: context.clock,
@@ -106,7 +108,7 @@ public struct AppPlugin: ModulePlugin {
                         required: false
                     ).freeText,
                 ],
-                returns: "string", errors: [SessionBusAddress.refusedCode],
+                returns: "string", errors: [DesktopNotification.busRefusedCode],
                 example: #"app.notify("Floss", "You have not flossed today 🦷")"#
             ) { arguments, context in
                 let notification = try DesktopNotification(

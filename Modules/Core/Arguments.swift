@@ -1,3 +1,5 @@
+import Time
+
 /// The arguments of one route call, by parameter name.
 ///
 /// The router checks them against the route's parameters before the handler runs, so a
@@ -54,16 +56,25 @@ public struct Arguments: Sendable, Equatable {
         values[name]?.boolValue ?? defaultValue
     }
 
+    /// `text` as a day, or `invalid_argument` naming `field`.
+    private static func parseDay(_ text: String, field: String) throws(AppError) -> LocalDay {
+        do {
+            return try LocalDay.parse(text, field: field)
+        } catch {
+            throw AppError.wrapping(error)
+        }
+    }
+
     /// A required day.
     public func day(_ name: String) throws -> LocalDay {
         guard let text = values[name]?.stringValue else { throw Self.missing(name, "day") }
-        return try LocalDay.parse(text, field: name)
+        return try Self.parseDay(text, field: name)
     }
 
     /// An optional day.
     public func optionalDay(_ name: String) throws -> LocalDay? {
         guard let text = values[name]?.stringValue else { return nil }
-        return try LocalDay.parse(text, field: name)
+        return try Self.parseDay(text, field: name)
     }
 
     /// An optional instant.

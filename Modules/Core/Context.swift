@@ -1,3 +1,5 @@
+import Time
+
 /// What a route handler gets besides its arguments: the acting user, the clock, the
 /// container, and the router it was called through.
 public struct Context: Sendable {

@@ -10,6 +10,9 @@ public struct DesktopNotification: Sendable, Equatable {
     /// The longest title, in characters (grapheme clusters: a Hangul syllable or an emoji
     /// counts one).
     public static let maximumTitleLength = 100
+    /// The error code of a desktop notification refused before it is sent: the session
+    /// bus named is not a `unix:` socket (another transport could run a program).
+    public static let busRefusedCode = "app.bus_refused"
     /// The longest body, in characters.
     public static let maximumBodyLength = 1_000
 

@@ -1,3 +1,5 @@
+import Time
+
 /// Where `events.flush` sends events: a JSON Lines file or an HTTP endpoint.
 public protocol EventSink: Sendable {
     /// Sends one batch; returns only when the sink has taken it all.

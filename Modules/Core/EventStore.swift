@@ -1,3 +1,5 @@
+import Time
+
 /// Where events wait to be sent. Core declares it; Storage implements it.
 ///
 /// The store keeps a bounded backlog: past its capacity the oldest events are dropped and

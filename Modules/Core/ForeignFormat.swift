@@ -1,3 +1,5 @@
+import Time
+
 /// A file format of another app that `app.import` reads (Kindle's `My Clippings.txt`,
 /// KOReader's JSON export, Loop Habit Tracker's backup and CSV export, HabitBull's CSV),
 /// implemented by the feature whose data it holds.

@@ -1,3 +1,5 @@
+import Time
+
 /// Events other people's actions left for a user, kept until read: what a script started
 /// later still sees (`app.inbox`), and what a running `app.loop()` hands its `app.on` hooks.
 /// Core declares it; Storage implements it over the `inbox` table, which only the database

@@ -1,3 +1,5 @@
+import Time
+
 /// One event another person's action (or the passing of time) left for its recipient: a row
 /// of the inbox. The database writes these rows itself (triggers on the tables the action
 /// changed), so they exist however the change was made, through any app-shell or in `psql`.

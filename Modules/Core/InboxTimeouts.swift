@@ -1,3 +1,5 @@
+import Time
+
 /// What the passing of time puts into inboxes: a walk request nobody answered within its
 /// window becomes `walks.answered` with answer `expired` for its sender. No process runs
 /// in the background, so it is recorded when someone looks: `app.inbox` and a running

@@ -1,3 +1,5 @@
+import Time
+
 /// What another feature does when two users stop being mates, for features Mates must not
 /// import (Walks cancels the pending walk requests between the two). Core declares it; the
 /// feature registers an implementation as `(any MateLinkEndHandler).self`; Mates calls it

@@ -1,3 +1,5 @@
+import Time
+
 /// The type a route parameter accepts, checked by the router before the handler runs.
 public indirect enum ParameterType: Sendable, Equatable {
     /// Any UTF-8 string.

@@ -1,3 +1,5 @@
+import Time
+
 /// An event recorded but not yet stored: a route call, or one a script emitted.
 public struct PendingEvent: Sendable, Equatable {
     /// The route (`habits.complete`) or the emitted name.

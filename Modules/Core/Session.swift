@@ -1,4 +1,5 @@
 import Synchronization
+import Time
 
 /// One person's running app: who is acting, the clock, and the container.
 ///

@@ -35,9 +35,10 @@ extension Signposter {
         }
     }
 
-    /// The intervals as Chrome trace-event JSON (`traceEvents`, `ph` X for intervals and i
-    /// for events, `ts` and `dur` in microseconds), as Perfetto and chrome://tracing open it.
-    public func chromeTraceJSON(processID: Int = 1) -> String {
+    /// The intervals as a Chrome trace-event document (`traceEvents`, `ph` X for intervals
+    /// and i for events, `ts` and `dur` in microseconds), as Perfetto and chrome://tracing
+    /// open it once written as JSON (`Formats`' `jsonText`).
+    public func chromeTrace(processID: Int = 1) -> Value {
         let events = intervals.map { interval -> Value in
             var fields: [(String, Value)] = [
                 ("name", .string(interval.name)), ("cat", .string(interval.category)),
@@ -48,6 +49,6 @@ extension Signposter {
             if interval.duration == nil { fields.append(("s", .string("t"))) }
             return .table(Record(fields))
         }
-        return Value.table(Record([("traceEvents", .array(events)), ("displayTimeUnit", .string("ms"))])).jsonText
+        return .table(Record([("traceEvents", .array(events)), ("displayTimeUnit", .string("ms"))]))
     }
 }

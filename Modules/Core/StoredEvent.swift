@@ -1,3 +1,5 @@
+import Time
+
 /// An event in the database, waiting to be sent.
 public struct StoredEvent: Sendable, Equatable {
     /// Its number, in the order events were stored.

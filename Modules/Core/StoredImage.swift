@@ -19,11 +19,6 @@ public struct StoredImage: Sendable, Equatable {
         self.sha256 = sha256
     }
 
-    /// The description of `image`, its hash computed here.
-    public init(_ image: ProcessedPhoto.Image) {
-        self.init(width: image.width, height: image.height, bytes: image.bytes, sha256: SHA256.hex(image.jpeg))
-    }
-
     /// `{width, height, bytes, sha256}`, as routes return it.
     public var value: Value {
         .table(

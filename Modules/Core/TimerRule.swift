@@ -1,3 +1,5 @@
+import Time
+
 /// When a timer of `app.every` or `app.after` fires.
 public enum TimerRule: Sendable, Equatable {
     /// Every so many milliseconds of app time, on a grid from the moment it was set.

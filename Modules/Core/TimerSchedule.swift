@@ -1,3 +1,5 @@
+import Time
+
 /// The timers of a script's loop and when each is due next, on the app's clock.
 ///
 /// Pure: it is told the time and never reads a clock, so tests can walk a day (or a

@@ -1,3 +1,5 @@
+import Time
+
 /// A person using AppShell: the acting user of every route call.
 public struct User: Sendable, Equatable {
     /// A lowercase UUID.

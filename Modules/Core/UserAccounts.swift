@@ -1,3 +1,5 @@
+import Time
+
 /// The use case behind `--user NAME` and `app.login(name)`: find a user, or create them on
 /// first use.
 public struct UserAccounts: Sendable {

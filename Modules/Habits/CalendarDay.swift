@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// One day of a habit's monthly calendar.
 public struct CalendarDay: Sendable, Equatable {

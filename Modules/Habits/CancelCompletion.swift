@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Removes the completion of a habit on a day (today when none is given), and the day's
 /// amount with it: a measurable habit's completion follows its amount (`RecordAmount`), so

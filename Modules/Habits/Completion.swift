@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A record that a habit was done on a local day. It has no rules of its own: the use
 /// cases check the day against the habit (not before the start, not in the future, one a

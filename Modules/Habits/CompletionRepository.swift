@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Where completions are kept: looked up by (habit, day), deleted by id.
 public protocol CompletionRepository: Sendable {

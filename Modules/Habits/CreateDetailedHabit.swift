@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Creates a habit with a frequency and, for a measurable habit, a unit and a target, in
 /// one transaction (the plain `CreateHabit` when neither is given).

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Creates a habit tracked from its start day (today when none is given).
 public struct CreateHabit: Sendable {

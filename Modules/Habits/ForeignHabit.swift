@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A habit as another tracker (Loop Habit Tracker, HabitBull) keeps it, read from its file
 /// and not yet written: what `ForeignHabitWriter` maps to AppShell's habits.

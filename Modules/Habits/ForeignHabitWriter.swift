@@ -1,5 +1,7 @@
 import Core
+import Formats
 import Storage
+import Time
 
 /// Writes habits read from another tracker's file into the acting user's habits, inside the
 /// import's transaction, and says in the report what it added, skipped and could not keep.

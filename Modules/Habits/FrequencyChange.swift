@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A habit's frequency from a day on, until the next change: days before a change keep the
 /// frequency they had.

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A daily habit (StackDay): a name, a start day and the periods it is tracked in.
 ///

@@ -1,5 +1,7 @@
 import Core
+import Formats
 import Storage
+import Time
 
 /// `app.import(path, {from = "habitbull"})`: HabitBull's CSV export,
 /// `HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText`, one row per

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Derives day states and monthly calendars; pure, no I/O.
 public struct HabitCalendarCalculator: Sendable {

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Marks a monthly calendar's skipped, paused and partial days, and the days a weekday
 /// habit is not due (empty), from the habit's details; for a habit with a limit, a day with

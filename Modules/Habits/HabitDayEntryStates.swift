@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// The days `habits.day` and `habits.today` must not call pending, missed or future for a
 /// habit with a frequency other than daily: `not_due` on a day a weekday habit is not due,

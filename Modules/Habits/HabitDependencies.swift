@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// What the Habits use cases work with: the two repositories, the transaction runner and
 /// the clock. Registered once by the plugin; each use case is a small value made from it.

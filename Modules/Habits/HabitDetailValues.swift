@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// The records of frequencies, pauses, details and progress, as the contract names them.
 enum HabitDetailValues {

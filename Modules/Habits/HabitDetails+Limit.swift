@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Loop Habit Tracker's rule for a habit with a limit (`at_most`), in one place for the
 /// statistics, the calendar, the year, the score, the day entries and the export: a day

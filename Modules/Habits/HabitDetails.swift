@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// What a habit has beyond StackDay's daily yes/no: its frequencies over time, a measure,
 /// skipped days, pauses, the day totals of a measurable habit and notes. Empty for a

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Where a habit's frequencies, measure, skips, pauses, amounts and notes are kept. Each
 /// insert fails when the row exists, each update and delete when it does not: no upsert.

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// What the use cases of frequencies, skips, pauses, amounts and notes work with: the
 /// Habits dependencies and the details repository, which must write through the same

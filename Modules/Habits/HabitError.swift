@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// The `habits.*` error codes of the contract, made in one place.
 enum HabitError {

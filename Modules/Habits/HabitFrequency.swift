@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// How often a habit is due (Loop Habit Tracker's numerator over denominator, plus given
 /// weekdays): every day, `times` a week or a month, `times` in a run of `days` days, or on

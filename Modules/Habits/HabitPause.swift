@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A range of days a habit is paused (a vacation): neither eligible nor missed.
 public struct HabitPause: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Statistics of a habit under frequencies, skips and pauses; pure, no I/O.
 ///

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Derives a habit's statistics from its stored completions; pure, no I/O.
 ///

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// The records the `habits` routes return, as the contract names their fields.
 enum HabitValues {

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// The days of a year for `habits.year`: each day's state under the habit's frequencies,
 /// skips, pauses and amounts; pure, no I/O.

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// The routes and record of reminders: `habits.remind`, `habits.unremind`, `habits.reminders`.
 extension HabitsPlugin {

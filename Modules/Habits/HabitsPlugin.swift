@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// StackDay's habit tracker: the `habits` table of routes.
 public struct HabitsPlugin: ModulePlugin {

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Lists a habit's completions in a range of days, by day.
 public struct ListCompletions: Sendable {

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Every habit tracked on a day with its state that day (today when none is given).
 public struct LoadDayEntries: Sendable {

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A habit's month, day by day (this month when none is given).
 public struct LoadHabitCalendar: Sendable {

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A habit's statistics under its frequency, skips and pauses, with its score, as they
 /// stood on a day (today when none is given).

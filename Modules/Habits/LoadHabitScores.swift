@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A habit's Loop score day by day over a range.
 public struct LoadHabitScores: Sendable {

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A habit's statistics as they stood on a day (today when none is given).
 public struct LoadHabitStatistics: Sendable {

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A habit's year, day by day, for `habits.year` (this year when none is given).
 public struct LoadHabitYear: Sendable {

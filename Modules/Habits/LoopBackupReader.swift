@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// Reads a Loop Habit Tracker backup (the `.db` file its "Export full backup" writes), in
 /// the schemas Loop has used: `Habits` (`freq_num`/`freq_den` from the first schema,

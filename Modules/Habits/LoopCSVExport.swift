@@ -1,4 +1,5 @@
 import Core
+import Formats
 
 /// The habits of an export document written in Loop Habit Tracker's CSV layout
 /// (`app-shell --export-loop FOLDER`): `Habits.csv` with Loop 2's header, and per habit a

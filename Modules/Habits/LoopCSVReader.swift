@@ -1,4 +1,6 @@
 import Core
+import Formats
+import Time
 
 /// Reads Loop Habit Tracker's CSV export: `Habits.csv` (one row per habit, by `Position`)
 /// and, per habit, a folder `NNN Name` holding `Checkmarks.csv` (`Date,Value,Notes`, newest

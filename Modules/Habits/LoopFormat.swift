@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// `app.import(path, {from = "loop"})`: Loop Habit Tracker's backup (`.db`) or CSV export
 /// (a folder or a zip with `Habits.csv` and `NNN Name/Checkmarks.csv`), as habits with

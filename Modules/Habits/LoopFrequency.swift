@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// What Loop Habit Tracker's numbers mean: its frequency (`freq_num` times in `freq_den`
 /// days), its days (UTC midnight in milliseconds) and its entry values.

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Pauses a habit over a range of days (a vacation), or removes a pause: paused days are
 /// neither eligible nor missed and never break a streak.

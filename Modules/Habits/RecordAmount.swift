@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Records an amount for a measurable habit on a day (today when none is given): added to
 /// the day's total by default, or set as the total. The day is completed while its total

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Records that a habit was done on a day (today when none is given).
 public struct RecordCompletion: Sendable {

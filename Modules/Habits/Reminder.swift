@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A habit's reminder: each local day at `time`, on a day the habit is due and not yet done,
 /// a running `app.loop()` fires the event `habits.reminder`.

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Which habits a reminder should speak of on a day: those due that day and not yet done,
 /// by the rules `habits.day` uses. A habit done, skipped or paused that day, on a day a

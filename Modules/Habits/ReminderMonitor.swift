@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// What a running `app.loop()` asks about reminders: how long it may sleep before the next
 /// one comes, and which came since it last asked (as `habits.reminder` events for the

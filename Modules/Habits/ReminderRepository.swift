@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Where reminders are kept (`SQLReminderRepository` over the `habit_reminders` table).
 public protocol ReminderRepository: Sendable {

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// When reminders come due, on the app's clock: pure, told the time, so tests can walk a
 /// day (or a daylight-saving change) instant by instant.

@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// Completions in the `habit_completions` table, unique per (habit, day).
 public struct SQLCompletionRepository: CompletionRepository {

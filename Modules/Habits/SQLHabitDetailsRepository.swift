@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// Habit details in the tables of habits migration 4, in portable SQL over the `Database`
 /// protocol (no `rowid`, no upsert, no booleans: a measure's direction is text).

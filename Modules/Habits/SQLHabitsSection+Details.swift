@@ -1,5 +1,7 @@
 import Core
+import Formats
 import Storage
+import Time
 
 /// Version 2 of the `habits` section: frequencies, the measure, skips, pauses, amounts and
 /// notes, written and read with the instants they carry, so a round trip is exact.

@@ -1,4 +1,5 @@
 import Core
+import Formats
 import Storage
 
 /// The `habits` section of the export document: each habit with its tracking periods and

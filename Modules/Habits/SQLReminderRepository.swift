@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// Reminders in the `habit_reminders` table (habits migration 5), in SQL both backends run.
 public struct SQLReminderRepository: ReminderRepository {

@@ -1,4 +1,5 @@
 import Core
+import Formats
 import Storage
 
 /// The `reminders` section of the export document: `{reminders = {{habit_id, time,

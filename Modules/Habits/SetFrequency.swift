@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Gives a habit a new frequency from a day on (today when none is given); days before
 /// keep the frequency they had, and changes after that day are replaced.

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Skips a day of a habit, or takes the skip back: a skipped day is neither eligible nor
 /// missed and never breaks a streak. Future days may be skipped (a planned day off).

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A run of days on which a habit is tracked: from `start`, to `end` when it was archived.
 public struct TrackingPeriod: Sendable, Equatable {

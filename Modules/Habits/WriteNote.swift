@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Writes the note of a habit's day (today when none is given), done or not; an empty text
 /// removes it.

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Invites, joins, lists, removes and reports mates (SniffMeet's mate list, with an invite
 /// code standing in for meeting in person).

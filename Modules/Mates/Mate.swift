@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A mate as `mates.list` shows them: never the card, only the thumbnail.
 public struct Mate: Sendable, Equatable {

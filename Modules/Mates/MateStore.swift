@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Where invites, attempts, mate links and reports are kept.
 public protocol MateStore: Sendable {

@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// SniffMeet's mates: the `mates` table of routes, and the `MateDirectory` Walks asks.
 public struct MatesPlugin: ModulePlugin {

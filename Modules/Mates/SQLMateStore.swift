@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// Mates in the SQL database; also the `MateDirectory` other features ask.
 public struct SQLMateStore: MateStore, MateDirectory {

@@ -1,4 +1,5 @@
 import Core
+import Formats
 import Storage
 
 /// The `mates` section of the export document: the user names of one's mates and since

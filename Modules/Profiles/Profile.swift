@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A user's SniffMeet profile: a nickname and a dog (and, later, a photo).
 public struct Profile: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// What the Profiles use cases work with. Registered once by the plugin.
 public struct ProfileDependencies: Sendable {

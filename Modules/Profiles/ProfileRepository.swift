@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Where profiles are kept: one per user. Insert fails on an existing profile or a taken
 /// nickname; update fails on a missing profile. The photo is written only by `setPhoto`:

@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// SniffMeet's dog profiles: the `profiles` table of routes. Photos need an
 /// `any PhotoProcessing` in the container (the composition root's); they are stored in the

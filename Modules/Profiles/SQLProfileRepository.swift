@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// Profiles in the `profiles` table; also the `ProfileDirectory` other features read.
 public struct SQLProfileRepository: ProfileRepository, ProfileDirectory {

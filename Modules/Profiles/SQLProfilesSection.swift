@@ -1,4 +1,5 @@
 import Core
+import Formats
 import Storage
 
 /// The `profiles` section of the export document: the user's profile, with both JPEGs of

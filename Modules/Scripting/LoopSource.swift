@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Something besides timers that wakes `app.loop()` and hands it events for the `app.on`
 /// hooks: the extension point for events other processes cause (a database watcher that

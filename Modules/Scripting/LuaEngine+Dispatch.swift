@@ -1,5 +1,6 @@
 import CLua
 import Core
+import Formats
 
 /// Calls from Lua: the one entry of every bound function, and the route calls it makes.
 extension LuaEngine {

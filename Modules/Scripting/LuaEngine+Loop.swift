@@ -1,5 +1,6 @@
 import CLua
 import Core
+import Time
 
 #if canImport(Glibc)
     import Glibc

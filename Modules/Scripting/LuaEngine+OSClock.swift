@@ -1,5 +1,6 @@
 import CLua
 import Core
+import Time
 
 /// `os.time` and `os.date` on the app's clock and zone (`--now`, `--tz`), so that a script
 /// sees one clock: `habits.complete(h, {on = os.date("%Y-%m-%d")})` names the app's today.

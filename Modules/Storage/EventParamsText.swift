@@ -1,4 +1,5 @@
 import Core
+import Formats
 
 /// An event's params as they are stored in its row (`events.params`): one JSON object of
 /// strings, keys in the params' order, or NULL when there are none. JSON, so that a person

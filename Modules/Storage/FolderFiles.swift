@@ -1,4 +1,5 @@
 import Core
+import Formats
 
 #if canImport(Glibc)
     import Glibc

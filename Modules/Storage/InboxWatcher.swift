@@ -1,4 +1,5 @@
 import Core
+import Time
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// The schema step that makes a module's instant columns refuse numbers outside the years
 /// 1 to 9999 (`Instant.checkedMilliseconds`), so no row the app or a member in `psql` writes

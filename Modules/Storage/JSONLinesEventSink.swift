@@ -1,4 +1,6 @@
 import Core
+import Formats
+import Time
 
 #if canImport(Glibc)
     import Glibc

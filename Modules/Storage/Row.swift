@@ -1,5 +1,6 @@
 import CSQLite
 import Core
+import Time
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Core
 import Synchronization
+import Time
 
 /// Events in `events` (each with its params in its row), numbered in the order they were
 /// stored (ids never repeat), kept to a bounded backlog.

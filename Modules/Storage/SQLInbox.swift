@@ -1,4 +1,6 @@
 import Core
+import Formats
+import Time
 
 /// The inbox over the `inbox` table (Core's schema, step 3), in portable SQL. Rows are
 /// written by triggers of the tables whose changes they report; this type only reads them

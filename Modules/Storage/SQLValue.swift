@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A value bound to a statement parameter.
 public enum SQLValue: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Core
+import Formats
 
 /// Storage's part of the composition, the same for the app and the benchmarks: the
 /// schema every plugin needs, and the database with the implementations Storage owns
@@ -31,7 +32,7 @@ public enum StorageAssembly {
     ) -> EventRecorder {
         for feature in repositories { feature.register(over: database, in: container) }
         container.register(
-            PortableSections.self,
+            (any DataPortability).self,
             instance: PortableSections(
                 sections: repositories.flatMap { $0.portableSections(over: database) },
                 formats: repositories.flatMap { $0.foreignFormats(over: database) },

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Cancels the pending walk requests between two users, both ways, when they stop being
 /// mates: a removed or reported mate can no longer accept or be accepted.

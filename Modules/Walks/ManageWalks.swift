@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Walk requests between mates and walk logs. Expiry is judged by the clock at each read
 /// or answer, so no background job is needed.

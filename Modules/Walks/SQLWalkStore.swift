@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// Walk requests and logs in the SQL database, in portable SQL. Every answer is one
 /// conditional `UPDATE ... RETURNING` that names who may give it, so when two processes

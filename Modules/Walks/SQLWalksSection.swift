@@ -1,4 +1,5 @@
 import Core
+import Formats
 import Storage
 
 /// The `walks` section of the export document: the user's walk logs, oldest first. Walk

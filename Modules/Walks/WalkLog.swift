@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A walk someone took: steps, distance, start and end.
 public struct WalkLog: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A request to walk now, at a place, sent to a mate.
 public struct WalkRequest: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Where walk requests and walk logs are kept. Every answer is one conditional update, so
 /// when two people (or processes) answer one request at once exactly one wins.

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Walks' part of the inbox's timeouts: a request nobody answered within its 60 seconds is
 /// stored `expired` when someone looks (`app.inbox`, or a running loop when one of its

@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// SniffMeet's walk requests and walk logs: the `walks` table of routes. Needs an
 /// `any MateDirectory` (Mates registers it); Walks never imports Mates.

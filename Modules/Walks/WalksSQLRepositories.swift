@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// The walk store over a SQL database, for the composition root.
 public struct WalksSQLRepositories: SQLRepositories {

@@ -3,29 +3,40 @@ import PackagePlugin
 
 /// `swift package check-boundaries`: fails when a module reaches past its boundary.
 ///
-/// - A feature target (Habits, Profiles, Mates, Walks, BookStories) may depend on and
-///   import Core and Storage only: never another feature, Scripting or a C target. Of the
-///   toolchain's modules it may import FoundationEssentials, never all of Foundation, which
-///   links ICU's data and CoreFoundation into app-shell (docs/performance.md).
-/// - Core depends on nothing but CUTF8Proc (Unicode normalization) and CZlib (zlib's
-///   inflater), small C libraries with no dependencies of their own, and imports only them,
-///   the standard library,
+/// - Time (days, instants, zones, clocks) depends on nothing of the package: it is below
+///   everything, and imports only the toolchain's modules below.
+/// - Core depends on Time and CUTF8Proc (Unicode normalization, a small C library with no
+///   dependencies of its own), and imports only them, the standard library,
 ///   FoundationEssentials, Synchronization and the platform's C library (Glibc or Musl:
 ///   `Signposter` reads `clock_gettime` directly, see docs/performance.md).
-/// - Assembly, the composition root, is on top: only the apps and the tests depend on it,
+/// - Formats (JSON, CSV, zip, SHA-256, the export document) depends on Core, Time and CZlib
+///   (zlib's inflater) only.
+/// - A feature target (Habits, Profiles, Mates, Walks, BookStories) may depend on and
+///   import Time, Core, Formats and Storage only: never another feature, Scripting or a C
+///   target. Of the toolchain's modules it may import FoundationEssentials, never all of
+///   Foundation, which links ICU's data and CoreFoundation into app-shell
+///   (docs/performance.md).
+/// - Assembly, the composition root, is on top: only the apps and the tests (and their
+///   support target, AppTestSupport) depend on it,
 ///   and it depends on no front end (Scripting, Lua, the line editor, HTTP).
 @main
 struct CheckBoundaries: CommandPlugin {
     static let features: Set<String> = ["Habits", "Profiles", "Mates", "Walks", "BookStories"]
-    static let featureMayUse: Set<String> = ["Core", "Storage"]
+    static let featureMayUse: Set<String> = ["Time", "Core", "Formats", "Storage"]
     static let systemModules: Set<String> = [
         "FoundationEssentials", "Synchronization", "Dispatch", "Glibc", "Musl",
     ]
-    static let coreMayUse: Set<String> = ["CUTF8Proc", "CZlib"]
-    static let coreMayImport: Set<String> = [
-        "FoundationEssentials", "Synchronization", "CUTF8Proc", "CZlib", "Glibc", "Musl",
+    /// What each module below the features may depend on, of the package's own targets.
+    static let foundationMayUse: [String: Set<String>] = [
+        "Time": [], "Core": ["Time", "CUTF8Proc"], "Formats": ["Core", "Time", "CZlib"],
+    ]
+    /// Of the toolchain's modules, what the modules below the features may import.
+    static let foundationSystemModules: Set<String> = [
+        "FoundationEssentials", "Synchronization", "Glibc", "Musl",
     ]
     static let assembly = "Assembly"
+    /// The targets under Tests/Support that the tests alone depend on.
+    static let testSupport: Set<String> = ["AppTestSupport"]
     static let assemblyMayNotUse: Set<String> = ["Scripting", "CLua", "CEdit", "CHTTP", "CDBus"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -34,8 +45,9 @@ struct CheckBoundaries: CommandPlugin {
         var problems: [String] = []
         for target in targets {
             let name = target.name
-            guard Self.features.contains(name) || name == "Core" else { continue }
-            let allowed = name == "Core" ? Self.coreMayUse : Self.featureMayUse
+            let below = Self.foundationMayUse[name]
+            guard Self.features.contains(name) || below != nil else { continue }
+            let allowed = below ?? Self.featureMayUse
             for dependency in target.dependencies {
                 switch dependency {
                 case .target(let other) where !allowed.contains(other.name):
@@ -51,8 +63,8 @@ struct CheckBoundaries: CommandPlugin {
                 let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
                 for imported in Self.imports(in: text) {
                     let permitted: Bool
-                    if name == "Core" {
-                        permitted = Self.coreMayImport.contains(imported)
+                    if below != nil {
+                        permitted = allowed.contains(imported) || Self.foundationSystemModules.contains(imported)
                     } else {
                         permitted =
                             Self.featureMayUse.contains(imported)
@@ -76,7 +88,9 @@ struct CheckBoundaries: CommandPlugin {
         var problems: [String] = []
         for target in targets {
             let kind = (target as? SourceModuleTarget)?.kind
-            let isTop = kind == .executable || kind == .test
+            // The tests' support target (`Tests/Support/AppTestSupport`) builds their apps
+            // through the composition root, as a test would; app-shell never links it.
+            let isTop = kind == .executable || kind == .test || testSupport.contains(target.name)
             for case .target(let other) in target.dependencies {
                 if other.name == assembly && !isTop { problems.append("\(target.name) depends on \(assembly)") }
                 if target.name == assembly && assemblyMayNotUse.contains(other.name) {

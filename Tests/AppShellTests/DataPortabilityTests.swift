@@ -1,4 +1,6 @@
+import AppTestSupport
 import Core
+import Formats
 import FoundationEssentials
 import Storage
 import Testing
@@ -48,7 +50,7 @@ import Testing
                 "dog": ["name": "보리", "age": 3, "sex": "female", "size": "small", "keywords": ["friendly", "shy"]],
             ])
         let photo = "\(app.folder)/bori.png"
-        try RouteReturnShapeTests.writePNG(to: photo, width: 24, height: 16)
+        try TestImages.writePNG(to: photo, width: 24, height: 16)
         try app.call("profiles.set_photo", ["path": .string(photo)])
         try app.call(
             "walks.log",

@@ -3,6 +3,7 @@ import Core
 import FoundationEssentials
 import Storage
 import Testing
+import Time
 import Walks
 
 #if canImport(Glibc)

@@ -4,6 +4,7 @@ import Dispatch
 import Storage
 import Synchronization
 import Testing
+import Time
 
 /// `AppOptions.databasePath` (`--db`) naming a PostgreSQL server opens `PostgresDatabase`
 /// and gives every module its schema there, once, even when several apps start at once.

@@ -1,6 +1,7 @@
 import Assembly
 import Core
 import Storage
+import Time
 
 /// A PostgreSQL schema set up with `admin.setup()` on the test server, with members who
 /// connect as themselves: what a test of row-level security or of two people on two

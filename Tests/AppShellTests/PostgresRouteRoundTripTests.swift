@@ -2,6 +2,7 @@ import Assembly
 import Core
 import Storage
 import Testing
+import Time
 
 /// Round trips of the routes `make bench` measures on PostgreSQL, through the whole app
 /// (its middleware stores each call's event with the route's own transaction).

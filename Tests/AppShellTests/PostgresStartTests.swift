@@ -2,6 +2,7 @@ import Assembly
 import Core
 import Storage
 import Testing
+import Time
 
 /// A start on PostgreSQL: the connection is opened on a thread of its own while the app is
 /// wired (`AppAssembly.prepare`), its failures reach the first statement unchanged, and

@@ -4,6 +4,7 @@ import Foundation
 import Habits
 import Storage
 import Testing
+import Time
 import Walks
 
 @testable import AppShell

@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// Checks a returned `Value` against a declared return type (`habit`, `habit[]`, `day`,
 /// `"male"|"female"`, `table<string, string>`): every field a shape requires is present, no key is undeclared, and

@@ -3,6 +3,7 @@ import Dispatch
 import Storage
 import Synchronization
 import Testing
+import Time
 
 @testable import Assembly
 

@@ -1,19 +1,19 @@
+import AppTestSupport
 import BookStories
 import Core
 import Storage
 import Testing
+import Time
 
-/// A real `:memory:` database migrated with Core's and the BookStories module's schema, a
-/// fixed clock in Seoul, a container wired the way the app wires it, and a router over the
-/// `bookstories` routes with a session acting as the user "me".
+/// The BookStories plugin's app as the composition root builds it (`TestApp`: a scratch
+/// database migrated with Core's and the BookStories module's schema, a fixed clock in
+/// Seoul, a router over the `bookstories` routes, a session acting as "me"), with the
+/// story helpers.
 ///
 /// Every test makes its own fixture, so nothing is shared between tests.
 struct BookStoriesFixture {
-    /// The zone of every test.
-    static let seoul = "Asia/Seoul"
-    /// Tuesday 2026-01-06, noon in Seoul.
-    static let defaultNow = "2026-01-06T12:00:00+09:00"
-
+    /// The app this fixture is a view of, built by the composition root.
+    let app: TestApp
     let database: any Database
     let clock: FixedClock
     let container: Container
@@ -22,40 +22,19 @@ struct BookStoriesFixture {
     let user: User
     let session: Session
 
-    init(now: String = defaultNow, backend: DatabaseBackend = .sqlite) throws {
-        let instant = try Self.instant(now)
-        let clock = FixedClock(instant, timeZone: try TimeZoneRules.named(Self.seoul))
-        let database = try backend.openScratch()
-        try Migrator(database: database).migrate([
-            CoreSchema.migratorModule,
-            Migrator.Module(name: "bookstories", migrations: BookStoriesPlugin().migrations),
-        ])
-        let container = Container()
-        container.register((any Database).self, instance: database)
-        container.register((any TransactionRunner).self, instance: database)
-        container.register((any Clock).self, instance: clock)
-        container.register((any UserRepository).self) { resolver in
-            SQLUserRepository(database: try resolver.resolve((any Database).self))
-        }
-        BookStoriesSQLRepositories().register(over: database, in: container)
-        BookStoriesPlugin().register(in: container)
-        let user = User(id: Identifier.random(), name: "me", createdAt: instant)
-        try SQLUserRepository(database: database).insert(user)
-        self.database = database
-        self.clock = clock
-        self.container = container
-        self.router = try Router(routes: BookStoriesPlugin().routes())
-        self.user = user
-        self.session = Session(user: user, clock: clock, container: container)
+    init(now: String = TestApp.defaultNow, backend: DatabaseBackend = .sqlite) throws {
+        let app = try TestApp(
+            plugins: [BookStoriesPlugin()], repositories: [BookStoriesSQLRepositories()], now: now, backend: backend)
+        self.app = app
+        database = app.database
+        clock = app.clock
+        container = app.container
+        router = app.router
+        user = app.user
+        session = app.session
     }
 
     // MARK: Values
-
-    /// The instant `text` (ISO-8601 with an offset); a bad text fails the test.
-    static func instant(_ text: String) throws -> Instant { try #require(Instant(iso8601: text)) }
-
-    /// The day `text` (`YYYY-MM-DD`); a bad text fails the test.
-    static func day(_ text: String) throws -> LocalDay { try #require(LocalDay(parsing: text)) }
 
     /// `count` copies of `character` as one string.
     static func text(_ character: String, count: Int) -> String { String(repeating: character, count: count) }
@@ -83,13 +62,11 @@ struct BookStoriesFixture {
 
     /// Another user, stored (stories and themes need their owner in `users`).
     func addUser(named name: String, id: String = Identifier.random()) throws -> User {
-        let user = User(id: id, name: name, createdAt: clock.now())
-        try SQLUserRepository(database: database).insert(user)
-        return user
+        try app.addUser(named: name, id: id)
     }
 
     /// Moves the clock to `text`.
-    func setNow(_ text: String) throws { clock.set(try Self.instant(text)) }
+    func setNow(_ text: String) throws { clock.set(try TestTime.instant(text)) }
 
     /// Moves the clock one day on.
     func nextDay() { clock.advance(seconds: 86_400) }
@@ -204,9 +181,4 @@ struct BookStoriesFixture {
         ]
         return try queries.flatMap { sql in try database.query(sql) { try $0.string(0) } }
     }
-}
-
-extension Value {
-    /// The items of an array value (empty for anything else).
-    var items: [Value] { arrayValue ?? [] }
 }

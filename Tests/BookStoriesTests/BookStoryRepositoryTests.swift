@@ -1,3 +1,4 @@
+import AppTestSupport
 import BookStories
 import Core
 import Storage
@@ -195,8 +196,8 @@ import Testing
         let reviews = SQLReviewRepository(database: suite.fixture.database)
         let original = try suite.story()
         try suite.stories.insert(original)
-        let monday = try BookStoriesFixture.day("2026-01-05")
-        let tuesday = try BookStoriesFixture.day("2026-01-06")
+        let monday = try TestTime.day("2026-01-05")
+        let tuesday = try TestTime.day("2026-01-06")
         try reviews.record([original.id], for: suite.fixture.user.id, on: monday)
         #expect(try reviews.picks(for: suite.fixture.user.id, on: monday) == [original.id])
         #expect(

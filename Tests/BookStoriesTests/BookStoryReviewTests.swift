@@ -1,6 +1,8 @@
+import AppTestSupport
 import BookStories
 import Core
 import Testing
+import Time
 
 /// `bookstories.review{count=}`: up to `count` (default 3, 1 to 100) of the acting user's own
 /// stories, private ones too; the same choice all day, a new one another day; weighted
@@ -137,7 +139,7 @@ import Testing
             }
             var shown: [String: Int] = [:]
             for day in 0..<20 {
-                fixture.clock.set(try BookStoriesFixture.instant(BookStoriesFixture.defaultNow))
+                fixture.clock.set(try TestTime.instant(TestApp.defaultNow))
                 fixture.clock.advance(seconds: day * 86_400)
                 let picked = try review(2, as: user)
                 #expect(picked.count == 2)

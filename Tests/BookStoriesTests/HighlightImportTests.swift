@@ -1,8 +1,11 @@
+import AppTestSupport
 import BookStories
 import Core
+import Formats
 import FoundationEssentials
 import Storage
 import Testing
+import Time
 
 /// Kindle's `My Clippings.txt` and KOReader's JSON export, from files written by hand in
 /// their documented layouts (Tests/Fixtures/import), become private stories; a second import
@@ -90,17 +93,17 @@ import Testing
         #expect(gatsby.first?.page == 180)
         #expect(gatsby.first?.location == 2741...2743)
         #expect(gatsby.first?.note == "The last line.")
-        #expect(gatsby.first?.addedAt == (try BookStoriesFixture.instant("2019-03-03T22:11:12+09:00")))
+        #expect(gatsby.first?.addedAt == (try TestTime.instant("2019-03-03T22:11:12+09:00")))
         #expect(books[1].highlights.first?.text == "Our life is frittered away by detail.\nSimplify, simplify.")
         #expect(books[1].highlights.first?.location == 120...121)
-        #expect(books[1].highlights.first?.addedAt == (try BookStoriesFixture.instant("2019-03-04T07:30:00+09:00")))
-        #expect(books[2].highlights.first?.addedAt == (try BookStoriesFixture.instant("2019-03-03T22:11:12+09:00")))
+        #expect(books[1].highlights.first?.addedAt == (try TestTime.instant("2019-03-04T07:30:00+09:00")))
+        #expect(books[2].highlights.first?.addedAt == (try TestTime.instant("2019-03-03T22:11:12+09:00")))
         #expect(books[2].looseNotes == ["혼자 남은 메모"])
         let demian = books[3].highlights
         #expect(demian.map(\.page) == [98, 99])
         #expect(demian.first?.note == "다시 읽을 것")
-        #expect(demian.first?.addedAt == (try BookStoriesFixture.instant("2020-01-05T09:05:00+09:00")))
-        #expect(demian.last?.addedAt == (try BookStoriesFixture.instant("2020-01-05T12:30:00+09:00")))
+        #expect(demian.first?.addedAt == (try TestTime.instant("2020-01-05T09:05:00+09:00")))
+        #expect(demian.last?.addedAt == (try TestTime.instant("2020-01-05T12:30:00+09:00")))
     }
 
     @Test(arguments: DatabaseBackend.available)
@@ -126,7 +129,7 @@ import Testing
         #expect(demian["quotes"].arrayValue?.first?["page"] == 98)
         #expect(
             demian["created_at"]
-                == .int(try BookStoriesFixture.instant("2020-01-05T09:05:00+09:00").millisecondsSince1970))
+                == .int(try TestTime.instant("2020-01-05T09:05:00+09:00").millisecondsSince1970))
 
         let again = try Self.run(format, bytes, in: fixture)
         #expect(again.added.isEmpty)

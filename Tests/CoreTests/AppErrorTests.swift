@@ -1,5 +1,6 @@
 import Core
 import Testing
+import Time
 
 @Suite struct AppErrorTests {
     struct PlainError: Error, CustomStringConvertible {
@@ -22,6 +23,15 @@ import Testing
         let original = AppError(code: "x.y", message: "m", field: "f")
         #expect(AppError.wrapping(original) == original)
         #expect(AppError.wrapping(PlainError()) == AppError(code: "internal", message: "disk on fire"))
+    }
+
+    @Test func aValueThatIsNotATimeIsAnInvalidArgumentOfItsField() throws {
+        let error = try #require(throws: TimeError.self) { try LocalDay.parse("2026-02-30", field: "on") }
+        #expect(
+            AppError.wrapping(error)
+                == AppError(
+                    code: "invalid_argument", message: "on: '2026-02-30' is not a valid day (expected YYYY-MM-DD)",
+                    field: "on"))
     }
 
     @Test func factoriesSetTheirCodes() {

@@ -1,6 +1,7 @@
 import Core
 import Synchronization
 import Testing
+import Time
 
 @Suite struct AppPluginTests {
     /// Users in memory.
@@ -20,7 +21,7 @@ import Testing
         let clock = FixedClock(now, timeZone: try TimeZoneRules.named("Asia/Seoul"))
         let container = Container()
         container.register((any UserRepository).self, instance: MemoryUsers())
-        container.register((any Core.Clock).self, instance: clock)
+        container.register((any Time.Clock).self, instance: clock)
         plugin.register(in: container)
         let user = User(id: "00000000-0000-0000-0000-000000000001", name: "mina", createdAt: now)
         return (try Router(routes: plugin.routes()), Session(user: user, clock: clock, container: container))

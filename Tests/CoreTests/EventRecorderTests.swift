@@ -1,4 +1,5 @@
 import Testing
+import Time
 
 @testable import Core
 

@@ -1,5 +1,6 @@
 import Core
 import Testing
+import Time
 
 @Suite struct RouteValidationTests {
     /// `x.y(name, count?, {on=?, kind=?, tags=?, at=?, size=?, limit=})`.

@@ -1,6 +1,8 @@
 import Core
+import Formats
 import Synchronization
 import Testing
+import Time
 
 @Suite struct RouterTests {
     /// What ran, in order, shared by middleware and handlers.

@@ -1,4 +1,6 @@
+import Formats
 import Testing
+import Time
 
 @testable import Core
 
@@ -59,7 +61,7 @@ import Testing
         let signposter = Signposter()
         signposter.record(name: "call", duration: 12.5)
         signposter.event("mark", category: "test")
-        let json = signposter.chromeTraceJSON(processID: 42)
+        let json = signposter.chromeTrace(processID: 42).jsonText
         #expect(json.hasPrefix(#"{"traceEvents":[{"name":"call","cat":"test","ph":"X","ts":"#))
         #expect(json.contains(#""dur":12.5,"pid":42,"tid":1}"#))
         #expect(json.contains(#""name":"mark","cat":"test","ph":"i""#))

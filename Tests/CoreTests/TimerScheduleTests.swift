@@ -1,5 +1,6 @@
 import Core
 import Testing
+import Time
 
 @Suite struct TimerScheduleTests {
     static let newYork = try! TimeZoneRules.named("America/New_York")

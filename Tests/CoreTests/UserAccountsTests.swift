@@ -1,6 +1,7 @@
 import Core
 import Synchronization
 import Testing
+import Time
 
 @Suite struct UserAccountsTests {
     /// Users in memory; optionally loses the first insert to a user inserted behind its back.

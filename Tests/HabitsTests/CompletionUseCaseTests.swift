@@ -1,3 +1,4 @@
+import AppTestSupport
 import Core
 import Habits
 import Testing
@@ -12,7 +13,7 @@ import Testing
 
     private func cancel(_ reference: String, on day: String? = nil) throws -> Completion {
         try CancelCompletion(try fixture.dependencies())(
-            reference, on: try day.map(HabitFixture.day), ownerID: fixture.user.id)
+            reference, on: try day.map(TestTime.day), ownerID: fixture.user.id)
     }
 
     /// Start 2026-01-02; tracked 01-02…01-03 and from 01-05.
@@ -25,7 +26,7 @@ import Testing
         let habit = try fixture.create("Run", start: "2026-01-01")
         let completion = try fixture.complete("Run")
         #expect(completion.habitID == habit.id)
-        #expect(completion.completedOn == (try HabitFixture.day("2026-01-06")))
+        #expect(completion.completedOn == (try TestTime.day("2026-01-06")))
         #expect(completion.recordedAt == fixture.clock.now())
         #expect(
             try fixture.completionRepository.completion(habitID: habit.id, on: completion.completedOn) == completion)
@@ -34,7 +35,7 @@ import Testing
     @Test func recordOfAPastTrackedDayIsStored() throws {
         let habit = try insertHabitWithAGap()
         let completion = try fixture.complete("Run", on: "2026-01-03")
-        #expect(completion.completedOn == (try HabitFixture.day("2026-01-03")))
+        #expect(completion.completedOn == (try TestTime.day("2026-01-03")))
         #expect(try fixture.completionRepository.completions(habitID: habit.id, from: nil, to: nil) == [completion])
     }
 
@@ -117,7 +118,7 @@ import Testing
         let archived = try ArchiveHabit(try fixture.dependencies())("Run", ownerID: fixture.user.id)
         #expect(archived.trackingPeriods == [try HabitFixture.period("2026-01-01...2026-01-06")])
         let removed = try cancel("Run")
-        #expect(removed.completedOn == (try HabitFixture.day("2026-01-06")))
+        #expect(removed.completedOn == (try TestTime.day("2026-01-06")))
         #expect(try fixture.completionCount(habitID: habit.id) == 0)
         // Without today's completion the archive ends yesterday, as archiving now would.
         #expect(try fixture.stored(habit.id)?.trackingPeriods == [try HabitFixture.period("2026-01-01...2026-01-05")])
@@ -160,7 +161,7 @@ import Testing
         let error = try #require(throws: AppError.self) { try fixture.complete("Run") }
         #expect(error.code == "habits.outside_tracking_period")
         #expect(try fixture.count("habit_completions") == 0)
-        #expect(try fixture.complete("Run", on: "2026-01-05").completedOn == (try HabitFixture.day("2026-01-05")))
+        #expect(try fixture.complete("Run", on: "2026-01-05").completedOn == (try TestTime.day("2026-01-05")))
     }
 
     @Test func listCompletionsIsByDayWithinAnInclusiveRange() throws {
@@ -171,7 +172,7 @@ import Testing
         #expect(all.map(\.completedOn.description) == ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-05"])
         #expect(all.allSatisfy { $0.habitID == habit.id })
         let range = try list(
-            "Run", from: try HabitFixture.day("2026-01-02"), to: try HabitFixture.day("2026-01-03"),
+            "Run", from: try TestTime.day("2026-01-02"), to: try TestTime.day("2026-01-03"),
             ownerID: fixture.user.id)
         #expect(range.map(\.completedOn.description) == ["2026-01-02", "2026-01-03"])
     }

@@ -1,12 +1,14 @@
+import AppTestSupport
 import Core
 import Habits
 import Testing
+import Time
 
 /// Day states and monthly calendars from the pure calculator (docs/domain.md §2.1 heatmap, §2.4).
 @Suite struct HabitCalendarCalculatorTests {
     let calculator = HabitCalendarCalculator()
 
-    private func day(_ text: String) throws -> LocalDay { try HabitFixture.day(text) }
+    private func day(_ text: String) throws -> LocalDay { try TestTime.day(text) }
 
     /// Start 2026-01-02; tracked 01-02…01-03 and from 01-05; today is 2026-01-06.
     private func habitWithAGap() throws -> Habit {

@@ -1,3 +1,4 @@
+import AppTestSupport
 import Core
 import Habits
 import Testing
@@ -9,7 +10,7 @@ import Testing
 
     @Test func instantBeforeTheSpringChangeIsStillThatMorningInEasternStandardTime() throws {
         let fixture = try HabitFixture(now: "2026-03-08T06:30:00Z", zone: "America/New_York")
-        #expect(fixture.clock.today() == (try HabitFixture.day("2026-03-08")))
+        #expect(fixture.clock.today() == (try TestTime.day("2026-03-08")))
         try fixture.call("habits.create", ["name": "Run", "start": "2026-03-01"])
         let completion = try fixture.call("habits.complete", ["ref": "Run"])
         #expect(completion["completed_on"] == "2026-03-08")

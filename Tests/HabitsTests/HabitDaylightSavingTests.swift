@@ -1,3 +1,4 @@
+import AppTestSupport
 import Core
 import Habits
 import Testing
@@ -21,7 +22,7 @@ import Testing
     @Test(arguments: cases)
     func aSkippedWeekOverTheChangeKeepsTheStreak(_ test: Case) throws {
         let fixture = try HabitFixture(now: test.now, zone: "America/New_York")
-        let monday = try HabitFixture.day(test.firstMonday)
+        let monday = try TestTime.day(test.firstMonday)
         try fixture.call(
             "habits.create",
             [
@@ -50,7 +51,7 @@ import Testing
         #expect(Set(scores.compactMap { $0["score"].doubleValue }).count == 1)
         #expect(scores.count == 7)
         let year = try fixture.call("habits.year", ["ref": "Gym"])["days"].items
-        let index = try HabitFixture.day(test.change).dayNumber - (try HabitFixture.day("2026-01-01")).dayNumber
+        let index = try TestTime.day(test.change).dayNumber - (try TestTime.day("2026-01-01")).dayNumber
         #expect(year[index]["state"] == "skipped")
         #expect(year[index + 1]["state"] == "completed")
     }

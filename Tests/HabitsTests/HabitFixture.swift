@@ -1,19 +1,18 @@
+import AppTestSupport
 import Core
 import Habits
 import Storage
 import Testing
+import Time
 
-/// A real `:memory:` database migrated with Core's and the Habits module's schema, a fixed
-/// clock in a fixed zone, a container wired the way the app wires it, and a router over
-/// the `habits` routes with a session acting as the user "me".
+/// The Habits plugin's app as the composition root builds it (`TestApp`: a scratch database
+/// migrated with Core's and the Habits module's schema, a fixed clock in a fixed zone, a
+/// router over the `habits` routes, a session acting as "me"), with the habit helpers.
 ///
 /// Every test makes its own fixture, so nothing is shared between tests.
 struct HabitFixture {
-    /// The zone of every test that is not about another zone.
-    static let seoul = "Asia/Seoul"
-    /// Tuesday 2026-01-06, noon in Seoul.
-    static let defaultNow = "2026-01-06T12:00:00+09:00"
-
+    /// The app this fixture is a view of, built by the composition root.
+    let app: TestApp
     let database: any Database
     let clock: FixedClock
     let container: Container
@@ -22,48 +21,29 @@ struct HabitFixture {
     let user: User
     let session: Session
 
-    init(now: String = defaultNow, zone: String = seoul, backend: DatabaseBackend = .sqlite) throws {
-        let instant = try Self.instant(now)
-        let clock = FixedClock(instant, timeZone: try TimeZoneRules.named(zone))
-        let database = try backend.openScratch()
-        try Migrator(database: database).migrate([
-            CoreSchema.migratorModule, Migrator.Module(name: "habits", migrations: HabitsPlugin().migrations),
-        ])
-        let container = Container()
-        container.register((any Database).self, instance: database)
-        container.register((any TransactionRunner).self, instance: database)
-        container.register((any Clock).self, instance: clock)
-        container.register((any UserRepository).self) { resolver in
-            SQLUserRepository(database: try resolver.resolve((any Database).self))
-        }
-        HabitsSQLRepositories().register(over: database, in: container)
-        HabitsPlugin().register(in: container)
-        let user = try Self.insertUser(named: "me", into: database, at: instant)
-        self.database = database
-        self.clock = clock
-        self.container = container
-        self.router = try Router(routes: HabitsPlugin().routes())
-        self.user = user
-        self.session = Session(user: user, clock: clock, container: container)
+    init(now: String = TestApp.defaultNow, zone: String = TestApp.seoul, backend: DatabaseBackend = .sqlite) throws {
+        let app = try TestApp(
+            plugins: [HabitsPlugin()], repositories: [HabitsSQLRepositories()], now: now, zone: zone, backend: backend)
+        self.app = app
+        database = app.database
+        clock = app.clock
+        container = app.container
+        router = app.router
+        user = app.user
+        session = app.session
     }
 
     // MARK: Values
 
-    /// The day `text` (`YYYY-MM-DD`); a bad text fails the test.
-    static func day(_ text: String) throws -> LocalDay { try #require(LocalDay(parsing: text)) }
-
     /// The days of `texts`, as a set.
-    static func days(_ texts: [String]) throws -> Set<LocalDay> { Set(try texts.map(day)) }
-
-    /// The instant `text` (ISO-8601 with an offset); a bad text fails the test.
-    static func instant(_ text: String) throws -> Instant { try #require(Instant(iso8601: text)) }
+    static func days(_ texts: [String]) throws -> Set<LocalDay> { Set(try texts.map(TestTime.day)) }
 
     /// A tracking period written `"2026-01-01...2026-01-05"` (closed) or `"2026-01-07..."` (open).
     static func period(_ text: String) throws -> TrackingPeriod {
         let separator = try #require(text.firstRange(of: "..."))
-        let start = try day(String(text[..<separator.lowerBound]))
+        let start = try TestTime.day(String(text[..<separator.lowerBound]))
         let endText = String(text[separator.upperBound...])
-        let end = endText.isEmpty ? nil : try day(endText)
+        let end = endText.isEmpty ? nil : try TestTime.day(endText)
         return try #require(TrackingPeriod(start: start, end: end))
     }
 
@@ -72,7 +52,7 @@ struct HabitFixture {
         name: String = "Run", start: String, periods: [String]? = nil, ownerID: String = "owner",
         id: String = Identifier.random(), at now: Instant = Instant(secondsSince1970: 1_767_225_600)
     ) throws -> Habit {
-        let startDay = try day(start)
+        let startDay = try TestTime.day(start)
         guard let periods else {
             return try Habit.new(id: id, ownerID: ownerID, name: name, startDay: startDay, at: now)
         }
@@ -83,22 +63,14 @@ struct HabitFixture {
 
     // MARK: Users and sessions
 
-    private static func insertUser(named name: String, into database: any Database, at now: Instant) throws -> User {
-        let user = User(id: Identifier.random(), name: name, createdAt: now)
-        try SQLUserRepository(database: database).insert(user)
-        return user
-    }
-
     /// A second user, stored (habits need their owner in `users`).
-    func addUser(named name: String) throws -> User {
-        try Self.insertUser(named: name, into: database, at: clock.now())
-    }
+    func addUser(named name: String) throws -> User { try app.addUser(named: name) }
 
     /// A session acting as `user` on the same clock and container.
-    func session(for user: User) -> Session { Session(user: user, clock: clock, container: container) }
+    func session(for user: User) -> Session { app.session(for: user) }
 
     /// Moves the clock to `text`.
-    func setNow(_ text: String) throws { clock.set(try Self.instant(text)) }
+    func setNow(_ text: String) throws { clock.set(try TestTime.instant(text)) }
 
     // MARK: Use cases and repositories
 
@@ -115,7 +87,7 @@ struct HabitFixture {
     @discardableResult
     func create(_ name: String, start: String? = nil, as owner: User? = nil) throws -> Habit {
         try CreateHabit(try dependencies())(
-            name: name, start: try start.map(Self.day), ownerID: (owner ?? user).id)
+            name: name, start: try start.map(TestTime.day), ownerID: (owner ?? user).id)
     }
 
     /// Stores a habit with any valid layout of periods straight through the repository.
@@ -130,7 +102,7 @@ struct HabitFixture {
     /// Records a completion through `RecordCompletion` (today when `on` is nil).
     @discardableResult
     func complete(_ reference: String, on day: String? = nil, as owner: User? = nil) throws -> Completion {
-        try RecordCompletion(try dependencies())(reference, on: try day.map(Self.day), ownerID: (owner ?? user).id)
+        try RecordCompletion(try dependencies())(reference, on: try day.map(TestTime.day), ownerID: (owner ?? user).id)
     }
 
     /// The stored habit with this id, for `owner` (the acting user by default).
@@ -190,9 +162,4 @@ struct HabitFixture {
         ]
         return try queries.flatMap { sql in try database.query(sql) { try $0.string(0) } }
     }
-}
-
-extension Value {
-    /// The items of an array value (empty for anything else).
-    var items: [Value] { arrayValue ?? [] }
 }

@@ -1,6 +1,7 @@
 import Core
 import Habits
 import Testing
+import Time
 
 /// Frequencies: what a script may write, and statistics that count periods meeting them.
 @Suite struct HabitFrequencyTests {

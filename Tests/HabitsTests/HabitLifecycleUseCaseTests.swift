@@ -1,7 +1,9 @@
+import AppTestSupport
 import Core
 import Habits
 import Storage
 import Testing
+import Time
 
 /// CreateHabit, RenameHabit, ArchiveHabit, UnarchiveHabit, DeleteHabit and ListHabits over
 /// a real database, with the clock fixed in Seoul (docs/domain.md §2.2, §2.4).
@@ -10,7 +12,7 @@ import Testing
 
     init() throws { fixture = try HabitFixture() }
 
-    private func day(_ text: String) throws -> LocalDay { try HabitFixture.day(text) }
+    private func day(_ text: String) throws -> LocalDay { try TestTime.day(text) }
 
     private func periods(_ texts: [String]) throws -> [TrackingPeriod] { try texts.map(HabitFixture.period) }
 
@@ -57,7 +59,7 @@ import Testing
         try fixture.setNow("2026-01-07T09:00:00+09:00")
         let renamed = try RenameHabit(try fixture.dependencies())("Run", to: " Morning run\n", ownerID: fixture.user.id)
         #expect(renamed.name == "Morning run")
-        #expect(renamed.updatedAt == (try HabitFixture.instant("2026-01-07T09:00:00+09:00")))
+        #expect(renamed.updatedAt == (try TestTime.instant("2026-01-07T09:00:00+09:00")))
         #expect(renamed.createdAt == habit.createdAt)
         #expect(try fixture.stored(habit.id) == renamed)
     }

@@ -1,6 +1,8 @@
+import AppTestSupport
 import Core
 import Habits
 import Testing
+import Time
 
 /// When a reminder comes, over a fixed clock moved by hand in a fixed zone: at its time on a
 /// day its habit is due and not yet done, once; never for a habit done, skipped, paused or
@@ -9,7 +11,7 @@ import Testing
     /// A fixture at `start` with the habit `Floss` (from 2026-01-01) reminded at `time`, and
     /// a monitor made then (its first look).
     static func floss(
-        at start: String = "2026-01-06T20:00:00+09:00", zone: String = HabitFixture.seoul, time: String = "21:00"
+        at start: String = "2026-01-06T20:00:00+09:00", zone: String = TestApp.seoul, time: String = "21:00"
     ) throws -> (HabitFixture, ReminderMonitor) {
         let fixture = try HabitFixture(now: start, zone: zone)
         try fixture.create("Floss", start: "2026-01-01")
@@ -155,13 +157,13 @@ import Testing
         let zone = try TimeZoneRules.named("America/New_York")
         let time = try #require(DailyTime(parsing: "02:30"))
         let reminder = Reminder(habitID: "h", time: time, createdAt: Instant(secondsSince1970: 0))
-        let since = try HabitFixture.instant("2026-03-08T01:00:00-05:00")
+        let since = try TestTime.instant("2026-03-08T01:00:00-05:00")
         #expect(
             ReminderSchedule.next([reminder], after: since, in: zone)
-                == (try HabitFixture.instant("2026-03-08T03:00:00-04:00")))
-        let beforeGap = try HabitFixture.instant("2026-03-08T01:59:00-05:00")
+                == (try TestTime.instant("2026-03-08T03:00:00-04:00")))
+        let beforeGap = try TestTime.instant("2026-03-08T01:59:00-05:00")
         #expect(ReminderSchedule.due([reminder], after: since, upTo: beforeGap, in: zone).isEmpty)
-        let atThree = try HabitFixture.instant("2026-03-08T03:00:00-04:00")
+        let atThree = try TestTime.instant("2026-03-08T03:00:00-04:00")
         #expect(ReminderSchedule.due([reminder], after: since, upTo: atThree, in: zone).map(\.at) == [atThree])
     }
 
@@ -183,9 +185,9 @@ import Testing
         try fixture.create("Floss", start: "2026-01-01")
         // A still clock: the loop is never woken for a reminder.
         #expect(ReminderMonitor(session: fixture.session).realMillisecondsToNext == nil)
-        let start = try HabitFixture.instant("2026-01-06T20:00:00+09:00")
+        let start = try TestTime.instant("2026-01-06T20:00:00+09:00")
         let fast = try ScaledClock(
-            start: start, rate: 3600, timeZone: try TimeZoneRules.named(HabitFixture.seoul))
+            start: start, rate: 3600, timeZone: try TimeZoneRules.named(TestApp.seoul))
         let monitor = ReminderMonitor(session: Session(user: fixture.user, clock: fast, container: fixture.container))
         #expect(monitor.realMillisecondsToNext == ReminderMonitor.longestWait, "no reminders: a minute")
         try fixture.call("habits.remind", ["ref": "Floss", "time": "21:00"])

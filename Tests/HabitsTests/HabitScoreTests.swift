@@ -1,3 +1,4 @@
+import AppTestSupport
 import Core
 import Foundation
 import Habits
@@ -47,7 +48,7 @@ import Testing
         let fixture = try HabitFixture(now: "2026-02-15T12:00:00+09:00")
         try fixture.call(
             "habits.create", ["name": "Habit", "start": .string(scenario.start), "frequency": scenario.frequency])
-        let start = try HabitFixture.day(scenario.start)
+        let start = try TestTime.day(scenario.start)
         for offset in scenario.doneOffsets where start.adding(days: offset) <= fixture.clock.today() {
             try fixture.call(
                 "habits.complete", ["ref": "Habit", "on": .string(start.adding(days: offset).description)])

@@ -1,3 +1,4 @@
+import AppTestSupport
 import Core
 import Habits
 import Testing
@@ -12,8 +13,8 @@ import Testing
         start: String = "2026-01-01", periods: [String]? = nil, completed: [String], reference: String
     ) throws -> HabitStatistics {
         let habit = try HabitFixture.habit(start: start, periods: periods)
-        let days = try completed.map(HabitFixture.day)
-        let referenceDay = try HabitFixture.day(reference)
+        let days = try completed.map(TestTime.day)
+        let referenceDay = try TestTime.day(reference)
         let fromSorted = calculator.statistics(of: habit, sortedCompletedDays: days.sorted(), reference: referenceDay)
         let fromSet = calculator.statistics(of: habit, completedDays: Set(days), reference: referenceDay)
         #expect(fromSet == fromSorted, "the set and the sorted-days forms must agree")

@@ -1,13 +1,15 @@
+import AppTestSupport
 import Core
 import Habits
 import Testing
+import Time
 
 /// The rules of the `Habit` entity and its `TrackingPeriod`s (docs/domain.md §2.2), with no storage.
 @Suite struct HabitTests {
     static let created = Instant(secondsSince1970: 1_767_225_600)
     static let later = Instant(secondsSince1970: 1_767_700_000)
 
-    private func day(_ text: String) throws -> LocalDay { try HabitFixture.day(text) }
+    private func day(_ text: String) throws -> LocalDay { try TestTime.day(text) }
 
     private func periods(_ texts: [String]) throws -> [TrackingPeriod] { try texts.map(HabitFixture.period) }
 

@@ -1,7 +1,9 @@
+import AppTestSupport
 import Core
 import Habits
 import Storage
 import Testing
+import Time
 
 /// `RecordCompletion` reads the habit, its measure and its day's completion and tries the
 /// insert in one step (`CompletionRepository.attempt`), then judges by its rules: on every
@@ -15,7 +17,7 @@ import Testing
         let byName = try fixture.complete("걷기 🐕", on: "2026-01-05")
         let byID = try fixture.complete(walk.id.uppercased())
         #expect(byName.habitID == walk.id && byID.habitID == walk.id)
-        #expect(byID.completedOn == (try HabitFixture.day("2026-01-06")))
+        #expect(byID.completedOn == (try TestTime.day("2026-01-06")))
         #expect(byID.recordedAt == fixture.clock.now())
         #expect(
             try fixture.completionRepository.completions(habitID: walk.id, from: nil, to: nil) == [byName, byID])
@@ -104,7 +106,7 @@ import Testing
         try fixture.insert("Twin", start: "2026-01-03", periods: ["2026-01-03..."])
         try fixture.complete("Run", on: "2026-01-03")
         let before = try fixture.snapshot()
-        let today = try HabitFixture.day("2026-01-06")
+        let today = try TestTime.day("2026-01-06")
         let repository = fixture.completionRepository
         func insert(_ reference: String, on day: LocalDay) throws -> String? {
             var inserted: String?
@@ -117,7 +119,7 @@ import Testing
             }
             return inserted
         }
-        let day = try refusal.day.map(HabitFixture.day) ?? today
+        let day = try refusal.day.map(TestTime.day) ?? today
         for reference in [refusal.reference, refusal.reference == "Run" ? run.id : nil].compactMap({ $0 }) {
             let error = try #require(throws: StorageError.self, "\(reference) on \(day)") {
                 try insert(reference, on: day)
@@ -127,8 +129,8 @@ import Testing
         }
         // At each edge: the start day (also its first period's), the second period's first
         // day, today.
-        #expect(try insert(run.id, on: try HabitFixture.day("2026-01-02")) == run.id)
-        #expect(try insert(run.id, on: try HabitFixture.day("2026-01-05")) == run.id)
+        #expect(try insert(run.id, on: try TestTime.day("2026-01-02")) == run.id)
+        #expect(try insert(run.id, on: try TestTime.day("2026-01-05")) == run.id)
         #expect(try insert("Run", on: today) == run.id)
         #expect(try fixture.completionCount(habitID: run.id) == 4)
     }

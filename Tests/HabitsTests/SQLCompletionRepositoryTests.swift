@@ -1,7 +1,9 @@
+import AppTestSupport
 import Core
 import Habits
 import Storage
 import Testing
+import Time
 
 /// The SQLite completion repository: one completion per (habit, day), looked up by that
 /// key and deleted by id; `deleteAll` succeeds on nothing (docs/domain.md §2.2, §2.4).
@@ -20,7 +22,7 @@ import Testing
         -> Completion
     {
         Completion(
-            id: id, habitID: habitID ?? habit.id, completedOn: try HabitFixture.day(day),
+            id: id, habitID: habitID ?? habit.id, completedOn: try TestTime.day(day),
             recordedAt: Instant(millisecondsSince1970: 1_767_668_400_250))
     }
 
@@ -30,9 +32,9 @@ import Testing
         let stored = try suite.completion("2026-01-05")
         try suite.repository.insert(stored)
         #expect(
-            try suite.repository.completion(habitID: suite.habit.id, on: try HabitFixture.day("2026-01-05")) == stored)
-        #expect(try suite.repository.completion(habitID: suite.habit.id, on: try HabitFixture.day("2026-01-04")) == nil)
-        #expect(try suite.repository.completedDays(habitID: suite.habit.id) == [try HabitFixture.day("2026-01-05")])
+            try suite.repository.completion(habitID: suite.habit.id, on: try TestTime.day("2026-01-05")) == stored)
+        #expect(try suite.repository.completion(habitID: suite.habit.id, on: try TestTime.day("2026-01-04")) == nil)
+        #expect(try suite.repository.completedDays(habitID: suite.habit.id) == [try TestTime.day("2026-01-05")])
     }
 
     @Test(arguments: DatabaseBackend.available)
@@ -115,7 +117,7 @@ import Testing
             try suite.repository.insert(try suite.completion(day, habitID: early.id))
         }
         let found = try suite.repository.completions(
-            habitID: early.id, from: try from.map(HabitFixture.day), to: try to.map(HabitFixture.day))
+            habitID: early.id, from: try from.map(TestTime.day), to: try to.map(TestTime.day))
         #expect(found.map(\.completedOn.description) == expected)
     }
 
@@ -128,7 +130,7 @@ import Testing
             try suite.repository.insert(try suite.completion(day))
             try suite.repository.insert(try suite.completion(day, habitID: other.id))
         }
-        let ascending = try days.sorted().map(HabitFixture.day)
+        let ascending = try days.sorted().map(TestTime.day)
         #expect(try suite.repository.completedDays(habitID: suite.habit.id) == ascending)
         #expect(
             try suite.repository.completedDays(ownedBy: suite.fixture.user.id) == [
@@ -143,7 +145,7 @@ import Testing
         try suite.repository.insert(try suite.completion("2026-01-02", habitID: other.id))
         #expect(
             try suite.repository.completedDays(ownedBy: suite.fixture.user.id) == [
-                other.id: [try HabitFixture.day("2026-01-02")]
+                other.id: [try TestTime.day("2026-01-02")]
             ])
         #expect(try suite.repository.completedDays(habitID: suite.habit.id).isEmpty)
     }
@@ -168,22 +170,22 @@ import Testing
         try suite.repository.insert(try suite.completion("2026-01-05", habitID: theirs.id))
         #expect(
             try suite.repository.completedDays(ownedBy: suite.fixture.user.id) == [
-                suite.habit.id: [try HabitFixture.day("2026-01-05")]
+                suite.habit.id: [try TestTime.day("2026-01-05")]
             ])
         #expect(
             try suite.repository.completedDays(ownedBy: other.id)
-                == [theirs.id: try ["2026-01-04", "2026-01-05"].map(HabitFixture.day)])
+                == [theirs.id: try ["2026-01-04", "2026-01-05"].map(TestTime.day)])
         #expect(
             try suite.repository.completedHabitIDs(
-                ownedBy: suite.fixture.user.id, on: try HabitFixture.day("2026-01-05")) == [
+                ownedBy: suite.fixture.user.id, on: try TestTime.day("2026-01-05")) == [
                     suite.habit.id
                 ])
         #expect(
             try suite.repository.completedHabitIDs(
-                ownedBy: suite.fixture.user.id, on: try HabitFixture.day("2026-01-04")
+                ownedBy: suite.fixture.user.id, on: try TestTime.day("2026-01-04")
             ).isEmpty)
         #expect(
-            try suite.repository.completedHabitIDs(ownedBy: other.id, on: try HabitFixture.day("2026-01-04")) == [
+            try suite.repository.completedHabitIDs(ownedBy: other.id, on: try TestTime.day("2026-01-04")) == [
                 theirs.id
             ])
     }

@@ -1,7 +1,9 @@
+import AppTestSupport
 import Core
 import Habits
 import Storage
 import Testing
+import Time
 
 /// The SQL details repository over every backend at hand: every frequency form, the
 /// measure, skips, pauses, amounts and notes read back as stored; inserts fail on a taken
@@ -17,7 +19,7 @@ import Testing
         habit = try fixture.create("Run", start: "2026-01-01")
     }
 
-    private static func day(_ text: String) throws -> LocalDay { try HabitFixture.day(text) }
+    private static func day(_ text: String) throws -> LocalDay { try TestTime.day(text) }
 
     static let frequencies: [HabitFrequency] = [
         .daily, .perWeek(times: 3), .perMonth(times: 2), .inDays(times: 2, days: 3), .inDays(times: 1, days: 2),

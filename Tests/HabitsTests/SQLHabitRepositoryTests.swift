@@ -1,7 +1,9 @@
+import AppTestSupport
 import Core
 import Habits
 import Storage
 import Testing
+import Time
 
 /// The SQLite habit repository: insert fails on a taken id, update and delete on a missing
 /// one, no upsert; habits read back as they were stored; owners kept apart (docs/domain.md §2.4).
@@ -16,11 +18,11 @@ import Testing
 
     private func habit(
         _ name: String = "Run", start: String = "2026-01-01", periods: [String]? = nil, owner: User? = nil,
-        at now: String = HabitFixture.defaultNow
+        at now: String = TestApp.defaultNow
     ) throws -> Habit {
         try HabitFixture.habit(
             name: name, start: start, periods: periods, ownerID: (owner ?? fixture.user).id,
-            at: try HabitFixture.instant(now))
+            at: try TestTime.instant(now))
     }
 
     static let layouts: [[String]] = [
@@ -80,13 +82,13 @@ import Testing
         let changed =
             try original
             .archived(
-                today: try HabitFixture.day("2026-01-06"), completedToday: false,
-                at: try HabitFixture.instant("2026-01-06T13:00:00+09:00")
+                today: try TestTime.day("2026-01-06"), completedToday: false,
+                at: try TestTime.instant("2026-01-06T13:00:00+09:00")
             )
             .unarchived(
-                today: try HabitFixture.day("2026-01-08"), at: try HabitFixture.instant("2026-01-08T13:00:00+09:00")
+                today: try TestTime.day("2026-01-08"), at: try TestTime.instant("2026-01-08T13:00:00+09:00")
             )
-            .renamed(to: "Walk", at: try HabitFixture.instant("2026-01-08T14:00:00+09:00"))
+            .renamed(to: "Walk", at: try TestTime.instant("2026-01-08T14:00:00+09:00"))
         try suite.repository.update(changed)
         #expect(try suite.repository.habit(id: original.id, ownedBy: suite.fixture.user.id) == changed)
         #expect(try suite.fixture.count("habit_periods") == 2)
@@ -99,7 +101,7 @@ import Testing
         let original = try suite.habit(start: "2026-01-06")
         try suite.repository.insert(original)
         let archived = try original.archived(
-            today: try HabitFixture.day("2026-01-06"), completedToday: false, at: suite.fixture.clock.now())
+            today: try TestTime.day("2026-01-06"), completedToday: false, at: suite.fixture.clock.now())
         try suite.repository.update(archived)
         #expect(try suite.repository.habit(id: original.id, ownedBy: suite.fixture.user.id)?.trackingPeriods == [])
         #expect(try suite.fixture.count("habit_periods") == 0)

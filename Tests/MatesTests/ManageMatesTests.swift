@@ -1,27 +1,31 @@
+import AppTestSupport
 import Core
+import Formats
 import Profiles
 import Storage
 import Testing
+import Time
 
 @testable import Mates
 
-/// A real database with four users, three of whom have real profiles (through Profiles'
-/// own repository, which is also the real `ProfileDirectory`), and a fixed clock.
+/// The Profiles and Mates plugins' app as the composition root builds it (`TestApp`), with
+/// four more users, three of whom have real profiles (through Profiles' own repository,
+/// which is also the real `ProfileDirectory`), and a fixed clock in UTC.
 struct MatesFixture {
+    let app: TestApp
     let database: any Database
     let clock: FixedClock
     let mates: ManageMates
     let users: [String: User]
 
     init(backend: DatabaseBackend = .sqlite) throws {
-        database = try backend.openScratch()
-        try Migrator(database: database).migrate([
-            CoreSchema.migratorModule, Migrator.Module(name: "profiles", migrations: ProfilesPlugin().migrations),
-            Migrator.Module(name: "mates", migrations: MatesPlugin().migrations),
-        ])
-        clock = FixedClock(try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00")), timeZone: .utc)
-        let repository = SQLUserRepository(database: database)
-        let accounts = UserAccounts(repository: repository, clock: clock)
+        app = try TestApp(
+            plugins: [ProfilesPlugin(), MatesPlugin()],
+            repositories: [ProfilesSQLRepositories(), MatesSQLRepositories()],
+            now: "2026-11-29T08:00:00+09:00", zone: "UTC", backend: backend)
+        database = app.database
+        clock = app.clock
+        let accounts = UserAccounts(repository: try app.container.resolve((any UserRepository).self), clock: clock)
         let profiles = SQLProfileRepository(database: database)
         var users: [String: User] = [:]
         for name in ["mina", "joon", "sol", "nobody"] { users[name] = try accounts.signIn(name: name) }
@@ -34,9 +38,7 @@ struct MatesFixture {
                     createdAt: clock.now(), updatedAt: clock.now()))
         }
         self.users = users
-        mates = ManageMates(
-            store: SQLMateStore(database: database), profiles: profiles, users: repository, transactions: database,
-            clock: clock)
+        mates = try app.container.resolve(ManageMates.self)
     }
 
     func id(_ name: String) throws -> String { try #require(users[name]).id }

@@ -2,6 +2,7 @@ import CPostgres
 import Core
 import Storage
 import Testing
+import Time
 
 @Suite(.enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.skipReason))
 struct PostgresConnectionTests {

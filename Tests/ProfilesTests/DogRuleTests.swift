@@ -1,3 +1,4 @@
+import AppTestSupport
 import Core
 import Profiles
 import Testing
@@ -161,7 +162,7 @@ import Testing
         try fixture.setNow("2026-01-07T12:00:00Z")
         try expectRefused(ProfileFixture.dogValue(["age": 100]), field: "dog.age")
         try expectRefused(ProfileFixture.dogValue(["keywords": ["shy", "shy"]]), field: "dog.keywords")
-        #expect(try fixture.stored()?.updatedAt == ProfileFixture.instant(ProfileFixture.defaultNow))
+        #expect(try fixture.stored()?.updatedAt == TestTime.instant(ProfileFixture.defaultNow))
     }
 
     // MARK: The Dog type itself

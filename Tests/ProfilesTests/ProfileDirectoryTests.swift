@@ -1,4 +1,5 @@
 import Core
+import Formats
 import Profiles
 import Testing
 

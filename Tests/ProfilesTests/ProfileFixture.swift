@@ -1,17 +1,21 @@
+import AppTestSupport
 import Core
 import Profiles
 import Storage
 import Testing
+import Time
 
-/// A real `:memory:` database migrated with Core's and the Profiles module's schema, a fixed
-/// clock, a container wired the way the app wires it, and a router over the `profiles`
-/// routes with a session acting as the user "me".
+/// The Profiles plugin's app as the composition root builds it (`TestApp`: a scratch
+/// database migrated with Core's and the Profiles module's schema, a fixed clock in UTC, a
+/// router over the `profiles` routes, a session acting as "me"), with the profile helpers.
 ///
 /// Every test makes its own fixture, so nothing is shared between tests.
 struct ProfileFixture {
     /// 2026-01-06, noon UTC.
     static let defaultNow = "2026-01-06T12:00:00Z"
 
+    /// The app this fixture is a view of, built by the composition root.
+    let app: TestApp
     let database: any Database
     let clock: FixedClock
     let container: Container
@@ -21,34 +25,19 @@ struct ProfileFixture {
     let session: Session
 
     init(now: String = defaultNow, backend: DatabaseBackend = .sqlite) throws {
-        let instant = try Self.instant(now)
-        let clock = FixedClock(instant)
-        let database = try backend.openScratch()
-        try Migrator(database: database).migrate([
-            CoreSchema.migratorModule, Migrator.Module(name: "profiles", migrations: ProfilesPlugin().migrations),
-        ])
-        let container = Container()
-        container.register((any Database).self, instance: database)
-        container.register((any TransactionRunner).self, instance: database)
-        container.register((any Clock).self, instance: clock)
-        container.register((any UserRepository).self) { resolver in
-            SQLUserRepository(database: try resolver.resolve((any Database).self))
-        }
-        ProfilesSQLRepositories().register(over: database, in: container)
-        ProfilesPlugin().register(in: container)
-        let user = try Self.insertUser(named: "me", into: database, at: instant)
-        self.database = database
-        self.clock = clock
-        self.container = container
-        self.router = try Router(routes: ProfilesPlugin().routes())
-        self.user = user
-        self.session = Session(user: user, clock: clock, container: container)
+        let app = try TestApp(
+            plugins: [ProfilesPlugin()], repositories: [ProfilesSQLRepositories()], now: now, zone: "UTC",
+            backend: backend)
+        self.app = app
+        database = app.database
+        clock = app.clock
+        container = app.container
+        router = app.router
+        user = app.user
+        session = app.session
     }
 
     // MARK: Values
-
-    /// The instant `text` (ISO-8601 with an offset); a bad text fails the test.
-    static func instant(_ text: String) throws -> Instant { try #require(Instant(iso8601: text)) }
 
     /// A valid `dog` table for `profiles.save`, with `changes` applied (`.null` removes a field).
     static func dogValue(_ changes: [String: Value] = [:]) -> Value {
@@ -74,19 +63,11 @@ struct ProfileFixture {
 
     // MARK: Users and sessions
 
-    private static func insertUser(named name: String, into database: any Database, at now: Instant) throws -> User {
-        let user = User(id: Identifier.random(), name: name, createdAt: now)
-        try SQLUserRepository(database: database).insert(user)
-        return user
-    }
-
     /// Another stored user (profiles need their user in `users`).
-    func addUser(named name: String) throws -> User {
-        try Self.insertUser(named: name, into: database, at: clock.now())
-    }
+    func addUser(named name: String) throws -> User { try app.addUser(named: name) }
 
     /// Moves the clock to `text`.
-    func setNow(_ text: String) throws { clock.set(try Self.instant(text)) }
+    func setNow(_ text: String) throws { clock.set(try TestTime.instant(text)) }
 
     // MARK: Repositories
 

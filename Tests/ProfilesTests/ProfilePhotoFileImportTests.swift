@@ -1,3 +1,4 @@
+import AppTestSupport
 import Core
 import Foundation
 import Imaging
@@ -5,6 +6,7 @@ import Profiles
 import Storage
 import Synchronization
 import Testing
+import Time
 
 /// A database of the previous release (profiles schema 1, photos as files in `photos/`
 /// beside it) is migrated: the files are read into the rows, then removed with their folder;

@@ -1,7 +1,9 @@
+import AppTestSupport
 import Core
 import Profiles
 import Storage
 import Testing
+import Time
 
 /// `SQLProfileRepository`: one profile per user; insert refuses a second profile
 /// (`profiles.exists`) or a taken nickname, update refuses a missing profile
@@ -12,7 +14,7 @@ import Testing
 
     init(_ backend: DatabaseBackend = .sqlite) throws {
         fixture = try ProfileFixture(backend: backend)
-        now = try ProfileFixture.instant(ProfileFixture.defaultNow)
+        now = try TestTime.instant(ProfileFixture.defaultNow)
     }
 
     @Test(arguments: DatabaseBackend.available)

@@ -1,3 +1,4 @@
+import AppTestSupport
 import Core
 import Profiles
 import Storage
@@ -15,7 +16,7 @@ import Testing
         let suite = try Self(backend)
         try suite.fixture.save(nickname: "보리맘")
         let stored = try #require(try suite.fixture.stored())
-        let now = try ProfileFixture.instant(ProfileFixture.defaultNow)
+        let now = try TestTime.instant(ProfileFixture.defaultNow)
         #expect(stored.userID == suite.fixture.user.id)
         #expect(stored.nickname == "보리맘")
         #expect(stored.dog == (try ProfileFixture.dog()))
@@ -42,16 +43,16 @@ import Testing
         #expect(
             stored.dog
                 == (try Dog(name: "콩이", age: 5, sex: .male, neutered: true, size: .large, keywords: [.smart, .shy])))
-        #expect(stored.createdAt == (try ProfileFixture.instant(ProfileFixture.defaultNow)))
-        #expect(stored.updatedAt == (try ProfileFixture.instant("2026-01-07T08:30:00Z")))
+        #expect(stored.createdAt == (try TestTime.instant(ProfileFixture.defaultNow)))
+        #expect(stored.updatedAt == (try TestTime.instant("2026-01-07T08:30:00Z")))
         #expect(updated["nickname"] == "콩이맘")
         #expect(updated["dog"]["keywords"] == ["smart", "shy"])
 
         try suite.fixture.setNow("2026-02-01T00:00:00Z")
         try suite.fixture.save(nickname: "콩이맘")
         let again = try #require(try suite.fixture.stored())
-        #expect(again.createdAt == (try ProfileFixture.instant(ProfileFixture.defaultNow)))
-        #expect(again.updatedAt == (try ProfileFixture.instant("2026-02-01T00:00:00Z")))
+        #expect(again.createdAt == (try TestTime.instant(ProfileFixture.defaultNow)))
+        #expect(again.updatedAt == (try TestTime.instant("2026-02-01T00:00:00Z")))
     }
 
     @Test(arguments: DatabaseBackend.available)

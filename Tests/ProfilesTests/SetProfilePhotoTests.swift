@@ -1,4 +1,6 @@
+import AppTestSupport
 import Core
+import Formats
 import Foundation
 import Imaging
 import Profiles
@@ -50,7 +52,7 @@ import Testing
                 == StoredImage(width: 100, height: 100, bytes: thumbnail.count, sha256: SHA256.hex(thumbnail)))
         #expect(result["card"] == stored.card.value)
         #expect(result["thumbnail"] == stored.thumbnail.value)
-        #expect(try fixture.stored()?.updatedAt == (try ProfileFixture.instant("2026-01-07T09:00:00Z")))
+        #expect(try fixture.stored()?.updatedAt == (try TestTime.instant("2026-01-07T09:00:00Z")))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["보리 🐕.png"])
     }
 

@@ -2,6 +2,7 @@ import Core
 import Dispatch
 import Synchronization
 import Testing
+import Time
 
 @testable import Scripting
 

@@ -2,6 +2,7 @@ import CSQLite
 import Core
 import Foundation
 import Testing
+import Time
 
 @testable import Storage
 

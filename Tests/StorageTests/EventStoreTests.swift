@@ -1,5 +1,7 @@
 import Core
+import Formats
 import Testing
+import Time
 
 @testable import Storage
 

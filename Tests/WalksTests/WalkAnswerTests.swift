@@ -1,6 +1,7 @@
 import Core
 import Storage
 import Testing
+import Time
 
 @testable import Walks
 

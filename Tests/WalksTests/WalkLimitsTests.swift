@@ -1,13 +1,17 @@
+import AppTestSupport
 import Core
 import Mates
 import Storage
 import Testing
+import Time
 
 @testable import Walks
 
-/// A real database with Core's, Mates' and Walks' tables, two users who are mates (through
-/// Mates' own store, the real `MateDirectory`), and a fixed clock at 08:00 in Seoul.
+/// The Mates and Walks plugins' app as the composition root builds it (`TestApp`), with two
+/// users who are mates (through Mates' own store, the real `MateDirectory`), and a fixed
+/// clock at 08:00 in Seoul.
 struct WalksFixture {
+    let app: TestApp
     let database: any Database
     let clock: FixedClock
     let walks: ManageWalks
@@ -16,26 +20,18 @@ struct WalksFixture {
     let joon: User
 
     init(backend: DatabaseBackend = .sqlite) throws {
-        database = try backend.openScratch()
-        try Migrator(database: database).migrate([
-            CoreSchema.migratorModule, Migrator.Module(name: "mates", migrations: MatesPlugin().migrations),
-            Migrator.Module(name: "walks", migrations: WalksPlugin().migrations),
-        ])
-        clock = FixedClock(
-            try #require(Instant(iso8601: "2026-11-29T08:00:00+09:00")), timeZone: try TimeZoneRules.named("Asia/Seoul")
-        )
-        let users = SQLUserRepository(database: database)
-        let accounts = UserAccounts(repository: users, clock: clock)
+        app = try TestApp(
+            plugins: [MatesPlugin(), WalksPlugin()], repositories: [MatesSQLRepositories(), WalksSQLRepositories()],
+            now: "2026-11-29T08:00:00+09:00", backend: backend)
+        database = app.database
+        clock = app.clock
+        let accounts = UserAccounts(repository: try app.container.resolve((any UserRepository).self), clock: clock)
         mina = try accounts.signIn(name: "mina")
         joon = try accounts.signIn(name: "joon")
         mateStore = SQLMateStore(database: database)
         try mateStore.link(mina.id, joon.id, since: clock.now())
-        walks = ManageWalks(
-            store: SQLWalkStore(database: database), transactions: database, mates: mateStore, users: users,
-            clock: clock)
+        walks = try app.container.resolve(ManageWalks.self)
     }
-
-    static func instant(_ text: String) throws -> Instant { try #require(Instant(iso8601: text)) }
 
     func logCount() throws -> Int {
         try #require(try database.queryOne("SELECT count(*) FROM walk_logs") { try $0.int(0) })
@@ -48,7 +44,8 @@ struct WalksFixture {
         end: String = "2026-11-29T07:40:00+09:00"
     ) throws -> WalkLog {
         try walks.log(
-            steps: steps, distance: distance, startedAt: try Self.instant(start), endedAt: try Self.instant(end),
+            steps: steps, distance: distance, startedAt: try TestTime.instant(start),
+            endedAt: try TestTime.instant(end),
             userID: mina.id)
     }
 }

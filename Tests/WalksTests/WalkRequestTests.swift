@@ -1,5 +1,6 @@
 import Core
 import Testing
+import Time
 
 @testable import Walks
 

@@ -1,5 +1,6 @@
 import CPostgres
 import Core
+import Time
 
 #if canImport(Glibc)
     import Glibc
