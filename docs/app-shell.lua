@@ -19,6 +19,12 @@ error('Cannot require a meta file')
 ---@field group string The NOLOGIN role every member belongs to.
 ---@field applied string[] The steps taken; empty when nothing was missing.
 
+--- A person you blocked.
+---@class blocked_person
+---@field id string Their user id.
+---@field name string Their user name.
+---@field since instant When you blocked them.
+
 --- A book.
 ---@class book
 ---@field title string The title.
@@ -39,6 +45,20 @@ error('Cannot require a meta file')
 ---@field state "completed"|"missed"|"pending"|"empty"|"skipped"|"paused"|"partial"|"rest"|"over_limit"|"not_due" How the day is drawn (as habits.year: partial: some amount, short of the target; rest: a day off in a period that met its frequency; over_limit: over an at_most habit's target, whose empty days are completed; not_due: a day a weekday habit does not name; empty: untracked or future).
 ---@field is_today boolean Whether it is today.
 ---@field note? string The day's note, if any.
+
+--- A comment on a story, or a reply to one.
+---@class comment
+---@field id string A lowercase UUID.
+---@field story_id string The story's id.
+---@field parent_id? string The comment it replies to.
+---@field author_id string The author's user id.
+---@field author_name string The author's user name.
+---@field text string 1 to 1000 characters.
+---@field created_at instant When it was written.
+---@field updated_at instant When its text last changed.
+---@field hidden? boolean true when a moderator hid it (only you see it then).
+---@field replies? comment[] Its first 3 replies, oldest first (a comment of bookstories.comments).
+---@field reply_count? integer How many replies it has (a comment of bookstories.comments).
 
 --- That a habit was done on a day.
 ---@class completion
@@ -174,6 +194,21 @@ error('Cannot require a meta file')
 ---@field name string The login name, which is the user name.
 ---@field signed_in boolean Whether they have used the app yet.
 
+--- A report as the moderator sees it.
+---@class moderated_report
+---@field id string A lowercase UUID.
+---@field reporter_id string Who reported.
+---@field reporter_name string Their user name.
+---@field target_kind "user"|"story"|"comment" What was reported.
+---@field target_id string Its id.
+---@field reason "spam"|"harassment"|"inappropriate"|"other" Why.
+---@field message? string The reporter's words.
+---@field status "pending"|"reviewed"|"resolved" Where it stands.
+---@field created_at instant When it was made.
+---@field action? "dismiss"|"hide"|"remove_member" What the moderator did.
+---@field resolved_by? string The moderator.
+---@field resolved_at? instant When.
+
 --- Days a habit is paused.
 ---@class pause
 ---@field from day The first paused day.
@@ -215,6 +250,16 @@ error('Cannot require a meta file')
 ---@field name string The habit's name.
 ---@field time string HH:MM, local to the clock's zone.
 ---@field created_at instant When it was set.
+
+--- A report of a person, a story or a comment.
+---@class report
+---@field id string A lowercase UUID.
+---@field target_kind "user"|"story"|"comment" What was reported.
+---@field target_id string Its id (a user's id for a person).
+---@field reason "spam"|"harassment"|"inappropriate"|"other" Why.
+---@field message? string The reporter's words.
+---@field status "pending"|"reviewed"|"resolved" pending until a moderator looks at it; reviewed (dismissed) or resolved (acted on).
+---@field created_at instant When it was made.
 
 --- A route of the router.
 ---@class route
@@ -259,6 +304,7 @@ error('Cannot require a meta file')
 ---@field visibility "public"|"private" Who sees it.
 ---@field created_at instant When it was written.
 ---@field updated_at instant When it last changed.
+---@field hidden? boolean true when a moderator hid it (only you see it then).
 
 --- Runs of met periods (days, weeks or months, as the frequency counts).
 ---@class streak
@@ -367,6 +413,21 @@ function admin.members() end
 --- Example: `admin.remove_member("mina")`
 function admin.remove_member(name) end
 
+--- The moderator's queue: reports, newest first (the server's administrator; on SQLite the file's first user).
+---@param opts? {status?: "pending"|"reviewed"|"resolved"}
+---@return moderated_report[]
+--- Raises: admin.not_allowed.
+--- Example: `for _, r in ipairs(admin.reports{status = "pending"}) do print(r.reason, r.target_kind) end`
+function admin.reports(opts) end
+
+--- Resolves a report: dismiss it, hide what was reported (all a reported person wrote), or remove the member (on SQLite: hide all they wrote); recorded with who and when.
+---@param id string The report's id.
+---@param opts {action: "dismiss"|"hide"|"remove_member"}
+---@return moderated_report
+--- Raises: admin.not_allowed, reports.not_found, reports.not_pending, admin.no_member.
+--- Example: `admin.resolve(r.id, {action = "hide"})`
+function admin.resolve(id, opts) end
+
 --- Sets up the server: schema, members' group role, grants, row-level security, functions, migrations; run again, only what is missing.
 ---@return admin_setup
 --- Raises: admin.not_available, admin.not_allowed.
@@ -433,6 +494,22 @@ function app.user() end
 ---@class bookstories
 bookstories = {}
 
+--- Comments on a story you may read.
+---@param story_id string The story's id.
+---@param text string 1 to 1000 characters after trimming.
+---@return comment
+--- Raises: bookstories.not_found, bookstories.too_many_comments.
+--- Example: `bookstories.comment(story.id, "저도 이 문장에서 멈췄어요 🌱")`
+function bookstories.comment(story_id, text) end
+
+--- A story's comments, newest first, 10 a page, each with its first 3 replies (oldest first) and its reply count.
+---@param story_id string The story's id.
+---@param opts? {page?: integer}
+---@return comment[]
+--- Raises: bookstories.not_found.
+--- Example: `for _, c in ipairs(bookstories.comments(story.id)) do print(c.author_name, c.text) end`
+function bookstories.comments(story_id, opts) end
+
 --- Keeps quotes from a book with your own words.
 ---@param opts {book: book, quotes: (string|quote)[], content?: string, keywords?: string[], themes?: string[], visibility?: "public"|"private"}
 ---@return story
@@ -444,6 +521,20 @@ function bookstories.create(opts) end
 --- Raises: bookstories.not_found, forbidden.
 --- Example: `bookstories.delete(id)`
 function bookstories.delete(id) end
+
+--- Deletes your comment, or one on your story, with its replies.
+---@param id string The comment's or reply's id.
+--- Raises: bookstories.not_found, forbidden.
+--- Example: `bookstories.delete_comment(comment.id)`
+function bookstories.delete_comment(id) end
+
+--- Changes the text of your comment or reply.
+---@param id string The comment's or reply's id.
+---@param text string 1 to 1000 characters after trimming.
+---@return comment
+--- Raises: bookstories.not_found, forbidden.
+--- Example: `bookstories.edit_comment(comment.id, "고쳐 쓴 댓글")`
+function bookstories.edit_comment(id, text) end
 
 --- One story, if you may see it.
 ---@param id string The story's id.
@@ -473,6 +564,22 @@ function bookstories.of(user, opts) end
 --- Raises: bookstories.not_found.
 --- Example: `bookstories.public{page = 2}`
 function bookstories.public(opts) end
+
+--- A comment's replies, oldest first, 10 a page.
+---@param comment_id string The comment's id.
+---@param opts? {page?: integer}
+---@return comment[]
+--- Raises: bookstories.not_found.
+--- Example: `bookstories.replies(comment.id, {page = 2})`
+function bookstories.replies(comment_id, opts) end
+
+--- Replies to a comment (not to a reply).
+---@param comment_id string The comment's id.
+---@param text string 1 to 1000 characters after trimming.
+---@return comment
+--- Raises: bookstories.not_found, bookstories.reply_to_reply, bookstories.too_many_comments.
+--- Example: `bookstories.reply(comment.id, "고마워요!")`
+function bookstories.reply(comment_id, text) end
 
 --- Some of your stories to read again today: the same all day, new ones tomorrow.
 ---@param opts? {count?: integer}
@@ -778,6 +885,27 @@ function mates.remove(user) end
 --- Example: `mates.report("joon", {reason = "other"})`
 function mates.report(user, opts) end
 
+---@class people
+people = {}
+
+--- Keeps a person away, both ways: neither sees the other's stories, comments or replies, and a mate link between you ends (its pending walk requests are cancelled). They are not told.
+---@param name string The user's name or id.
+---@return user
+--- Raises: people.not_found.
+--- Example: `people.block("troll")`
+function people.block(name) end
+
+--- The people you blocked, most recent first.
+---@return blocked_person[]
+--- Example: `for _, p in ipairs(people.blocked()) do print(p.name, p.since) end`
+function people.blocked() end
+
+--- Ends your block of a person (a mate link it ended stays ended).
+---@param name string The user's name or id.
+--- Raises: people.not_found.
+--- Example: `people.unblock("troll")`
+function people.unblock(name) end
+
 ---@class profiles
 profiles = {}
 
@@ -814,6 +942,21 @@ function profiles.save(opts) end
 --- Raises: profiles.bad_image, profiles.not_found.
 --- Example: `profiles.set_photo("bori.jpg").thumbnail.sha256`
 function profiles.set_photo(path) end
+
+---@class reports
+reports = {}
+
+--- Reports a person, a story or a comment to the moderator, and blocks its author (people.block); one report a thing, 20 a day.
+---@param opts {user?: string, story?: string, comment?: string, reason: "spam"|"harassment"|"inappropriate"|"other", message?: string}
+---@return report
+--- Raises: reports.not_found, reports.already_reported, reports.too_many.
+--- Example: `reports.create{comment = c.id, reason = "harassment", message = "욕설"}`
+function reports.create(opts) end
+
+--- The reports you made, newest first, with where each stands.
+---@return report[]
+--- Example: `for _, r in ipairs(reports.mine()) do print(r.target_kind, r.status) end`
+function reports.mine() end
 
 ---@class trace
 trace = {}

@@ -1,7 +1,9 @@
 import Core
+import Time
 
 /// The `admin` table: setting up a shared PostgreSQL server and its members, for a role
-/// with `CREATEROLE` that owns the database (`ServerSetup`). On SQLite every route raises
+/// with `CREATEROLE` that owns the database (`ServerSetup`), and moderating reports
+/// (`ModerateReports`). On SQLite every route but the moderator's raises
 /// `admin.not_available`.
 ///
 /// It lives in Assembly, the composition root, because setting up a server takes every
@@ -79,6 +81,39 @@ public struct AdminPlugin: ModulePlugin {
                 return .null
             },
             Route(
+                "admin.reports",
+                summary:
+                    "The moderator's queue: reports, newest first (the server's administrator; on SQLite the file's "
+                    + "first user).",
+                parameters: [.option("status", .choice(Report.statuses), "Only reports in this status.")],
+                returns: "moderated_report[]", errors: [Self.notAllowed],
+                example: #"for _, r in ipairs(admin.reports{status = "pending"}) do print(r.reason, r.target_kind) end"#
+            ) { arguments, context in
+                let zone = context.clock.timeZone
+                return .array(
+                    try context.resolve(ModerateReports.self).queue(
+                        status: arguments.optionalString("status"), acting: context.user
+                    ).map { Self.value($0, zone: zone) })
+            },
+            Route(
+                "admin.resolve",
+                summary:
+                    "Resolves a report: dismiss it, hide what was reported (all a reported person wrote), or remove "
+                    + "the member (on SQLite: hide all they wrote); recorded with who and when.",
+                parameters: [
+                    .positional("id", .string, "The report's id."),
+                    .option(
+                        "action", .choice(ModerateReports.actions), "dismiss, hide or remove_member.", required: true),
+                ],
+                returns: "moderated_report",
+                errors: [Self.notAllowed, "reports.not_found", "reports.not_pending", "admin.no_member"],
+                example: #"admin.resolve(r.id, {action = "hide"})"#
+            ) { arguments, context in
+                let resolved = try context.resolve(ModerateReports.self).resolve(
+                    try arguments.string("id"), action: try arguments.string("action"), acting: context.user)
+                return Self.value(resolved, zone: context.clock.timeZone)
+            },
+            Route(
                 "admin.members", summary: "The members, by name.", returns: "member[]",
                 errors: [Self.notAvailable, Self.notAllowed, "admin.not_set_up"],
                 example: "for _, m in ipairs(admin.members()) do print(m.name, m.signed_in) end"
@@ -91,9 +126,42 @@ public struct AdminPlugin: ModulePlugin {
         ]
     }
 
-    /// The `admin_setup` and `member` records.
+    /// The `moderated_report` record.
+    static func value(_ moderated: ModeratedReport, zone: TimeZoneRules) -> Value {
+        let report = moderated.report
+        return .table(
+            Record([
+                ("id", .string(report.id)), ("reporter_id", .string(report.reporterID)),
+                ("reporter_name", .string(moderated.reporterName)), ("target_kind", .string(report.targetKind)),
+                ("target_id", .string(report.targetID)), ("reason", .string(report.reason)),
+                ("message", report.message.map(Value.string) ?? .null), ("status", .string(report.status)),
+                ("created_at", .string(report.createdAt.iso8601(in: zone))),
+                ("action", moderated.action.map(Value.string) ?? .null),
+                ("resolved_by", moderated.resolvedBy.map(Value.string) ?? .null),
+                ("resolved_at", moderated.resolvedAt.map { .string($0.iso8601(in: zone)) } ?? .null),
+            ]))
+    }
+
+    /// The `admin_setup`, `member` and `moderated_report` records.
     public func shapes() -> [RecordShape] {
         [
+            RecordShape(
+                "moderated_report", doc: "A report as the moderator sees it.",
+                fields: [
+                    .init("id", "string", "A lowercase UUID."),
+                    .init("reporter_id", "string", "Who reported."),
+                    .init("reporter_name", "string", "Their user name."),
+                    .init("target_kind", #""user"|"story"|"comment""#, "What was reported."),
+                    .init("target_id", "string", "Its id."),
+                    .init("reason", #""spam"|"harassment"|"inappropriate"|"other""#, "Why."),
+                    .init("message", "string", "The reporter's words.", optional: true),
+                    .init("status", #""pending"|"reviewed"|"resolved""#, "Where it stands."),
+                    .init("created_at", "instant", "When it was made."),
+                    .init(
+                        "action", #""dismiss"|"hide"|"remove_member""#, "What the moderator did.", optional: true),
+                    .init("resolved_by", "string", "The moderator.", optional: true),
+                    .init("resolved_at", "instant", "When.", optional: true),
+                ]),
             RecordShape(
                 "admin_setup", doc: "What admin.setup() set up.",
                 fields: [

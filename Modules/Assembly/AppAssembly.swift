@@ -13,8 +13,8 @@ import Walks
 public enum AppAssembly {
     /// Every module of the app, in the order their routes and tables are set up.
     public static let plugins: [any ModulePlugin] = [
-        AppPlugin(), TracePlugin(), EventsPlugin(), HabitsPlugin(), BookStoriesPlugin(), ProfilesPlugin(),
-        MatesPlugin(), WalksPlugin(), AdminPlugin(),
+        AppPlugin(), TracePlugin(), EventsPlugin(), PeoplePlugin(), ReportsPlugin(), HabitsPlugin(),
+        BookStoriesPlugin(), ProfilesPlugin(), MatesPlugin(), WalksPlugin(), AdminPlugin(),
     ]
 
     /// What members of a shared server may do to every table, Storage's first and then each
@@ -86,6 +86,13 @@ public enum AppAssembly {
             ServerSetup.self,
             instance: ServerSetup(database: database, modules: modules, access: tableAccess(options.plugins)))
         container.register((any PhotoProcessing).self, instance: options.photoProcessor)
+        container.register(ModerateReports.self) { resolver in
+            ModerateReports(
+                database: database, reports: try resolver.resolve((any ReportStore).self),
+                targets: resolver.scope.isRegistered((any ReportTargets).self)
+                    ? try resolver.resolve((any ReportTargets).self) : nil,
+                setup: try resolver.resolve(ServerSetup.self), clock: try resolver.resolve((any Clock).self))
+        }
         for plugin in options.plugins { plugin.register(in: container) }
         let middleware: [any Middleware] =
             options.middleware

@@ -23,6 +23,22 @@ enum RowSecurity {
         """
     }
 
+    /// `app_hidden_ids()`: the ids of everyone the acting member blocked and everyone who
+    /// blocked them (`TableAccess.notHidden`), for the policies. The owner's rights, since a
+    /// member reads only their own blocks as rows; never NULL, so `<> ALL` holds for a
+    /// member who blocked no one.
+    static func hiddenFunction(schema: String) -> String {
+        """
+        CREATE OR REPLACE FUNCTION app_hidden_ids() RETURNS text[]
+            LANGUAGE sql STABLE SECURITY DEFINER SET search_path = \(schema), pg_temp
+            AS $fn$
+                SELECT coalesce(array_agg(h.id), '{}') FROM (
+                    SELECT b.blocked_id AS id FROM user_blocks b WHERE b.blocker_id = app_user_id()
+                    UNION SELECT b.blocker_id FROM user_blocks b WHERE b.blocked_id = app_user_id()) h
+            $fn$
+        """
+    }
+
     /// `mate_invite()`: a new invite code of the member's, drawn in the database with the
     /// owner's rights, so that a member never inserts a code and never learns from a
     /// duplicate that someone else holds it (a probe past the wrong-code limit). The code is
@@ -270,6 +286,8 @@ enum RowSecurity {
             UPDATE mate_invites i SET used_by = v_me
                 WHERE i.code = p_code AND i.used_by IS NULL AND i.expires_at > v_now AND i.inviter_id <> v_me
                     AND NOT EXISTS (SELECT 1 FROM mates m WHERE m.user_id = v_me AND m.mate_id = i.inviter_id)
+                    AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = v_me AND b.blocked_id = i.inviter_id)
+                        OR (b.blocker_id = i.inviter_id AND b.blocked_id = v_me))
                 RETURNING i.inviter_id INTO v_inviter;
             IF v_inviter IS NULL THEN
                 INSERT INTO mate_attempts (user_id, at) VALUES (v_me, v_now);

@@ -31,7 +31,8 @@ public struct ServerSetup: Sendable {
     /// 9: `walk_requests_expire` passes over requests someone holds locked; every function
     /// of the schema gets a fixed `search_path`.
     /// 10: `app_delete` takes at most 16 conditions.
-    public static let version = 10
+    /// 11: blocks (`app_hidden_ids()` for the policies; `mate_join` refuses a blocked pair).
+    public static let version = 11
     /// The key of `version` in `schema_versions`.
     public static let module = "server_setup"
     /// The key in `schema_versions` of the digest of the grants and policies setup applied
@@ -237,6 +238,9 @@ public struct ServerSetup: Sendable {
                     GRANT USAGE ON SCHEMA \(schema) TO \(group);
                     GRANT CONNECT, TEMPORARY ON DATABASE \(Self.quoted(place.database)) TO \(group);
                     \(RowSecurity.userIDFunction(schema: schema));
+                    \(RowSecurity.hiddenFunction(schema: schema));
+                    REVOKE ALL ON FUNCTION app_hidden_ids() FROM PUBLIC;
+                    GRANT EXECUTE ON FUNCTION app_hidden_ids() TO \(group), \(deleter);
                     \(RowSecurity.joinFunction(schema: schema));
                     \(RowSecurity.inviteFunction(schema: schema));
                     \(RowSecurity.eventBacklogGuard(schema: schema));
@@ -274,7 +278,7 @@ public struct ServerSetup: Sendable {
                         """)
                 }
                 applied.append(
-                    "functions app_user_id, app_delete, mate_join, mate_invite, event_backlog_guard, "
+                    "functions app_user_id, app_hidden_ids, app_delete, mate_join, mate_invite, event_backlog_guard, "
                         + "event_backlog_size, event_backlog_set_removed, "
                         + "walk_requests_expire, inbox_channel, "
                         + "inbox triggers")

@@ -16,14 +16,20 @@ public struct BookStoriesPlugin: ModulePlugin {
     public var tableAccess: [TableAccess] { BookStoriesTableAccess.tables }
 
     /// Registers the use cases' dependencies over the repositories and `StoryListings` the
-    /// composition root registered (`BookStoriesSQLRepositories`).
+    /// composition root registered (`BookStoriesSQLRepositories`), and the `ReportTargets`
+    /// that say who wrote a story or a comment someone reports.
     public func register(in container: Container) {
+        container.register((any ReportTargets).self) { resolver in
+            BookStoriesReportTargets(dependencies: try resolver.resolve(BookStoryDependencies.self))
+        }
         container.register(BookStoryDependencies.self) { resolver in
             let listings = try resolver.resolve(StoryListings.self)
             return BookStoryDependencies(
                 stories: try resolver.resolve((any StoryRepository).self),
                 themes: try resolver.resolve((any ThemeRepository).self),
-                reviews: try resolver.resolve((any ReviewRepository).self), mine: listings.mine,
+                reviews: try resolver.resolve((any ReviewRepository).self),
+                comments: try resolver.resolve((any CommentRepository).self),
+                blocks: try resolver.resolve((any BlockList).self), mine: listings.mine,
                 everyone: listings.everyone, ofUser: listings.ofUser,
                 users: try resolver.resolve((any UserRepository).self),
                 transactions: try resolver.resolve((any TransactionRunner).self),
@@ -32,6 +38,13 @@ public struct BookStoriesPlugin: ModulePlugin {
     }
 
     private static let id = Parameter.positional("id", .string, "The story's id.")
+    private static let storyID = Parameter.positional("story_id", .string, "The story's id.")
+    private static let commentID = Parameter.positional("comment_id", .string, "The comment's id.")
+    private static let commentOwnID = Parameter.positional("id", .string, "The comment's or reply's id.")
+    private static let commentText = Parameter.positional(
+        "text", .string, "1 to \(Comment.maximumLength) characters after trimming."
+    ).freeText
+    private static let commentPage = Parameter.option("page", .integer, "The page, from 1.")
     private static let themeID = Parameter.positional("id", .string, "The theme's id.")
     private static let visibility = Parameter.option(
         "visibility", .choice(["public", "private"]), "Who sees it; private when omitted.")
@@ -175,6 +188,75 @@ public struct BookStoriesPlugin: ModulePlugin {
                     ).map { BookStoryValues.theme($0, zone: zone) })
             },
             Route(
+                "bookstories.comment", summary: "Comments on a story you may read.",
+                parameters: [Self.storyID, Self.commentText], returns: "comment",
+                errors: ["bookstories.not_found", "bookstories.too_many_comments"],
+                example: #"bookstories.comment(story.id, "저도 이 문장에서 멈췄어요 🌱")"#
+            ) { arguments, context in
+                let view = try ManageComments(try Self.dependencies(context)).comment(
+                    on: try arguments.string("story_id"), text: try arguments.string("text"), authorID: context.user.id)
+                return BookStoryValues.comment(view, zone: context.clock.timeZone)
+            },
+            Route(
+                "bookstories.reply", summary: "Replies to a comment (not to a reply).",
+                parameters: [Self.commentID, Self.commentText], returns: "comment",
+                errors: ["bookstories.not_found", "bookstories.reply_to_reply", "bookstories.too_many_comments"],
+                example: #"bookstories.reply(comment.id, "고마워요!")"#
+            ) { arguments, context in
+                let view = try ManageComments(try Self.dependencies(context)).reply(
+                    to: try arguments.string("comment_id"), text: try arguments.string("text"),
+                    authorID: context.user.id)
+                return BookStoryValues.comment(view, zone: context.clock.timeZone)
+            },
+            Route(
+                "bookstories.comments",
+                summary:
+                    "A story's comments, newest first, \(Comment.perPage) a page, each with its first "
+                    + "\(Comment.firstReplies) replies (oldest first) and its reply count.",
+                parameters: [Self.storyID, Self.commentPage], returns: "comment[]", errors: ["bookstories.not_found"],
+                example: #"for _, c in ipairs(bookstories.comments(story.id)) do print(c.author_name, c.text) end"#
+            ) { arguments, context in
+                let zone = context.clock.timeZone
+                return .array(
+                    try ManageComments(try Self.dependencies(context)).comments(
+                        on: try arguments.string("story_id"), page: arguments.optionalInt("page") ?? 1,
+                        viewerID: context.user.id
+                    ).map { BookStoryValues.comment($0, zone: zone) })
+            },
+            Route(
+                "bookstories.replies",
+                summary: "A comment's replies, oldest first, \(Comment.perPage) a page.",
+                parameters: [Self.commentID, Self.commentPage], returns: "comment[]",
+                errors: ["bookstories.not_found"], example: #"bookstories.replies(comment.id, {page = 2})"#
+            ) { arguments, context in
+                let zone = context.clock.timeZone
+                return .array(
+                    try ManageComments(try Self.dependencies(context)).replies(
+                        to: try arguments.string("comment_id"), page: arguments.optionalInt("page") ?? 1,
+                        viewerID: context.user.id
+                    ).map { BookStoryValues.comment($0, zone: zone) })
+            },
+            Route(
+                "bookstories.edit_comment", summary: "Changes the text of your comment or reply.",
+                parameters: [Self.commentOwnID, Self.commentText], returns: "comment",
+                errors: ["bookstories.not_found", "forbidden"],
+                example: #"bookstories.edit_comment(comment.id, "고쳐 쓴 댓글")"#
+            ) { arguments, context in
+                let view = try ManageComments(try Self.dependencies(context)).edit(
+                    try arguments.string("id"), text: try arguments.string("text"), viewerID: context.user.id)
+                return BookStoryValues.comment(view, zone: context.clock.timeZone)
+            },
+            Route(
+                "bookstories.delete_comment",
+                summary: "Deletes your comment, or one on your story, with its replies.",
+                parameters: [Self.commentOwnID], returns: "nil", errors: ["bookstories.not_found", "forbidden"],
+                example: #"bookstories.delete_comment(comment.id)"#
+            ) { arguments, context in
+                try ManageComments(try Self.dependencies(context)).delete(
+                    try arguments.string("id"), viewerID: context.user.id)
+                return .null
+            },
+            Route(
                 "bookstories.review",
                 summary: "Some of your stories to read again today: the same all day, new ones tomorrow.",
                 parameters: [.option("count", .integer, "How many, 1 to 100; 3 when omitted.")], returns: "story[]",
@@ -202,6 +284,26 @@ public struct BookStoriesPlugin: ModulePlugin {
                     .init("visibility", #""public"|"private""#, "Who sees it."),
                     .init("created_at", "instant", "When it was written."),
                     .init("updated_at", "instant", "When it last changed."),
+                    .init("hidden", "boolean", "true when a moderator hid it (only you see it then).", optional: true),
+                ]),
+            RecordShape(
+                "comment", doc: "A comment on a story, or a reply to one.",
+                fields: [
+                    .init("id", "string", "A lowercase UUID."), .init("story_id", "string", "The story's id."),
+                    .init("parent_id", "string", "The comment it replies to.", optional: true),
+                    .init("author_id", "string", "The author's user id."),
+                    .init("author_name", "string", "The author's user name."),
+                    .init("text", "string", "1 to \(Comment.maximumLength) characters."),
+                    .init("created_at", "instant", "When it was written."),
+                    .init("updated_at", "instant", "When its text last changed."),
+                    .init("hidden", "boolean", "true when a moderator hid it (only you see it then).", optional: true),
+                    .init(
+                        "replies", "comment[]",
+                        "Its first \(Comment.firstReplies) replies, oldest first "
+                            + "(a comment of bookstories.comments).", optional: true),
+                    .init(
+                        "reply_count", "integer", "How many replies it has (a comment of bookstories.comments).",
+                        optional: true),
                 ]),
             RecordShape(
                 "book", doc: "A book.",

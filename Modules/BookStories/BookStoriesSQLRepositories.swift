@@ -7,12 +7,13 @@ public struct BookStoriesSQLRepositories: SQLRepositories {
     /// The SQL repositories; stateless, the database comes with `register(over:in:)`.
     public init() {}
 
-    /// Registers `any StoryRepository`, `any ThemeRepository`, `any ReviewRepository` and
-    /// `StoryListings`.
+    /// Registers `any StoryRepository`, `any ThemeRepository`, `any ReviewRepository`,
+    /// `any CommentRepository` and `StoryListings`.
     public func register(over database: any Database, in container: Container) {
         container.register((any StoryRepository).self, instance: SQLStoryRepository(database: database))
         container.register((any ThemeRepository).self, instance: SQLThemeRepository(database: database))
         container.register((any ReviewRepository).self, instance: SQLReviewRepository(database: database))
+        container.register((any CommentRepository).self, instance: SQLCommentRepository(database: database))
         container.register(
             StoryListings.self,
             instance: StoryListings(

@@ -143,7 +143,74 @@ enum BookStoriesSchema {
                 CREATE TRIGGER book_story_themes_owner BEFORE INSERT OR UPDATE ON book_story_themes
                     FOR EACH ROW EXECUTE FUNCTION book_story_themes_owner();
                 """),
+        // Comments and replies (one level: a reply's parent is a root comment of the same
+        // story, which the trigger below holds on both backends). A story's comments go
+        // with it, a comment's replies with it. Who reads them is who reads the story (the
+        // policies on a server; the use cases on SQLite).
+        Migration(
+            version: 5, summary: "comments and replies on stories",
+            sql: """
+                CREATE TABLE book_comments (
+                    seq INTEGER PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    story_seq INTEGER NOT NULL REFERENCES book_stories (seq) ON DELETE CASCADE,
+                    parent_seq INTEGER REFERENCES book_comments (seq) ON DELETE CASCADE,
+                    author_id TEXT NOT NULL REFERENCES users (id),
+                    text TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL
+                );
+                CREATE INDEX book_comments_roots ON book_comments (story_seq, created_at DESC, seq DESC)
+                    WHERE parent_seq IS NULL;
+                CREATE INDEX book_comments_replies ON book_comments (parent_seq, created_at, seq);
+                CREATE INDEX book_comments_author ON book_comments (author_id, created_at);
+                """),
+        Migration(
+            version: 6, summary: "a reply only to a root comment of the same story",
+            sql: """
+                CREATE TRIGGER book_comments_reply BEFORE INSERT ON book_comments WHEN NEW.parent_seq IS NOT NULL
+                BEGIN
+                    SELECT RAISE(ABORT, '\(replyMessage)') WHERE NOT EXISTS (\(parentIsRoot));
+                END;
+                """,
+            postgreSQL: """
+                CREATE FUNCTION book_comments_reply() RETURNS trigger LANGUAGE plpgsql AS $fn$
+                BEGIN
+                    IF NEW.parent_seq IS NOT NULL AND NOT EXISTS (\(parentIsRoot)) THEN
+                        RAISE EXCEPTION '\(replyMessage)' USING ERRCODE = '23514';
+                    END IF;
+                    RETURN NEW;
+                END
+                $fn$;
+                CREATE TRIGGER book_comments_reply BEFORE INSERT OR UPDATE OF parent_seq, story_seq ON book_comments
+                    FOR EACH ROW EXECUTE FUNCTION book_comments_reply();
+                """),
+        InstantColumnChecks.migration(version: 7, columns: [("book_comments", ["created_at", "updated_at"])]),
+        TextLengthChecks.migration(
+            version: 8, summary: "a comment's length within the app's limit",
+            tables: [("book_comments", [.text("text", maximum: Comment.maximumLength, nonEmpty: true)])]),
+        commentQuota.migration(version: 9),
+        // A moderator hides a story or a comment (`admin.resolve`): then its author alone
+        // sees it, marked hidden. Members never write the column (not in their grant).
+        Migration(
+            version: 10, summary: "stories and comments a moderator hid",
+            sql: """
+                ALTER TABLE book_stories ADD COLUMN hidden_at INTEGER;
+                ALTER TABLE book_comments ADD COLUMN hidden_at INTEGER;
+                """),
+        InstantColumnChecks.migration(
+            version: 11, columns: [("book_stories", ["hidden_at"]), ("book_comments", ["hidden_at"])]),
     ]
+
+    /// At most `Comment.maximumPerDay` comments and replies a day from one person.
+    static let commentQuota = DailyQuota(
+        kind: "comments", table: "book_comments", userColumn: "author_id", maximum: Comment.maximumPerDay)
+
+    /// The comment `NEW` replies to is a root comment of the same story.
+    private static let parentIsRoot = """
+        SELECT 1 FROM book_comments p WHERE p.seq = NEW.parent_seq AND p.parent_seq IS NULL AND p.story_seq = NEW.story_seq
+        """
+    private static let replyMessage = "book_comments: a reply answers a root comment of the same story"
 
     /// The story of `NEW` and the theme of `NEW` have one owner.
     private static let sameOwner = """

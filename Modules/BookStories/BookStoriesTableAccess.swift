@@ -26,15 +26,30 @@ enum BookStoriesTableAccess {
 
     /// The declarations, in the order setup creates their policies.
     static let tables: [TableAccess] = [
-        TableAccess.readWrite(
-            "book_stories",
+        // A moderator's `hidden_at` is no member's to write: not in the grant, and a new
+        // story is not hidden.
+        TableAccess(
+            "book_stories", privileges: "SELECT, INSERT",
+            updates: [
+                "book_title", "book_author", "book_publisher", "book_isbn", "content", "visibility", "updated_at",
+            ], deletes: true,
             policies: [
                 TableAccess.Policy(
-                    "book_stories_read", "SELECT", using: "author_id = \(me) OR visibility = 'public'", check: nil),
+                    "book_stories_read", "SELECT",
+                    using: "author_id = \(me) OR (visibility = 'public' AND hidden_at IS NULL AND "
+                        + "\(TableAccess.notHidden("author_id")))",
+                    check: nil),
                 TableAccess.Policy(
-                    "book_stories_write", "ALL", using: "author_id = \(me)", check: "author_id = \(me)"),
+                    "book_stories_insert", "INSERT", using: nil, check: "author_id = \(me) AND hidden_at IS NULL"),
+                TableAccess.Policy(
+                    "book_stories_update", "UPDATE", using: "author_id = \(me)", check: "author_id = \(me)"),
+                TableAccess.Policy("book_stories_delete", "DELETE", using: "author_id = \(me)", check: nil),
+                TableAccess.Policy("book_stories_moderate", "ALL", using: "true", check: "true", ownerOnly: true),
             ],
-            export: .section("bookstories"), summary: "read: the author's own and everyone's public; write: the author"),
+            export: .section("bookstories"),
+            summary:
+                "read: the author's own and everyone's public, but those a moderator hid and those of people one "
+                + "blocked or who blocked one; write: the author (never `hidden_at`); `definer`: the moderator hides"),
         TableAccess.readWrite(
             "book_themes",
             policies: [
@@ -80,5 +95,34 @@ enum BookStoriesTableAccess {
             ],
             export: .notExported("when each story was last shown for review: the app's own schedule"),
             summary: "one's own, only of one's own stories"),
+        // Comments follow their story: read by whoever reads it (so a story made private
+        // hides them from all but its author, and making it public again shows them),
+        // written as oneself only on a story one reads, changed (the text) by their author,
+        // deleted by their author or the story's. A reply's parent is checked by the trigger
+        // `book_comments_reply`, the daily limit by `book_comments_quota`.
+        TableAccess(
+            "book_comments", privileges: "SELECT, INSERT", updates: ["text", "updated_at"], deletes: true,
+            policies: [
+                TableAccess.Policy(
+                    "book_comments_read", "SELECT",
+                    using: "\(storyVisible) AND \(TableAccess.notHidden("author_id")) "
+                        + "AND (hidden_at IS NULL OR author_id = \(me))",
+                    check: nil),
+                TableAccess.Policy(
+                    "book_comments_insert", "INSERT", using: nil,
+                    check: "author_id = \(me) AND hidden_at IS NULL AND \(storyVisible)"),
+                TableAccess.Policy(
+                    "book_comments_update", "UPDATE", using: "author_id = \(me)", check: "author_id = \(me)"),
+                TableAccess.Policy(
+                    "book_comments_delete", "DELETE", using: "author_id = \(me) OR \(storyOwn)", check: nil),
+                TableAccess.Policy("book_comments_moderate", "ALL", using: "true", check: "true", ownerOnly: true),
+            ],
+            export: .notExported("comments are not in the export document yet"),
+            summary:
+                "read: whoever reads the story, but not those of people one blocked or who blocked one, nor those a "
+                + "moderator hid (but one's own); write: as "
+                + "oneself on a story one reads; change the text: the "
+                + "author; delete: the author or the story's author; a reply only to a root comment of its story "
+                + "(trigger `book_comments_reply`); at most \(Comment.maximumPerDay) a day (`book_comments_quota`)"),
     ]
 }

@@ -9,6 +9,11 @@ public struct BookStoryDependencies: Sendable {
     public let themes: any ThemeRepository
     /// Review history.
     public let reviews: any ReviewRepository
+    /// Comments and replies.
+    public let comments: any CommentRepository
+    /// Who keeps whom away: a story or comment of someone hidden from the viewer does not
+    /// exist for them.
+    public let blocks: any BlockList
     /// The acting user's stories, private included.
     public let mine: any StoryListing
     /// Every user's public stories.
@@ -26,12 +31,15 @@ public struct BookStoryDependencies: Sendable {
     /// case's writes are not one transaction.
     public init(
         stories: any StoryRepository, themes: any ThemeRepository, reviews: any ReviewRepository,
-        mine: any StoryListing, everyone: any StoryListing, ofUser: @escaping @Sendable (String) -> any StoryListing,
+        comments: any CommentRepository, blocks: any BlockList, mine: any StoryListing, everyone: any StoryListing,
+        ofUser: @escaping @Sendable (String) -> any StoryListing,
         users: any UserRepository, transactions: any TransactionRunner, clock: any Clock
     ) {
         self.stories = stories
         self.themes = themes
         self.reviews = reviews
+        self.comments = comments
+        self.blocks = blocks
         self.mine = mine
         self.everyone = everyone
         self.ofUser = ofUser
@@ -40,13 +48,32 @@ public struct BookStoryDependencies: Sendable {
         self.clock = clock
     }
 
-    /// The story `id` as `viewerID` may see it: another user's private story does not exist.
+    /// The story `id` as `viewerID` may see it: another user's private or hidden story, or a
+    /// story of someone the viewer blocked or who blocked them, does not exist.
     /// - Throws: `bookstories.not_found`.
-    func visibleStory(_ id: String, viewerID: String) throws -> Story {
+    func visibleStory(_ id: String, viewerID: String, field: String = "id") throws -> Story {
         guard let story = try stories.story(id: id.lowercased()),
-            story.authorID == viewerID || story.visibility == .public
-        else { throw BookStoryError.storyNotFound(id) }
+            try story.authorID == viewerID
+                || (story.visibility == .public && story.hiddenAt == nil
+                    && !blocks.hiddenPeople(for: viewerID).contains(story.authorID))
+        else { throw BookStoryError.storyNotFound(id, field: field) }
         return story
+    }
+
+    /// The comment `id` when the viewer may read its story and neither its author nor the
+    /// viewer blocked the other.
+    /// - Throws: `bookstories.not_found` (naming `field`).
+    func visibleComment(_ id: String, viewerID: String, field: String = "id") throws -> Comment {
+        guard let comment = try comments.comment(id: id.lowercased()),
+            try comment.authorID == viewerID
+                || (comment.hiddenAt == nil && !blocks.hiddenPeople(for: viewerID).contains(comment.authorID))
+        else { throw BookStoryError.commentNotFound(id, field: field) }
+        do {
+            _ = try visibleStory(comment.storyID, viewerID: viewerID)
+        } catch let error as AppError where error.code == "bookstories.not_found" {
+            throw BookStoryError.commentNotFound(id, field: field)
+        }
+        return comment
     }
 
     /// The story `id` when `viewerID` wrote it.

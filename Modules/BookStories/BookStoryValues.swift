@@ -31,6 +31,7 @@ enum BookStoryValues {
                 ("visibility", .string(story.visibility.rawValue)),
                 ("created_at", .string(story.createdAt.iso8601(in: zone))),
                 ("updated_at", .string(story.updatedAt.iso8601(in: zone))),
+                ("hidden", story.hiddenAt == nil ? .null : .bool(true)),
             ]))
     }
 
@@ -43,6 +44,21 @@ enum BookStoryValues {
                 ("created_at", .string(theme.createdAt.iso8601(in: zone))),
                 ("updated_at", .string(theme.updatedAt.iso8601(in: zone))),
             ]))
+    }
+
+    static func comment(_ view: CommentView, zone: TimeZoneRules) -> Value {
+        let comment = view.comment
+        var record = Record([
+            ("id", .string(comment.id)), ("story_id", .string(comment.storyID)),
+            ("parent_id", comment.parentID.map(Value.string) ?? .null), ("author_id", .string(comment.authorID)),
+            ("author_name", .string(view.authorName)), ("text", .string(comment.text)),
+            ("created_at", .string(comment.createdAt.iso8601(in: zone))),
+            ("updated_at", .string(comment.updatedAt.iso8601(in: zone))),
+            ("hidden", comment.hiddenAt == nil ? .null : .bool(true)),
+        ])
+        if let replies = view.replies { record["replies"] = .array(replies.map { Self.comment($0, zone: zone) }) }
+        if let count = view.replyCount { record["reply_count"] = .int(count) }
+        return .table(record)
     }
 
     /// The story fields of `arguments`; each given field checked.

@@ -1,7 +1,7 @@
 import Core
 import Storage
 
-/// Every user's public stories.
+/// Every user's public stories, but those of people the viewer blocked or who blocked them.
 public struct SQLPublicStories: StoryListing {
     private let database: any Database
     private let reporter: any SkippedRowReporter
@@ -16,8 +16,12 @@ public struct SQLPublicStories: StoryListing {
     /// A page of public stories.
     public func stories(matching filter: StoryFilter, page: PageRequest, viewerID: String) throws -> [StoryView] {
         try SQLStoryListingQuery(
-            database: database, storyCondition: "s.visibility = 'public'", keywordCondition: "k.visibility = 'public'",
-            arguments: [], list: "bookstories.public", reporter: reporter
+            database: database,
+            storyCondition: "s.visibility = 'public' AND s.hidden_at IS NULL AND "
+                + SQLBlockList.notHidden("s.author_id"),
+            keywordCondition: "k.visibility = 'public' AND \(SQLStoryListingQuery.keywordNotHidden) AND "
+                + SQLBlockList.notHidden("k.author_id"),
+            arguments: [.text(viewerID), .text(viewerID)], list: "bookstories.public", reporter: reporter
         ).stories(matching: filter, page: page, viewerID: viewerID)
     }
 }

@@ -16,6 +16,11 @@ struct SQLStoryListingQuery: Sendable {
     /// Where a story row that cannot be read is reported (the page goes on without it).
     let reporter: any SkippedRowReporter
 
+    /// A keyword row's story is not hidden by a moderator (keyword rows carry no such copy:
+    /// hiding is rare, and one look-up by primary key per row read is cheap).
+    static let keywordNotHidden =
+        "NOT EXISTS (SELECT 1 FROM book_stories h WHERE h.seq = k.story_seq AND h.hidden_at IS NOT NULL)"
+
     func stories(matching filter: StoryFilter, page: PageRequest, viewerID: String) throws -> [StoryView] {
         let themeCondition = "t.theme_seq = (SELECT seq FROM book_themes WHERE id = ?)"
         var sql: String

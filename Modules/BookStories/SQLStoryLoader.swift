@@ -78,7 +78,7 @@ struct SQLStoryLoader: Sendable {
             BatchQuery(
                 """
                 SELECT s.seq, s.id, s.author_id, u.name, s.book_title, s.book_author, s.book_publisher, s.book_isbn,
-                       s.content, s.visibility, s.created_at, s.updated_at
+                       s.content, s.visibility, s.created_at, s.updated_at, s.hidden_at
                 FROM book_stories s JOIN users u ON u.id = s.author_id WHERE \(seqInList)
                 """, list
             ) { row in
@@ -93,7 +93,8 @@ struct SQLStoryLoader: Sendable {
                             isbn: row.optionalString(7)),
                         quotes: quotes[seq] ?? [], content: row.optionalString(8), keywords: keywords[seq] ?? [],
                         themeIDs: links.map(\.id), visibility: Visibility(rawValue: try row.string(9)) ?? .private,
-                        createdAt: try row.instant(10), updatedAt: try row.instant(11))
+                        createdAt: try row.instant(10), updatedAt: try row.instant(11),
+                        hiddenAt: try row.optionalInstant(12))
                     views[seq] = StoryView(
                         story: story, authorName: try row.string(3), visibleThemeIDs: links.filter(\.visible).map(\.id))
                 }

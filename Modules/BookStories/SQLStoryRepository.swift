@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// Stories in `book_stories` with their quotes, keywords and theme links.
 public struct SQLStoryRepository: StoryRepository {
@@ -65,6 +66,14 @@ public struct SQLStoryRepository: StoryRepository {
         guard try database.delete(from: "book_stories", where: [.equal("id", .text(id))]) == 1 else {
             throw BookStoryError.storyNotFound(id)
         }
+    }
+
+    /// Hides the one with `id`, or all of `authorID`'s, not hidden yet.
+    public func hide(id: String?, authorID: String?, at now: Instant) throws -> Int {
+        let (column, value) = id.map { ("id", $0) } ?? ("author_id", authorID ?? "")
+        return try database.execute(
+            "UPDATE book_stories SET hidden_at = ? WHERE \(column) = ? AND hidden_at IS NULL",
+            [.instant(now), .text(value)])
     }
 
     private func seq(of id: String) throws -> Int? {

@@ -2,7 +2,7 @@ import Core
 import Storage
 
 /// One user's stories as the viewer may see them: all of them for the user themself, the
-/// public ones for anyone else.
+/// public ones for anyone else, none when either blocked the other.
 public struct SQLUserStories: StoryListing {
     private let database: any Database
     private let reporter: any SkippedRowReporter
@@ -21,11 +21,17 @@ public struct SQLUserStories: StoryListing {
     /// A page of the owner's stories visible to the viewer.
     public func stories(matching filter: StoryFilter, page: PageRequest, viewerID: String) throws -> [StoryView] {
         let own = ownerID == viewerID
+        let others = " AND s.visibility = 'public' AND s.hidden_at IS NULL AND " + SQLBlockList.notHidden("s.author_id")
         return try SQLStoryListingQuery(
             database: database,
-            storyCondition: own ? "s.author_id = ?" : "s.author_id = ? AND s.visibility = 'public'",
-            keywordCondition: own ? "k.author_id = ?" : "k.author_id = ? AND k.visibility = 'public'",
-            arguments: [.text(ownerID)], list: "bookstories.of", reporter: reporter
+            storyCondition: "s.author_id = ?" + (own ? "" : others),
+            keywordCondition: "k.author_id = ?"
+                + (own
+                    ? ""
+                    : " AND k.visibility = 'public' AND \(SQLStoryListingQuery.keywordNotHidden) AND "
+                        + SQLBlockList.notHidden("k.author_id")),
+            arguments: [.text(ownerID)] + (own ? [] : [.text(viewerID), .text(viewerID)]), list: "bookstories.of",
+            reporter: reporter
         ).stories(matching: filter, page: page, viewerID: viewerID)
     }
 }

@@ -33,12 +33,15 @@ public struct Story: Sendable, Equatable {
     public let createdAt: Instant
     /// When it last changed.
     public let updatedAt: Instant
+    /// When a moderator hid it (`admin.resolve`), or nil: a hidden story is its author's
+    /// alone to see.
+    public let hiddenAt: Instant?
 
     /// A story, checked.
     /// - Throws: `invalid_argument` naming the field.
     public init(
         id: String, authorID: String, book: Book, quotes: [Quote], content: String?, keywords: [String],
-        themeIDs: [String], visibility: Visibility, createdAt: Instant, updatedAt: Instant
+        themeIDs: [String], visibility: Visibility, createdAt: Instant, updatedAt: Instant, hiddenAt: Instant? = nil
     ) throws {
         guard !quotes.isEmpty else {
             throw AppError.invalidArgument("a story needs at least one quote", field: "quotes")
@@ -62,5 +65,6 @@ public struct Story: Sendable, Equatable {
         self.visibility = visibility
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.hiddenAt = hiddenAt
     }
 }

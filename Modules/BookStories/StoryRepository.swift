@@ -1,3 +1,5 @@
+import Time
+
 /// Where stories are written. Insert fails on an existing id; update and delete fail on a
 /// missing one; an update rewrites the quotes, keywords and theme links in one transaction.
 public protocol StoryRepository: Sendable {
@@ -13,4 +15,8 @@ public protocol StoryRepository: Sendable {
     /// Removes a story.
     /// - Throws: `bookstories.not_found` when there is none with this id.
     func delete(id: String) throws
+    /// Hides stories from everyone but their author (a moderator's action): the one with
+    /// `id`, or every story of `authorID`; those hidden already stay as they are.
+    /// - Returns: how many were hidden now.
+    func hide(id: String?, authorID: String?, at now: Instant) throws -> Int
 }

@@ -92,6 +92,11 @@ public struct TableAccess: Sendable {
     /// `(SELECT app_user_id())`: the acting member's user id, once per statement.
     public static let me = "(SELECT app_user_id())"
 
+    /// `column` names no one the acting member blocked or who blocked them: the server's
+    /// `app_hidden_ids()` (its owner's rights, once per statement) holds both sides of every
+    /// block of theirs, which no member reads as rows.
+    public static func notHidden(_ column: String) -> String { "\(column) <> ALL ((SELECT app_hidden_ids())::text[])" }
+
     /// One policy for every command over the rows whose `column` is the acting member's id.
     public static func ownerOnly(_ table: String, _ column: String) -> Policy {
         Policy("\(table)_owner", "ALL", using: "\(column) = \(me)", check: "\(column) = \(me)")

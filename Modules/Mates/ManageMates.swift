@@ -26,15 +26,19 @@ public struct ManageMates: Sendable {
     let transactions: any TransactionRunner
     let clock: any Clock
     let linkEndHandler: (any MateLinkEndHandler)?
+    let blocks: (any BlockList)?
 
     /// `store` keeps codes, wrong attempts, mates and reports; `profiles` says who has a
     /// profile; `users` finds a user by name or id; `transactions` makes a join or a report
     /// atomic; `clock` dates codes and attempts.
     /// - Parameter linkEndHandler: told, inside the same transaction, when a link ends
     ///   (Walks cancels the pending walk requests between the two); nil without Walks.
+    /// - Parameter blocks: who keeps whom away: a code of someone either of the two blocked
+    ///   is a bad code.
     public init(
         store: any MateStore, profiles: any ProfileDirectory, users: any UserRepository,
-        transactions: any TransactionRunner, clock: any Clock, linkEndHandler: (any MateLinkEndHandler)? = nil
+        transactions: any TransactionRunner, clock: any Clock, linkEndHandler: (any MateLinkEndHandler)? = nil,
+        blocks: (any BlockList)? = nil
     ) {
         self.store = store
         self.profiles = profiles
@@ -42,6 +46,7 @@ public struct ManageMates: Sendable {
         self.transactions = transactions
         self.clock = clock
         self.linkEndHandler = linkEndHandler
+        self.blocks = blocks
     }
 
     /// A new invite code of `userID`'s, valid 10 minutes, single use; on a set-up PostgreSQL
@@ -109,6 +114,10 @@ public struct ManageMates: Sendable {
             guard invite.expiresAt > now else { throw MateError.expiredCode }
             guard invite.inviterID != userID else { throw MateError.yourself }
             guard try !store.areMates(userID, invite.inviterID) else { throw MateError.alreadyMates }
+            // Blocked either way: the code is as good as wrong, and says nothing of the block.
+            guard try blocks?.hiddenPeople(for: userID).contains(invite.inviterID) != true else {
+                throw MateError.badCode
+            }
             guard try store.useInvite(code: code, by: userID) else { throw MateError.badCode }
             try store.link(userID, invite.inviterID, since: now)
             return invite.inviterID

@@ -15,8 +15,15 @@ public struct MatesPlugin: ModulePlugin {
     /// What members of a shared server may do to each of its tables (`MatesTableAccess`).
     public var tableAccess: [TableAccess] { MatesTableAccess.tables }
 
-    /// Registers the use case over the `MateStore` the composition root registered.
+    /// Registers the use case over the `MateStore` the composition root registered, and
+    /// the `BlockHandler` that ends a mate link when one of the two blocks the other.
     public func register(in container: Container) {
+        container.register((any BlockHandler).self) { resolver in
+            EndMateLinkOnBlock(
+                store: try resolver.resolve((any MateStore).self),
+                linkEndHandler: resolver.scope.isRegistered((any MateLinkEndHandler).self)
+                    ? try resolver.resolve((any MateLinkEndHandler).self) : nil)
+        }
         container.register(ManageMates.self) { resolver in
             ManageMates(
                 store: try resolver.resolve((any MateStore).self),
@@ -25,7 +32,9 @@ public struct MatesPlugin: ModulePlugin {
                 transactions: try resolver.resolve((any TransactionRunner).self),
                 clock: try resolver.resolve((any Clock).self),
                 linkEndHandler: resolver.scope.isRegistered((any MateLinkEndHandler).self)
-                    ? try resolver.resolve((any MateLinkEndHandler).self) : nil)
+                    ? try resolver.resolve((any MateLinkEndHandler).self) : nil,
+                blocks: resolver.scope.isRegistered((any BlockList).self)
+                    ? try resolver.resolve((any BlockList).self) : nil)
         }
     }
 

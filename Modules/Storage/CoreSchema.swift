@@ -1,7 +1,8 @@
 import Core
 
-/// The tables Core's types need, owned by Storage (Core has no SQL): the users, and the
-/// inbox of events other people's actions leave for them.
+/// The tables Core's types need, owned by Storage (Core has no SQL): the users, the inbox
+/// of events other people's actions leave for them, the daily counts of the tables with a
+/// daily limit, who blocked whom, and reports.
 public enum CoreSchema {
     /// The migration key.
     public static let module = "core"
@@ -91,7 +92,77 @@ public enum CoreSchema {
                 $fn$;
                 CREATE TRIGGER inbox_notify AFTER INSERT ON inbox FOR EACH ROW EXECUTE FUNCTION inbox_notify();
                 """),
+        // What each person added today to a table with a daily limit (`DailyQuota`): one
+        // row per person, kind and day (days since 1970, UTC), counted by the table's
+        // trigger and never given back when a row is deleted. Only that trigger writes it.
+        Migration(
+            version: 6, summary: "daily counts for the tables with a daily limit",
+            sql: """
+                CREATE TABLE daily_counts (
+                    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL,
+                    day INTEGER NOT NULL,
+                    used INTEGER NOT NULL,
+                    PRIMARY KEY (user_id, kind, day)
+                ) WITHOUT ROWID;
+                """),
+        // Who blocked whom (`BlockList`): one row per block, read both ways (the index on
+        // `blocked_id` finds who blocked someone).
+        Migration(
+            version: 7, summary: "blocks between people",
+            sql: """
+                CREATE TABLE user_blocks (
+                    blocker_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    blocked_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (blocker_id, blocked_id),
+                    CHECK (blocker_id <> blocked_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX user_blocks_blocked ON user_blocks (blocked_id, blocker_id);
+                """),
+        InstantColumnChecks.migration(version: 8, columns: [("user_blocks", ["created_at"])]),
+        // Reports of a person, a story or a comment (`ReportStore`): one per reporter and
+        // thing; the moderator's queue reads them by status, newest first. A report names
+        // its target by kind and id, and no feature's table: Core's schema comes first.
+        Migration(
+            version: 9, summary: "reports",
+            sql: """
+                CREATE TABLE reports (
+                    seq INTEGER PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    reporter_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    target_kind TEXT NOT NULL CHECK (target_kind IN ('user', 'story', 'comment')),
+                    target_id TEXT NOT NULL,
+                    reason TEXT NOT NULL CHECK (reason IN ('spam', 'harassment', 'inappropriate', 'other')),
+                    message TEXT,
+                    status TEXT NOT NULL CHECK (status IN ('pending', 'reviewed', 'resolved')),
+                    created_at INTEGER NOT NULL,
+                    UNIQUE (reporter_id, target_kind, target_id)
+                );
+                CREATE INDEX reports_by_status ON reports (status, created_at DESC, seq DESC);
+                """),
+        InstantColumnChecks.migration(version: 10, columns: [("reports", ["created_at"])]),
+        TextLengthChecks.migration(
+            version: 11, summary: "a report's message within the app's limit",
+            tables: [("reports", [.text("message", maximum: Report.maximumMessageLength)])]),
+        reportQuota.migration(version: 12),
+        // A moderator's resolution of a report: what was done, by whom, when; one a report.
+        // Its key is the report's (not an identity column on PostgreSQL).
+        Migration(
+            version: 13, summary: "resolutions of reports",
+            sql: """
+                CREATE TABLE report_resolutions (
+                    report_seq INTEGER NOT NULL PRIMARY KEY REFERENCES reports (seq) ON DELETE CASCADE,
+                    action TEXT NOT NULL CHECK (action IN ('dismiss', 'hide', 'remove_member')),
+                    resolved_by TEXT NOT NULL,
+                    resolved_at INTEGER NOT NULL
+                );
+                """),
     ]
+
+    /// At most `Report.maximumPerDay` reports a day from one person.
+    public static let reportQuota = DailyQuota(
+        kind: "reports", table: "reports", userColumn: "reporter_id", maximum: Report.maximumPerDay)
 
     /// The start of every inbox channel's name (`inbox_channel(id)`), followed by 40 hex
     /// digits.

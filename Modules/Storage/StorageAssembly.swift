@@ -45,6 +45,8 @@ public enum StorageAssembly {
         container.register(EventRecorder.self, instance: recorder)
         container.register((any EventStore).self, instance: events)
         container.register((any Inbox).self, instance: SQLInbox(database: database))
+        container.register((any BlockList).self, instance: SQLBlockList(database: database))
+        container.register((any ReportStore).self, instance: SQLReportStore(database: database))
         database.setCommitHooks(
             CommitHooks(
                 beforeCommit: { try events.insertBeforeCommit(recorder.drainForCommit()) },

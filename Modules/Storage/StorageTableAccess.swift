@@ -77,6 +77,52 @@ public enum StorageTableAccess {
             summary:
                 "read and mark delivered: the recipient's own rows; written only by the trigger functions "
                 + "`walk_requests_inbox()` and `mates_inbox()` (`definer`; docs/loop.md)"),
+        // The daily counts: a member reads their own (the app says how many are left);
+        // only the tables' quota triggers write them, with the owner's rights.
+        TableAccess(
+            "daily_counts", privileges: "SELECT",
+            policies: [
+                TableAccess.Policy("daily_counts_own", "SELECT", using: "user_id = \(me)", check: nil),
+                TableAccess.Policy("daily_counts_definer", "ALL", using: "true", check: "true", ownerOnly: true),
+            ],
+            export: .notExported("the server's count of what each person added today, for the daily limits"),
+            summary:
+                "read: one's own counts; written only by the quota triggers of the tables with a daily limit "
+                + "(`DailyQuota`, `definer`)"),
+        // Blocks: a member reads, adds and ends their own; whom they hide and who hides them
+        // reach the policies through `app_hidden_ids()` (`definer`), never as rows.
+        TableAccess(
+            "user_blocks", privileges: "SELECT, INSERT", deletes: true,
+            policies: [
+                TableAccess.Policy("user_blocks_own", "ALL", using: "blocker_id = \(me)", check: "blocker_id = \(me)"),
+                TableAccess.Policy("user_blocks_definer", "SELECT", using: "true", check: nil, ownerOnly: true),
+            ],
+            export: .notExported("blocks are not in the export document yet"),
+            summary:
+                "one's own blocks only: no member reads who blocked them; the policies hide both sides of a block "
+                + "through `app_hidden_ids()` (`definer`)"),
+        // Reports: a member reads and makes their own, pending; only the moderator (the
+        // server's administrator, the owner) reads the others and changes their status.
+        TableAccess(
+            "reports", privileges: "SELECT, INSERT",
+            policies: [
+                TableAccess.Policy("reports_own", "SELECT", using: "reporter_id = \(me)", check: nil),
+                TableAccess.Policy(
+                    "reports_insert", "INSERT", using: nil, check: "reporter_id = \(me) AND status = 'pending'"),
+                TableAccess.Policy("reports_definer", "ALL", using: "true", check: "true", ownerOnly: true),
+            ],
+            export: .notExported("reports are not in the export document yet"),
+            summary:
+                "read: one's own; make: as oneself, `pending`, once a thing, at most \(Report.maximumPerDay) a day "
+                + "(`reports_quota`); never change or delete; `definer`: the moderator (the owner)"),
+        // Resolutions: the moderator's (the owner's) alone.
+        TableAccess(
+            "report_resolutions", privileges: nil,
+            policies: [
+                TableAccess.Policy("report_resolutions_definer", "ALL", using: "true", check: "true", ownerOnly: true)
+            ],
+            export: .notExported("the moderator's record of what was done about each report"),
+            summary: "`definer`: the moderator (the owner) records and reads them; no member"),
         // The key of the inbox's channels: read by the owner's functions only; no grant.
         TableAccess(
             "inbox_channel_keys", privileges: nil,

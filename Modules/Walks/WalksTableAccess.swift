@@ -18,6 +18,7 @@ enum WalksTableAccess {
                     "walk_requests_send", "INSERT", using: nil,
                     check: "sender_id = \(me) AND status = 'pending' AND "
                         + "EXISTS (SELECT 1 FROM mates m WHERE m.user_id = \(me) AND m.mate_id = recipient_id) "
+                        + "AND \(TableAccess.notHidden("recipient_id")) "
                         + "AND expires_at = created_at + \(WalkRequest.replyWindow * 1000) "
                         // Made now by the server's clock, as the app makes it on a server: one
                         // dated later would stay pending past its 60 seconds.
@@ -40,7 +41,7 @@ enum WalksTableAccess {
             ],
             export: .notExported("a request is between two people and stays out of one person's document"),
             summary:
-                "read: sender and receiver; send: as oneself, `pending`, only to a mate, made now by the server's "
+                "read: sender and receiver; send: as oneself, `pending`, only to a mate neither blocked, made now by the server's "
                 + "clock (`created_at` = `statement_timestamp()` in ms) with the 60-second window (`expires_at = "
                 + "created_at + 60000`); answer: only a `pending` request whose `expires_at` is after "
                 + "`clock_timestamp()`, the receiver to `accepted`/`declined`, the sender to `cancelled`, the "

@@ -163,6 +163,12 @@ import Time
         try app.call("bookstories.public")
         try app.call("bookstories.of", ["user": "me"])
         try app.call("bookstories.review", ["count": 3])
+        let comment = try app.field(try app.call("bookstories.comment", ["story_id": story, "text": "저도요 🌱"]), "id")
+        let reply = try app.field(try app.call("bookstories.reply", ["comment_id": comment, "text": "답글"]), "id")
+        try app.call("bookstories.comments", ["story_id": story])
+        try app.call("bookstories.replies", ["comment_id": comment])
+        try app.call("bookstories.edit_comment", ["id": reply, "text": "고친 답글"])
+        try app.call("bookstories.delete_comment", ["id": comment])
 
         // Profiles, with a real photo through libvips.
         try app.call(
@@ -218,6 +224,14 @@ import Time
         try app.call("mates.join", ["code": again])
         try app.actAs("me")
         try app.call("mates.report", ["user": "mina", "reason": "other"])
+        // Blocking: mina, then not.
+        try app.call("people.block", ["name": "mina"])
+        #expect(try app.call("people.blocked").arrayValue?.count == 1)
+        try app.call("people.unblock", ["name": "mina"])
+        try app.call("reports.create", ["user": "mina", "reason": "spam", "message": "광고 📢"])
+        #expect(try app.call("reports.mine").arrayValue?.count == 1)
+        let queued = try app.field(try app.call("admin.reports", ["status": "pending"]).items[0], "id")
+        try app.call("admin.resolve", ["id": queued, "action": "dismiss"])
 
         // Your data out and in: the document, then a Kindle file with one new highlight.
         let document = try app.call("app.export")

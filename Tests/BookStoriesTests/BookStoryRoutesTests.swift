@@ -16,8 +16,10 @@ import Testing
         let suite = try Self(backend)
         #expect(
             suite.fixture.router.routes.map(\.name) == [
-                "bookstories.create", "bookstories.delete", "bookstories.get", "bookstories.mine", "bookstories.of",
-                "bookstories.public", "bookstories.review", "bookstories.themes.create", "bookstories.themes.delete",
+                "bookstories.comment", "bookstories.comments", "bookstories.create", "bookstories.delete",
+                "bookstories.delete_comment", "bookstories.edit_comment", "bookstories.get", "bookstories.mine",
+                "bookstories.of", "bookstories.public", "bookstories.replies", "bookstories.reply",
+                "bookstories.review", "bookstories.themes.create", "bookstories.themes.delete",
                 "bookstories.themes.list", "bookstories.themes.update", "bookstories.update",
             ])
     }

@@ -75,9 +75,10 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
   check "far instants (PostgreSQL): a member's public stories" 0 "" "$binary" --db "$(fi_url "$fi_a")" "${far[@]}" -e "
     bookstories.create{book = {title = 'Far', author = 'A'}, quotes = {'q'}, visibility = 'public'}
     bookstories.create{book = {title = 'Near', author = 'A'}, quotes = {'q'}, visibility = 'public'}"
-  check "far instants (PostgreSQL): the member's psql update near 2^63 is refused" 0 "" bash -c \
+  check "far instants (PostgreSQL): the member's psql story dated near 2^63 is refused" 0 "" bash -c \
     "PGPASSWORD='$fi_pw' PGPASSFILE=/dev/null psql -X -At -q -h '$PGHOST' -p '$PGPORT' -U '$fi_a' -d '$fi_db' \
-      -c \"UPDATE book_stories SET created_at = 9223372036854775000 WHERE book_title = 'Far'\" 2>&1 \
+      -c \"INSERT INTO book_stories (id, author_id, book_title, book_author, visibility, created_at, updated_at)
+        VALUES ('far', (SELECT app_user_id()), 'Far', 'A', 'public', 9223372036854775000, 1)\" 2>&1 \
       | grep -q 'book_stories_created_at_instant'"
   fi_schema=$(psql -X -At "${APP_SHELL_TEST_POSTGRES%/*}/$fi_db" -c "SELECT n.nspname FROM pg_class c
     JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relname = 'book_stories'")

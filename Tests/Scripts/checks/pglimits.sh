@@ -1,7 +1,8 @@
 # The app's limits are the server's (sourced by run.sh; issue 28 items 2 and 3): on a
 # set-up PostgreSQL server, a member with psql tries each write the app refuses (text past
 # its length, a 21st quote, an 11th keyword, a story in another member's theme, a flood of
-# walk requests, a profile or report past its limits) and the server refuses it; the other
+# walk requests, a profile or report past its limits, a comment as someone else or past the
+# day's 100) and the server refuses it; the other
 # member's bookstories.public() still works. A wrong invite code costs a second that a
 # rollback does not return, and a member's guesses take turns. No member's open transaction
 # holds up another member or the administrator.
@@ -92,6 +93,43 @@ EOF
   grep -qF '[walks.too_many_requests]' "$work/err" || fail "limits: walks.too_many_requests" "stderr" "$work/err"
   check "limits: member a still lists the public stories" 0 "1" \
     env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_a" "$lim_a_pw")" -e "print(#bookstories.public())"
+
+  # Comments: as oneself only, on a story one may read, one level of replies, at most 100 a
+  # day, counted by the server (its daily counts are no member's to change).
+  check "limits: member a keeps a private story" 0 "" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_a" "$lim_a_pw")" -e "
+      bookstories.create{book = {title = 'Mine', author = 'A'}, quotes = {'q'}}"
+  check "limits: member b comments on its story and replies" 0 "" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_b" "$lim_b_pw")" -e "
+      local c = bookstories.comment(bookstories.mine()[1].id, 'root 🌱') bookstories.reply(c.id, 'reply')"
+  lim_private=$(psql -X -At "${APP_SHELL_TEST_POSTGRES%/*}/$lim_db" \
+    -c "SELECT seq FROM book_stories WHERE author_id = (SELECT id FROM users WHERE name = '$lim_a')")
+  lim_comment="INSERT INTO book_comments (id, story_seq, parent_seq, author_id, text, created_at, updated_at)
+    VALUES (gen_random_uuid()::text"
+  lim_comment=$(echo "$lim_comment" | tr '\n' ' ')
+  while IFS='|' read -r lim_what lim_sql; do
+    check "limits: the server refuses $lim_what" 1 "" lim_psql "$lim_b" "$lim_b_pw" -c "$lim_sql"
+    grep -qE "violates check constraint|row-level security policy|root comment of the same story|comments a day|permission denied" \
+      "$work/err" || fail "limits: $lim_what is refused" "stderr" "$work/err"
+  done <<EOF
+a comment as another member|$lim_comment, $lim_story, NULL, $lim_a_id, 'as a', 1, 1)
+a comment on a story it may not read|$lim_comment, $lim_private, NULL, $lim_me, 'peek', 1, 1)
+a reply to a reply|$lim_comment, $lim_story, (SELECT seq FROM book_comments WHERE parent_seq IS NOT NULL LIMIT 1), $lim_me, 'deeper', 1, 1)
+a comment of 1,001 characters|$lim_comment, $lim_story, NULL, $lim_me, repeat('가', 1001), 1, 1)
+a 101st comment today|INSERT INTO book_comments (id, story_seq, author_id, text, created_at, updated_at) SELECT gen_random_uuid()::text, $lim_story, $lim_me, 'c' || n, 1, 1 FROM generate_series(1, 99) n
+its daily count set back|UPDATE daily_counts SET used = 0
+a daily count of its own|INSERT INTO daily_counts (user_id, kind, day, used) VALUES ($lim_me, 'comments', 0, 0)
+EOF
+  check "limits: a member's temporary daily_counts does not lift the comment limit" 1 "" \
+    lim_psql "$lim_b" "$lim_b_pw" -c "CREATE TEMP TABLE daily_counts (user_id text, kind text, day bigint, used bigint)" \
+    -c "INSERT INTO book_comments (id, story_seq, author_id, text, created_at, updated_at) SELECT gen_random_uuid()::text, $lim_story, $lim_me, 'c' || n, 1, 1 FROM generate_series(1, 99) n"
+  grep -qF "at most 100 comments a day" "$work/err" || fail "limits: the temporary table is not counted" "stderr" "$work/err"
+  check "limits: member b writes 98 more comments, and the app says no more today" 1 "" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_b" "$lim_b_pw")" -e "
+      local s = bookstories.mine()[1].id
+      for n = 1, 98 do bookstories.comment(s, 'c' .. n) end
+      bookstories.comment(s, 'one too many')"
+  grep -qF '[bookstories.too_many_comments]' "$work/err" || fail "limits: bookstories.too_many_comments" "stderr" "$work/err"
 
   # Item 3: every mate_join waits a second first, rolled back or not.
   lim_started=$(date +%s%N)
@@ -223,6 +261,64 @@ EOF
     lim_psql "$lim_b" "$lim_b_pw" -c "SELECT app_delete('mates', '{user_id}', '{=}', ARRAY[$lim_a_id])"
   check "limits: ... and the link is gone both ways" 0 "0" \
     lim_psql "$lim_a" "$lim_a_pw" -c "SELECT count(*) FROM mates"
+
+  # Blocking: b blocks a in the app. a reads neither the block nor b's stories and
+  # comments, and cannot comment on b's story, block in b's name or join b (so never ask b
+  # for a walk); b's own block is b's to read.
+  check "limits: member b blocks a" 0 "" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_b" "$lim_b_pw")" -e "people.block('$lim_a')"
+  lim_b_story="(SELECT seq FROM book_stories WHERE author_id = $lim_b_id AND visibility = 'public' LIMIT 1)"
+  lim_b_story_seq=$(psql -X -At "${APP_SHELL_TEST_POSTGRES%/*}/$lim_db" -c "SELECT $lim_b_story")
+  check "limits: member a reads no one's blocks, nor b's stories and comments" 0 "0|0|0" \
+    lim_psql "$lim_a" "$lim_a_pw" -c "SELECT (SELECT count(*) FROM user_blocks) || '|' ||
+      (SELECT count(*) FROM book_stories WHERE author_id = $lim_b_id) || '|' ||
+      (SELECT count(*) FROM book_comments WHERE author_id = $lim_b_id)"
+  check "limits: member b reads its own block" 0 "1" lim_psql "$lim_b" "$lim_b_pw" -c "SELECT count(*) FROM user_blocks"
+  while IFS='|' read -r lim_what lim_sql; do
+    check "limits: the server refuses $lim_what" 1 "" lim_psql "$lim_a" "$lim_a_pw" -c "$lim_sql"
+    grep -qE "row-level security policy" "$work/err" || fail "limits: $lim_what is refused" "stderr" "$work/err"
+  done <<EOF
+a comment on the story of one who blocked it|$lim_comment, $lim_b_story_seq, NULL, $lim_me, 'past the block', 1, 1)
+a block in another's name|INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES ($lim_b_id, $lim_me, 1)
+EOF
+  # Reports: as oneself, pending, once a thing, 20 a day; never changed by a member.
+  check "limits: member b reports a" 0 "pending" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_b" "$lim_b_pw")" -e "
+      print(reports.create{user = '$lim_a', reason = 'harassment', message = '욕설 🤬'}.status)"
+  lim_report="INSERT INTO reports (id, reporter_id, target_kind, target_id, reason, status, created_at)
+    VALUES (gen_random_uuid()::text"
+  lim_report=$(echo "$lim_report" | tr '\n' ' ')
+  while IFS='|' read -r lim_what lim_sql; do
+    check "limits: the server refuses $lim_what" 1 "" lim_psql "$lim_b" "$lim_b_pw" -c "$lim_sql"
+    grep -qE "row-level security policy|duplicate key|permission denied|reports a day|violates check constraint" \
+      "$work/err" || fail "limits: $lim_what is refused" "stderr" "$work/err"
+  done <<EOF
+a report in another's name|$lim_report, $lim_a_id, 'user', $lim_b_id, 'spam', 'pending', 1)
+a report already resolved|$lim_report, $lim_me, 'story', 'x', 'spam', 'resolved', 1)
+a second report of one person|$lim_report, $lim_me, 'user', $lim_a_id, 'spam', 'pending', 1)
+a report's status changed|UPDATE reports SET status = 'resolved'
+a report withdrawn|SELECT app_delete('reports', '{reporter_id}', '{=}', ARRAY[$lim_me])
+a report's message of 501 characters|INSERT INTO reports (id, reporter_id, target_kind, target_id, reason, message, status, created_at) VALUES (gen_random_uuid()::text, $lim_me, 'story', 'y', 'other', repeat('m', 501), 'pending', 1)
+a story unhidden by its author|UPDATE book_stories SET hidden_at = NULL WHERE author_id = $lim_me
+a story written hidden already|INSERT INTO book_stories (id, author_id, book_title, book_author, visibility, created_at, updated_at, hidden_at) VALUES (gen_random_uuid()::text, $lim_me, 't', 'a', 'public', 1, 1, 1)
+a resolution of its own|INSERT INTO report_resolutions (report_seq, action, resolved_by, resolved_at) SELECT seq, 'dismiss', 'me', 1 FROM reports
+a 21st report today|INSERT INTO reports (id, reporter_id, target_kind, target_id, reason, status, created_at) SELECT gen_random_uuid()::text, $lim_me, 'story', 's' || n, 'spam', 'pending', 1 FROM generate_series(1, 20) n
+EOF
+  check "limits: member a reads no report of b's" 0 "0" lim_psql "$lim_a" "$lim_a_pw" -c "SELECT count(*) FROM reports"
+  check "limits: a member may not moderate" 1 "" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_b" "$lim_b_pw")" -e "admin.reports()"
+  grep -qF '[admin.not_allowed]' "$work/err" || fail "limits: admin.reports as a member: admin.not_allowed" "stderr" "$work/err"
+  check "limits: the administrator resolves b's report of a" 0 "resolved hide" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_admin" "$lim_admin_pw")" -e "
+      local r = admin.reports{status = 'pending'}[1]
+      local done = admin.resolve(r.id, {action = 'hide'}) print(done.status .. ' ' .. done.action)"
+  check "limits: a hid nothing of its own by itself, the moderator did: a's stories are hidden" 0 "0" \
+    lim_psql "$lim_b" "$lim_b_pw" -c "SELECT count(*) FROM book_stories WHERE author_id = $lim_a_id AND hidden_at IS NULL"
+  check "limits: member a cannot join b with b's code" 0 "failed" bash -c "
+    code=\$(PGPASSWORD='$lim_b_pw' PGPASSFILE=/dev/null psql -X -At -q -h '$PGHOST' -p '$PGPORT' -U '$lim_b' -d '$lim_db' \
+      -c 'SELECT invite_code FROM mate_invite()')
+    PGPASSWORD='$lim_a_pw' PGPASSFILE=/dev/null psql -X -At -q -h '$PGHOST' -p '$PGPORT' -U '$lim_a' -d '$lim_db' \
+      -c \"SELECT joined_outcome FROM mate_join('\$code')\""
 
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP DATABASE $lim_db WITH (FORCE)" \
     -c "DROP ROLE IF EXISTS $lim_a, $lim_b, ${lim_db}_members, ${lim_db}_deletes" -c "DROP ROLE $lim_admin" >/dev/null 2>&1

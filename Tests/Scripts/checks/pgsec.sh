@@ -53,10 +53,22 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
   check "member b joins a with a's code and asks for a walk" 0 "" \
     "$binary" --db "$(sec_url "$sec_b" "$sec_b_pw")" -e "
       mates.join('$(cat "$work/pgsec-code-a" 2>/dev/null)')
-      walks.request{mate = '$sec_a', message = 'walk?', place = {lat = 37.5, lng = 126.9}}"
+      walks.request{mate = '$sec_a', message = 'walk?', place = {lat = 37.5, lng = 126.9}}
+      local open = bookstories.of('$sec_a')[1]
+      local c = bookstories.comment(open.id, 'b on a public story')
+      bookstories.reply(c.id, 'b replies')"
+  for sec_who in a b; do
+    if [ $sec_who = a ]; then sec_name=$sec_a sec_pw=$sec_a_pw; else sec_name=$sec_b sec_pw=$sec_b_pw; fi
+    check "member $sec_who comments on its own private and public stories" 0 "" \
+      "$binary" --db "$(sec_url "$sec_name" "$sec_pw")" -e "
+        for _, s in ipairs(bookstories.mine()) do
+          local c = bookstories.comment(s.id, 'note on ' .. s.visibility) bookstories.reply(c.id, 'more')
+        end"
+  done
 
   # TABLE|MINE|PUBLIC: MINE is true on the member's own rows (or a pair they are in), PUBLIC on
-  # rows everyone may read. Every table of the schema must be listed.
+  # rows everyone may read. Every table of the schema must be listed; a table's rows before
+  # the rows they cascade from (comments before stories), as the writes below go in order.
   sec_me="(SELECT app_user_id())"
   sec_story="(SELECT s.author_id = $sec_me FROM book_stories s WHERE s.seq = story_seq)"
   sec_story_public="(SELECT s.visibility = 'public' FROM book_stories s WHERE s.seq = story_seq)"
@@ -77,26 +89,31 @@ habit_pauses|$sec_habit|false
 habit_amounts|$sec_habit|false
 habit_notes|$sec_habit|false
 habit_reminders|$sec_habit|false
+book_comments|author_id = $sec_me OR $sec_story|$sec_story_public
 book_stories|author_id = $sec_me|visibility = 'public'
 book_story_quotes|$sec_story|$sec_story_public
 book_story_keywords|$sec_story|$sec_story_public
 book_story_themes|$sec_story|$sec_story_public
 book_themes|owner_id = $sec_me|visibility = 'public'
 book_story_reviews|user_id = $sec_me|false
+daily_counts|user_id = $sec_me|false
 profiles|user_id = $sec_me|true
 profile_photo_files|user_id = $sec_me|false
 mate_invites|inviter_id = $sec_me|false
 mate_attempts|user_id = $sec_me|false
 mates|$sec_me IN (user_id, mate_id)|false
 mate_reports|reporter_id = $sec_me|false
+report_resolutions|false|false
 walk_requests|$sec_me IN (sender_id, recipient_id)|false
 walk_logs|user_id = $sec_me|false
 inbox|recipient_id = $sec_me|false
+user_blocks|blocker_id = $sec_me|false
+reports|reporter_id = $sec_me|false
 inbox_channel_keys|false|false"
   # The tables members delete from (through app_delete).
   sec_deletable="events event_drops habits habit_periods habit_completions habit_frequencies habit_measures habit_skips
     habit_pauses habit_amounts habit_notes habit_reminders book_stories book_story_quotes book_story_keywords
-    book_themes book_story_themes book_story_reviews profiles profile_photo_files mates walk_logs"
+    book_themes book_story_themes book_story_reviews book_comments profiles profile_photo_files mates walk_logs user_blocks"
   sec_deletable=$(echo $sec_deletable)
   check "every table of the schema has a row in this check" 0 "" bash -c "
     diff <(psql -X -At '$sec_super' -c \"SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1\") \
@@ -115,7 +132,7 @@ inbox_channel_keys|false|false"
     check "member $sec_who reads nothing private of the other, in any table" 0 "" \
       awk '$2 != 0 { print "others private rows: " $0; bad = 1 } END { exit bad }' "$work/pgsec-read-$sec_who"
     check "member $sec_who reads their own habits, notes, stories, invites, walk requests" 0 "" bash -c "
-      for t in habits habit_completions habit_notes habit_reminders book_stories book_story_quotes book_story_themes mate_invites walk_requests mates events; do
+      for t in habits habit_completions habit_notes habit_reminders book_stories book_story_quotes book_story_themes book_comments daily_counts mate_invites walk_requests mates events; do
         grep -q \"^\$t [0-9]* [1-9]\" '$work/pgsec-read-$sec_who' || { echo \"no own rows in \$t\"; exit 1; }
       done"
     check "member $sec_who reads no invite code but their own" 0 "1" \
@@ -130,6 +147,8 @@ inbox_channel_keys|false|false"
         -c "SELECT attname FROM pg_attribute WHERE attrelid = 'public.$table'::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum LIMIT 1" 2>/dev/null)
       [ "$table" = walk_requests ] && column=status
       [ "$table" = inbox ] && column=delivered_at
+      [ "$table" = book_comments ] && column=text
+      [ "$table" = book_stories ] && column=content
       sec_sql+="UPDATE $table SET $column = $column RETURNING 'touched', '$table', coalesce($mine, false);"$'\n'
       case " $sec_deletable " in
         *" $table "*)
@@ -146,11 +165,11 @@ inbox_channel_keys|false|false"
         $1 == "deleted" && $3 != "t" && $4 != "f" { print "deleted the other'"'"'s row: " $0; bad = 1 } END { exit bad }' \
       "$work/pgsec-write-$sec_who"
     check "member $sec_who's own updates and deletes do happen" 0 "" bash -c "
-      for t in habits habit_notes book_stories walk_logs profiles events; do
+      for t in habits habit_notes book_stories book_comments walk_logs profiles events; do
         grep -q \"^touched \$t t\$\" '$work/pgsec-write-$sec_who' || { echo \"nothing of \$t touched\"; exit 1; }
       done
       # (a habit's completions hold it until they go, as the app deletes them first)
-      for t in habit_notes habit_completions book_stories walk_logs profiles mates events; do
+      for t in habit_notes habit_completions book_stories book_comments walk_logs profiles mates events; do
         grep -q \"^deleted \$t t t\$\" '$work/pgsec-write-$sec_who' || { echo \"nothing of \$t deleted\"; exit 1; }
       done"
     # No DELETE of their own on any table (it would let them LOCK TABLE it against everyone),
