@@ -58,12 +58,6 @@ struct ModerateReports: Sendable {
         let authorID =
             report.targetKind == "user"
             ? report.targetID : try targets?.author(ofKind: report.targetKind, id: report.targetID)
-        if action == "remove_member", database.dialect.name == .postgreSQL, let authorID,
-            let name = try database.queryOne(
-                "SELECT name FROM users WHERE id = ?", [.text(authorID)], { try $0.string(0) })
-        {
-            try setup.removeMember(name: name)
-        }
         try database.transaction {
             switch action {
             case "hide" where report.targetKind != "user":
@@ -77,6 +71,14 @@ struct ModerateReports: Sendable {
                     report.id, status: action == "dismiss" ? "reviewed" : "resolved", action: action,
                     moderator: moderator, at: now)
             else { throw Self.notPending(id) }
+        }
+        // The member's role goes last, once the report is resolved and what they wrote is
+        // hidden: a resolution that fails removes no one.
+        if action == "remove_member", database.dialect.name == .postgreSQL, let authorID,
+            let name = try database.queryOne(
+                "SELECT name FROM users WHERE id = ?", [.text(authorID)], { try $0.string(0) })
+        {
+            try setup.removeMember(name: name)
         }
         guard let resolved = try reports.moderated(id: report.id) else {
             throw AppError.internal("the report \(report.id) resolved was not found")

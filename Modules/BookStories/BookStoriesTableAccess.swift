@@ -54,10 +54,15 @@ enum BookStoriesTableAccess {
             "book_themes",
             policies: [
                 TableAccess.Policy(
-                    "book_themes_read", "SELECT", using: "owner_id = \(me) OR visibility = 'public'", check: nil),
+                    "book_themes_read", "SELECT",
+                    using: "owner_id = \(me) OR (visibility = 'public' AND \(TableAccess.notHidden("owner_id")))",
+                    check: nil),
                 TableAccess.Policy("book_themes_write", "ALL", using: "owner_id = \(me)", check: "owner_id = \(me)"),
             ],
-            export: .section("bookstories"), summary: "read: the owner's own and everyone's public; write: the owner"),
+            export: .section("bookstories"),
+            summary:
+                "read: the owner's own and everyone's public but those of people one blocked or who blocked one; "
+                + "write: the owner"),
         TableAccess.readWrite(
             "book_story_quotes", policies: followStory("book_story_quotes"), export: .section("bookstories"),
             summary: followSummary),
@@ -112,12 +117,13 @@ enum BookStoriesTableAccess {
                     "book_comments_insert", "INSERT", using: nil,
                     check: "author_id = \(me) AND hidden_at IS NULL AND \(storyVisible)"),
                 TableAccess.Policy(
-                    "book_comments_update", "UPDATE", using: "author_id = \(me)", check: "author_id = \(me)"),
+                    "book_comments_update", "UPDATE", using: "author_id = \(me) AND \(storyVisible)",
+                    check: "author_id = \(me)"),
                 TableAccess.Policy(
                     "book_comments_delete", "DELETE", using: "author_id = \(me) OR \(storyOwn)", check: nil),
                 TableAccess.Policy("book_comments_moderate", "ALL", using: "true", check: "true", ownerOnly: true),
             ],
-            export: .notExported("comments are not in the export document yet"),
+            export: .section("bookstories"),
             summary:
                 "read: whoever reads the story, but not those of people one blocked or who blocked one, nor those a "
                 + "moderator hid (but one's own); write: as "

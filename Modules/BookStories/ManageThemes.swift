@@ -51,6 +51,10 @@ public struct ManageThemes: Sendable {
             else { throw BookStoryError.userNotFound(user) }
             ownerID = owner.id
         }
+        // Someone the viewer blocked, or who blocked them, has no themes for them.
+        guard try ownerID == viewerID || !dependencies.blocks.hiddenPeople(for: viewerID).contains(ownerID) else {
+            return []
+        }
         return try dependencies.themes.themes(ownedBy: ownerID, includePrivate: ownerID == viewerID)
     }
 }

@@ -3,8 +3,9 @@ import Formats
 import Storage
 
 /// The `bookstories` section of the export document: the user's themes, then their stories
-/// with book, quotes, content, keywords and the ids of their themes, oldest first, ids and
-/// instants (milliseconds) as stored.
+/// with book, quotes, content, keywords and the ids of their themes, oldest first, then their
+/// comments and replies with the ids of their story and parent, ids and instants
+/// (milliseconds) as stored.
 public struct SQLBookStoriesSection: PortableSection {
     private let database: any Database
 
@@ -14,8 +15,8 @@ public struct SQLBookStoriesSection: PortableSection {
     /// `bookstories`.
     public var name: String { "bookstories" }
 
-    /// 1: the layout of stories and themes since the export document began.
-    public var version: Int { 1 }
+    /// 1: stories and themes; 2: and comments (a version 1 section has none).
+    public var version: Int { 2 }
 
     /// `{themes = {...}, stories = {...}}`.
     public func export(for user: User) throws -> Record {
@@ -24,8 +25,23 @@ public struct SQLBookStoriesSection: PortableSection {
             "SELECT seq FROM book_stories WHERE author_id = ? ORDER BY seq", [.text(user.id)]
         ) { try $0.int(0) }
         let stories = try SQLStoryLoader(database: database).views(seqs, viewerID: user.id).map(\.story)
+        let comments = try database.query(
+            """
+            SELECT c.id, s.id, p.id, c.text, c.created_at, c.updated_at FROM book_comments c
+            JOIN book_stories s ON s.seq = c.story_seq LEFT JOIN book_comments p ON p.seq = c.parent_seq
+            WHERE c.author_id = ? ORDER BY c.seq
+            """, [.text(user.id)]
+        ) { row -> Value in
+            var record = Record([("id", .string(try row.string(0))), ("story_id", .string(try row.string(1)))])
+            if let parent = row.optionalString(2) { record["parent_id"] = .string(parent) }
+            record["text"] = .string(try row.string(3))
+            record["created_at"] = .int(try row.int(4))
+            record["updated_at"] = .int(try row.int(5))
+            return .table(record)
+        }
         return Record([
             ("themes", .array(themes.map(Self.value(of:)))), ("stories", .array(stories.map(Self.value(of:)))),
+            ("comments", .array(comments)),
         ])
     }
 
@@ -133,6 +149,57 @@ public struct SQLBookStoriesSection: PortableSection {
             try stories.insert(story)
             report.add("stories")
             report.add("quotes", quotesCount)
+        }
+        try importComments(try document.records("comments"), for: user, report: &report)
+    }
+
+    /// Adds the comments whose ids are not there yet, each on its story (one the user may
+    /// read) and under its parent (a root comment of the same story), within the day's limit.
+    private func importComments(_ items: [PortableRecord], for user: User, report: inout ImportReport) throws {
+        let comments = SQLCommentRepository(database: database)
+        let stories = SQLStoryRepository(database: database)
+        let hidden = try SQLBlockList(database: database).hiddenPeople(for: user.id)
+        for item in items {
+            let comment = try item.checked {
+                try Comment(
+                    id: try item.string("id"), storyID: try item.string("story_id"),
+                    parentID: try item.optionalString("parent_id"), authorID: user.id, text: try item.string("text"),
+                    createdAt: try item.instant("created_at"), updatedAt: try item.instant("updated_at"))
+            }
+            if let existing = try comments.comment(id: comment.id) {
+                if existing.authorID == user.id {
+                    report.skip("comments")
+                } else {
+                    report.cannotRepresent("comment \(comment.id): its id belongs to another user; it is left out")
+                }
+                continue
+            }
+            guard let story = try stories.story(id: comment.storyID),
+                story.authorID == user.id
+                    || (story.visibility == .public && story.hiddenAt == nil && !hidden.contains(story.authorID))
+            else {
+                report.cannotRepresent("comment \(comment.id): its story \(comment.storyID) is not there to read")
+                continue
+            }
+            if let parentID = comment.parentID {
+                guard let parent = try comments.comment(id: parentID), parent.parentID == nil,
+                    parent.storyID == comment.storyID,
+                    parent.authorID == user.id || (parent.hiddenAt == nil && !hidden.contains(parent.authorID))
+                else {
+                    report.cannotRepresent("reply \(comment.id): the comment it answers is not there")
+                    continue
+                }
+            }
+            guard
+                try BookStoriesSchema.commentQuota.used(by: user.id, at: comment.createdAt, in: database)
+                    < Comment.maximumPerDay
+            else {
+                report.cannotRepresent(
+                    "comment \(comment.id): past the day's \(Comment.maximumPerDay) comments; it is left out")
+                continue
+            }
+            try comments.insert(comment)
+            report.add("comments")
         }
     }
 

@@ -6,8 +6,9 @@ import Time
 public struct PortableSections: DataPortability {
     /// The document's `format`.
     public static let format = "app-shell-export"
-    /// The document version this build writes and the newest it reads.
-    public static let version = 1
+    /// The document version this build writes and the newest it reads: 2 carries comments,
+    /// blocks and reports (a version 1 document, without them, imports as it is).
+    public static let version = 2
     /// The largest file `app.import` reads: 256 MiB.
     public static let maximumFileBytes = 256 * 1_048_576
 

@@ -23,6 +23,12 @@ public enum StorageAssembly {
     /// repository, event store and inbox, and an `EventRecorder` whose route events are stored by
     /// the transaction that commits them (or dropped with its rollback). The event store
     /// keeps at most `eventBacklog` events (`--events-backlog`). Each feature's
+    /// The sections of the export document Storage's own tables fill: the people one blocked
+    /// and one's reports.
+    public static func portableSections(over database: any Database) -> [any PortableSection] {
+        [SQLPeopleSection(database: database), SQLReportsSection(database: database)]
+    }
+
     /// `repositories` are registered over `database`: the plugins resolve only protocols.
     /// - Returns: the recorder, for the router's `EventMiddleware`.
     @discardableResult
@@ -34,7 +40,8 @@ public enum StorageAssembly {
         container.register(
             (any DataPortability).self,
             instance: PortableSections(
-                sections: repositories.flatMap { $0.portableSections(over: database) },
+                sections: portableSections(over: database)
+                    + repositories.flatMap { $0.portableSections(over: database) },
                 formats: repositories.flatMap { $0.foreignFormats(over: database) },
                 readFile: { try FileBytes.contents(of: $0, maximum: $1) },
                 readFolder: { try FolderFiles.folder($0) }, maximumBytes: importBytes))

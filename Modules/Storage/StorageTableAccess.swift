@@ -97,10 +97,10 @@ public enum StorageTableAccess {
                 TableAccess.Policy("user_blocks_own", "ALL", using: "blocker_id = \(me)", check: "blocker_id = \(me)"),
                 TableAccess.Policy("user_blocks_definer", "SELECT", using: "true", check: nil, ownerOnly: true),
             ],
-            export: .notExported("blocks are not in the export document yet"),
+            export: .section("people"),
             summary:
-                "one's own blocks only: no member reads who blocked them; the policies hide both sides of a block "
-                + "through `app_hidden_ids()` (`definer`)"),
+                "one's own blocks only as rows; the policies hide both sides of a block through `app_hidden_ids()` "
+                + "(`definer`), which answers a member with both sides of their own blocks"),
         // Reports: a member reads and makes their own, pending; only the moderator (the
         // server's administrator, the owner) reads the others and changes their status.
         TableAccess(
@@ -111,7 +111,7 @@ public enum StorageTableAccess {
                     "reports_insert", "INSERT", using: nil, check: "reporter_id = \(me) AND status = 'pending'"),
                 TableAccess.Policy("reports_definer", "ALL", using: "true", check: "true", ownerOnly: true),
             ],
-            export: .notExported("reports are not in the export document yet"),
+            export: .section("reports"),
             summary:
                 "read: one's own; make: as oneself, `pending`, once a thing, at most \(Report.maximumPerDay) a day "
                 + "(`reports_quota`); never change or delete; `definer`: the moderator (the owner)"),

@@ -22,7 +22,7 @@ import Testing
 
     @discardableResult
     func call(_ route: String, _ arguments: [String: Value] = [:], as user: User? = nil) throws -> Value {
-        try app.router.call(route, Arguments(arguments), session: app.session(for: user ?? app.user))
+        try app.call(route, arguments, as: user)
     }
 
     func error(_ route: String, _ arguments: [String: Value] = [:], as user: User? = nil) throws -> AppError {
@@ -66,7 +66,10 @@ import Testing
         try suite.call("bookstories.comment", ["story_id": .string(sols), "text": "준의 댓글"], as: suite.joon)
         try suite.call("bookstories.comment", ["story_id": .string(mine), "text": "준이 내게"], as: suite.joon)
 
+        try suite.call("bookstories.themes.create", ["name": "준의 테마", "visibility": "public"], as: suite.joon)
         let blocked = try suite.call("people.block", ["name": "joon"])
+        #expect(try suite.call("bookstories.themes.list", ["user": "joon"]).items.isEmpty)
+        #expect(try suite.call("bookstories.themes.list", ["user": "joon"], as: suite.sol).items.count == 1)
         #expect(blocked["name"] == "joon")
         #expect(try suite.call("people.blocked").items.map { $0["name"] } == ["joon"])
         // Both ways, in every scope.

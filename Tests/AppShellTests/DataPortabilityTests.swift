@@ -13,8 +13,9 @@ import Testing
 @Suite struct DataPortabilityTests {
     typealias App = RouteReturnShapeTests.App
 
-    /// Fills `app` with one of everything the document holds, as "me".
-    static func fill(_ app: App, withMate: Bool = false) throws {
+    /// Fills `app` with one of everything the document holds, as "me"; with `community`, a
+    /// comment and a reply on my public story and a report (and so a block) of "mina".
+    static func fill(_ app: App, withMate: Bool = false, community: Bool = false) throws {
         try app.call("habits.create", ["name": "Run", "start": "2026-11-01"])
         try app.call("habits.complete", ["ref": "Run", "on": "2026-11-02"])
         try app.call("habits.complete", ["ref": "Run", "on": "2026-11-05"])
@@ -34,13 +35,21 @@ import Testing
         try app.call("habits.remind", ["ref": "Run", "time": "21:00"])
         try app.call("habits.remind", ["ref": "물 마시기 💧", "time": "07:30"])
         let theme = try app.field(try app.call("bookstories.themes.create", ["name": "성장", "description": "자람"]), "id")
-        try app.call(
+        let demian = try app.call(
             "bookstories.create",
             [
                 "book": ["title": "데미안", "author": "헤르만 헤세", "publisher": "민음사"],
                 "quotes": [["text": "새는 알에서 나오려고 투쟁한다.", "page": 98], "알은 세계다."],
                 "content": "🐣\n둘째 줄", "keywords": ["성장", "#자아"], "themes": [theme], "visibility": "public",
             ])
+        if community {
+            let comment = try app.call(
+                "bookstories.comment", ["story_id": try app.field(demian, "id"), "text": "다시 읽어도 좋다 🌱"])
+            try app.call("bookstories.reply", ["comment_id": try app.field(comment, "id"), "text": "정말로"])
+            try app.actAs("mina")
+            try app.actAs("me")
+            try app.call("reports.create", ["user": "mina", "reason": "spam", "message": "광고 📢"])
+        }
         try app.call(
             "bookstories.create", ["book": ["title": "Walden", "author": "Thoreau"], "quotes": ["Simplify."]])
         try app.call(
@@ -77,10 +86,14 @@ import Testing
     @Test(arguments: DatabaseBackend.available)
     func aRoundTripIntoAnEmptyDatabaseGivesTheSameDocument(backend: DatabaseBackend) throws {
         let source = try App(backend)
-        try Self.fill(source)
+        try Self.fill(source, community: true)
         let document = try source.call("app.export")
         #expect(document["format"] == "app-shell-export")
-        #expect(document["version"] == 1)
+        #expect(document["version"] == 2)
+        #expect(document["sections"]["bookstories"]["version"] == 2)
+        #expect(document["sections"]["bookstories"]["comments"].items.map { $0["text"] } == ["다시 읽어도 좋다 🌱", "정말로"])
+        #expect(document["sections"]["people"]["blocked"].items.map { $0["name"] } == ["mina"])
+        #expect(document["sections"]["reports"]["reports"].items.map { $0["message"] } == ["광고 📢"])
         #expect(document["sections"]["habits"]["version"] == 2)
         #expect(document["sections"]["habits"]["habits"].arrayValue?.count == 4)
         let gym = try #require(document["sections"]["habits"]["habits"].arrayValue?[2])
@@ -103,7 +116,12 @@ import Testing
         let path = try Self.write(document, in: source)
 
         let target = try App(backend)
+        try target.actAs("mina")
+        try target.actAs("me")
         let report = try target.call("app.import", ["path": .string(path)])
+        #expect(report["added"]["comments"] == 2)
+        #expect(report["added"]["blocks"] == 1)
+        #expect(report["added"]["reports"] == 1)
         #expect(report["added"]["habits"] == 4)
         #expect(report["added"]["completions"] == 4)
         #expect(report["added"]["skips"] == 1)
@@ -126,6 +144,9 @@ import Testing
         #expect(second["skipped"]["habits"] == 4)
         #expect(second["skipped"]["stories"] == 2)
         #expect(second["skipped"]["reminders"] == 2)
+        #expect(second["skipped"]["comments"] == 2)
+        #expect(second["skipped"]["blocks"] == 1)
+        #expect(second["skipped"]["reports"] == 1)
         #expect(try target.call("app.export").jsonText == document.jsonText)
     }
 
@@ -143,9 +164,49 @@ import Testing
         #expect(try target.call("app.export")["sections"]["mates"]["mates"] == .array([]))
     }
 
+    @Test func commentsBlocksAndReportsThatCannotBeTakenInAreReportedAndTheRestIs() throws {
+        let app = try App()
+        let document: Value = [
+            "format": "app-shell-export", "version": 2,
+            "sections": [
+                "bookstories": [
+                    "version": 2,
+                    "comments": [
+                        [
+                            "id": "c1", "story_id": "no-such-story", "text": "어디에", "created_at": 1_764_370_800_000,
+                            "updated_at": 1_764_370_800_000,
+                        ]
+                    ],
+                ],
+                "people": ["version": 1, "blocked": [["name": "nobody", "since": 1_764_370_800_000]]],
+                "reports": [
+                    "version": 1,
+                    "reports": [
+                        [
+                            "id": "r1", "target_kind": "story", "target_id": "gone", "reason": "spam",
+                            "created_at": 1_764_370_800_000,
+                        ]
+                    ],
+                ],
+            ],
+        ]
+        let report = try app.call("app.import", ["path": .string(try Self.write(document, in: app))])
+        #expect(
+            report["not_representable"]
+                == [
+                    "block of nobody: no such person here",
+                    "comment c1: its story no-such-story is not there to read",
+                ])
+        #expect(report["added"] == ["reports": 1])
+        #expect(try app.call("reports.mine").items.map { $0["status"] } == ["pending"])
+    }
+
     @Test func aNewerDocumentIsRefusedAndChangesNothing() throws {
         let app = try App()
-        let newer: Value = ["format": "app-shell-export", "version": 2, "sections": ["habits": ["habits": []]]]
+        let newer: Value = [
+            "format": "app-shell-export", "version": .int(PortableSections.version + 1),
+            "sections": ["habits": ["habits": []]],
+        ]
         let error = #expect(throws: AppError.self) {
             try app.call("app.import", ["path": .string(try Self.write(newer, in: app))])
         }

@@ -21,7 +21,7 @@ import Testing
 
     @discardableResult
     func call(_ route: String, _ arguments: [String: Value] = [:], as user: User? = nil) throws -> Value {
-        try app.router.call(route, Arguments(arguments), session: app.session(for: user ?? app.user))
+        try app.call(route, arguments, as: user)
     }
 
     func error(_ route: String, _ arguments: [String: Value] = [:], as user: User? = nil) throws -> AppError {

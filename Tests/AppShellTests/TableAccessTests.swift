@@ -20,7 +20,8 @@ import Testing
         #expect(Set(declared).count == declared.count, "a table is declared twice")
         #expect(tables.subtracting(declared).isEmpty, "tables without a TableAccess: \(tables.subtracting(declared))")
         let sections = Set(
-            AppAssembly.sqlRepositories.flatMap { $0.portableSections(over: database) }.map(\.name))
+            (StorageAssembly.portableSections(over: database)
+                + AppAssembly.sqlRepositories.flatMap { $0.portableSections(over: database) }).map(\.name))
         for table in access {
             switch table.export {
             case .section(let name): #expect(sections.contains(name), "\(table.table): no section \(name)")

@@ -5,10 +5,10 @@ habits.complete("Run", {on = "2026-11-02"})
 bookstories.create{book = {title = "데미안", author = "헤르만 헤세"}, quotes = {{text = "알은 세계다.", page = 98}}}
 
 local doc = app.export()
-assert(doc.format == "app-shell-export" and doc.version == 1, json(doc))
+assert(doc.format == "app-shell-export" and doc.version == 2, json(doc))
 assert(doc.user == "me" and doc.exported_at == app.now(), doc.exported_at)
 -- Habits are version 2: frequencies, measure, skips, pauses, amounts and notes.
-for name, version in pairs{habits = 2, bookstories = 1, profiles = 1, mates = 1, walks = 1} do
+for name, version in pairs{habits = 2, bookstories = 2, profiles = 1, mates = 1, walks = 1, people = 1, reports = 1} do
   assert(doc.sections[name].version == version, name)
 end
 local run = doc.sections.habits.habits[1]

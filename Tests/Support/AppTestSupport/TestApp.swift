@@ -65,4 +65,10 @@ public final class TestApp: Sendable {
 
     /// A session acting as `user` on the same clock and container.
     public func session(for user: User) -> Session { Session(user: user, clock: clock, container: container) }
+
+    /// Calls `route` through the router as `user` ("me" by default).
+    @discardableResult
+    public func call(_ route: String, _ arguments: [String: Value] = [:], as user: User? = nil) throws -> Value {
+        try router.call(route, Arguments(arguments), session: session(for: user ?? self.user))
+    }
 }
