@@ -1,5 +1,3 @@
-import AppTestSupport
-import Assembly
 import Core
 import Storage
 import Testing
@@ -10,51 +8,9 @@ import Testing
 /// person nothing; `people.unblock` shows everything again but the mate link. "me" blocks
 /// "joon"; "sol" is a third person whose story both comment on.
 @Suite struct BlockingTests {
-    let app: TestApp
-    let joon: User
-    let sol: User
-
-    init(_ backend: DatabaseBackend = .sqlite) throws {
-        app = try TestApp(plugins: AppAssembly.plugins, repositories: AppAssembly.sqlRepositories, backend: backend)
-        joon = try app.addUser(named: "joon")
-        sol = try app.addUser(named: "sol")
-    }
-
-    @discardableResult
-    func call(_ route: String, _ arguments: [String: Value] = [:], as user: User? = nil) throws -> Value {
-        try app.call(route, arguments, as: user)
-    }
-
-    func error(_ route: String, _ arguments: [String: Value] = [:], as user: User? = nil) throws -> AppError {
-        try #require(throws: AppError.self) { try call(route, arguments, as: user) }
-    }
-
-    func story(_ quote: String, keyword: String = "성장", as user: User) throws -> String {
-        try #require(
-            try call(
-                "bookstories.create",
-                [
-                    "book": ["title": "데미안", "author": "헤르만 헤세"], "quotes": [.string(quote)],
-                    "keywords": [.string(keyword)], "visibility": "public",
-                ], as: user)["id"].stringValue)
-    }
-
-    func quotes(_ list: Value) -> [String] { list.items.compactMap { $0["quotes"].items.first?["text"].stringValue } }
-
-    func texts(_ list: Value) -> [String] { list.items.compactMap { $0["text"].stringValue } }
-
-    func profile(_ user: User) throws {
-        try call(
-            "profiles.save",
-            [
-                "nickname": .string(user.name),
-                "dog": ["name": "보리", "age": 3, "sex": "female", "size": "small", "keywords": ["friendly"]],
-            ], as: user)
-    }
-
     @Test(arguments: DatabaseBackend.available)
     func neitherSeesTheOthersStoriesCommentsOrRepliesAndUnblockingShowsThemAgain(backend: DatabaseBackend) throws {
-        let suite = try Self(backend)
+        let suite = try Community(backend)
         let mine = try suite.story("내 문장", as: suite.app.user)
         let joons = try suite.story("준의 문장", as: suite.joon)
         let sols = try suite.story("솔의 문장", as: suite.sol)
@@ -112,7 +68,7 @@ import Testing
 
     @Test(arguments: DatabaseBackend.available)
     func aBlockEndsTheMateLinkCancelsItsWalkRequestsAndRefusesAJoinEitherWay(backend: DatabaseBackend) throws {
-        let suite = try Self(backend)
+        let suite = try Community(backend)
         try suite.profile(suite.app.user)
         try suite.profile(suite.joon)
         let code = try #require(try suite.call("mates.invite")["code"].stringValue)
@@ -144,7 +100,7 @@ import Testing
 
     @Test(arguments: DatabaseBackend.available)
     func blockingYourselfOrNoOneIsRefusedAndTwiceIsOnce(backend: DatabaseBackend) throws {
-        let suite = try Self(backend)
+        let suite = try Community(backend)
         #expect(try suite.error("people.block", ["name": "me"]).code == "invalid_argument")
         #expect(try suite.error("people.block", ["name": "nobody"]).code == "people.not_found")
         #expect(try suite.error("people.unblock", ["name": "joon"]).code == "people.not_found")

@@ -1,5 +1,3 @@
-import AppTestSupport
-import Assembly
 import Core
 import Storage
 import Testing
@@ -9,42 +7,9 @@ import Testing
 /// report and resolves each once; a hidden story or comment is its author's alone, marked
 /// hidden; removing a member on SQLite hides all they wrote; no one else moderates.
 @Suite struct ModerationTests {
-    let app: TestApp
-    let joon: User
-    let sol: User
-
-    init(_ backend: DatabaseBackend = .sqlite) throws {
-        app = try TestApp(plugins: AppAssembly.plugins, repositories: AppAssembly.sqlRepositories, backend: backend)
-        joon = try app.addUser(named: "joon")
-        sol = try app.addUser(named: "sol")
-    }
-
-    @discardableResult
-    func call(_ route: String, _ arguments: [String: Value] = [:], as user: User? = nil) throws -> Value {
-        try app.call(route, arguments, as: user)
-    }
-
-    func error(_ route: String, _ arguments: [String: Value] = [:], as user: User? = nil) throws -> AppError {
-        try #require(throws: AppError.self) { try call(route, arguments, as: user) }
-    }
-
-    func id(_ value: Value) throws -> String { try #require(value["id"].stringValue) }
-
-    func story(_ quote: String, as user: User) throws -> String {
-        try id(
-            try call(
-                "bookstories.create",
-                [
-                    "book": ["title": "데미안", "author": "헤르만 헤세"], "quotes": [.string(quote)],
-                    "keywords": ["성장"], "visibility": "public",
-                ], as: user))
-    }
-
-    func quotes(_ list: Value) -> [String] { list.items.compactMap { $0["quotes"].items.first?["text"].stringValue } }
-
     @Test(arguments: DatabaseBackend.available)
     func theModeratorHidesAReportedStoryAndDismissesAReportOnce(backend: DatabaseBackend) throws {
-        let suite = try Self(backend)
+        let suite = try Community(backend)
         let mine = try suite.story("내 문장", as: suite.app.user)
         let joons = try suite.story("광고 문장", as: suite.joon)
         let comment = try suite.id(
@@ -84,7 +49,7 @@ import Testing
 
     @Test(arguments: DatabaseBackend.available)
     func aHiddenCommentIsItsAuthorsAloneAndNoOneElseModerates(backend: DatabaseBackend) throws {
-        let suite = try Self(backend)
+        let suite = try Community(backend)
         let mine = try suite.story("내 문장", as: suite.app.user)
         let comment = try suite.id(
             try suite.call("bookstories.comment", ["story_id": .string(mine), "text": "나쁜 댓글"], as: suite.joon))
@@ -107,7 +72,7 @@ import Testing
     }
 
     @Test func removingAMemberOnSQLiteHidesAllTheyWrote() throws {
-        let suite = try Self(.sqlite)
+        let suite = try Community(.sqlite)
         let mine = try suite.story("내 문장", as: suite.app.user)
         _ = try suite.story("준의 문장 하나", as: suite.joon)
         _ = try suite.story("준의 문장 둘", as: suite.joon)

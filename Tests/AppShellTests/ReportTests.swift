@@ -1,5 +1,3 @@
-import AppTestSupport
-import Assembly
 import Core
 import Storage
 import Testing
@@ -8,36 +6,9 @@ import Testing
 /// person, a story or a comment blocks its author, one report a thing, 20 a day (in the
 /// database too), and never of oneself or of what one may not see. "me" reports "joon".
 @Suite struct ReportTests {
-    let app: TestApp
-    let joon: User
-
-    init(_ backend: DatabaseBackend = .sqlite) throws {
-        app = try TestApp(plugins: AppAssembly.plugins, repositories: AppAssembly.sqlRepositories, backend: backend)
-        joon = try app.addUser(named: "joon")
-    }
-
-    @discardableResult
-    func call(_ route: String, _ arguments: [String: Value] = [:], as user: User? = nil) throws -> Value {
-        try app.call(route, arguments, as: user)
-    }
-
-    func error(_ route: String, _ arguments: [String: Value] = [:], as user: User? = nil) throws -> AppError {
-        try #require(throws: AppError.self) { try call(route, arguments, as: user) }
-    }
-
-    func story(visibility: String = "public", as user: User) throws -> String {
-        try #require(
-            try call(
-                "bookstories.create",
-                [
-                    "book": ["title": "데미안", "author": "헤르만 헤세"], "quotes": ["새는 알에서 나오려고 투쟁한다."],
-                    "visibility": .string(visibility),
-                ], as: user)["id"].stringValue)
-    }
-
     @Test(arguments: DatabaseBackend.available)
     func aReportOfACommentIsPendingBlocksItsAuthorAndIsMadeOnce(backend: DatabaseBackend) throws {
-        let suite = try Self(backend)
+        let suite = try Community(backend)
         let story = try suite.story(as: suite.app.user)
         let joons = try suite.story(as: suite.joon)
         let comment = try #require(
@@ -66,7 +37,7 @@ import Testing
 
     @Test(arguments: DatabaseBackend.available)
     func aReportNamesOneVisibleThingOfAnotherWithAKnownReason(backend: DatabaseBackend) throws {
-        let suite = try Self(backend)
+        let suite = try Community(backend)
         let mine = try suite.story(as: suite.app.user)
         let secret = try suite.story(visibility: "private", as: suite.joon)
         let cases: [([String: Value], String, String?)] = [
@@ -93,7 +64,7 @@ import Testing
 
     @Test(arguments: DatabaseBackend.available)
     func twentyReportsADayAndTheDatabaseCountsToo(backend: DatabaseBackend) throws {
-        let suite = try Self(backend)
+        let suite = try Community(backend)
         for number in 1...Report.maximumPerDay {
             _ = try suite.app.addUser(named: "u\(number)")
             try suite.call("reports.create", ["user": .string("u\(number)"), "reason": "spam"])
