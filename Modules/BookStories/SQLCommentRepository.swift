@@ -10,15 +10,6 @@ public struct SQLCommentRepository: CommentRepository {
     /// A repository over `database` (migrated with the BookStories plugin's migrations).
     public init(database: any Database) { self.database = database }
 
-    /// The people hidden from the viewer, placeholder `?number`: those they blocked and
-    /// those who blocked them.
-    private static func hidden(viewer number: Int) -> String {
-        """
-        SELECT blocked_id AS id FROM user_blocks WHERE blocker_id = ?\(number)
-        UNION ALL SELECT blocker_id FROM user_blocks WHERE blocked_id = ?\(number)
-        """
-    }
-
     /// The columns a comment is read from, `c` the comment, `s` its story, `p` its parent.
     private static let columns = "c.id, s.id, p.id, c.author_id, c.text, c.created_at, c.updated_at, c.hidden_at"
 
@@ -77,10 +68,10 @@ public struct SQLCommentRepository: CommentRepository {
     public func comments(onStory storyID: String, page: PageRequest, viewerID: String) throws -> [CommentView] {
         let rows = try database.query(
             """
-            WITH hidden AS (\(Self.hidden(viewer: 5))),
+            WITH hidden AS (\(SQLBlockList.hidden(viewer: "?5"))),
             roots AS (
                 SELECT c.seq FROM book_comments c JOIN book_stories s ON s.seq = c.story_seq
-                WHERE s.id = ?1 AND c.parent_seq IS NULL AND c.author_id NOT IN (SELECT id FROM hidden)
+                WHERE s.id = ?1 AND c.parent_seq IS NULL AND c.author_id NOT IN (SELECT blocked_id FROM hidden)
                     AND (c.hidden_at IS NULL OR c.author_id = ?5)
                 ORDER BY c.created_at DESC, c.seq DESC LIMIT ?2 OFFSET ?3),
             replies AS (
@@ -88,7 +79,7 @@ public struct SQLCommentRepository: CommentRepository {
                     row_number() OVER (PARTITION BY c.parent_seq ORDER BY c.created_at, c.seq) AS n,
                     count(*) OVER (PARTITION BY c.parent_seq) AS total
                 FROM book_comments c
-                WHERE c.parent_seq IN (SELECT seq FROM roots) AND c.author_id NOT IN (SELECT id FROM hidden)
+                WHERE c.parent_seq IN (SELECT seq FROM roots) AND c.author_id NOT IN (SELECT blocked_id FROM hidden)
                     AND (c.hidden_at IS NULL OR c.author_id = ?5))
             SELECT c.seq, c.parent_seq, \(Self.columns), u.name,
                 (SELECT count(*) FROM replies r WHERE r.parent_seq = c.seq)
@@ -118,11 +109,11 @@ public struct SQLCommentRepository: CommentRepository {
     public func replies(to commentID: String, page: PageRequest, viewerID: String) throws -> [CommentView] {
         try database.query(
             """
-            WITH hidden AS (\(Self.hidden(viewer: 4)))
+            WITH hidden AS (\(SQLBlockList.hidden(viewer: "?4")))
             SELECT \(Self.columns), u.name
             FROM book_comments c JOIN book_comments p ON p.seq = c.parent_seq
             JOIN book_stories s ON s.seq = c.story_seq JOIN users u ON u.id = c.author_id
-            WHERE p.id = ?1 AND c.author_id NOT IN (SELECT id FROM hidden) AND (c.hidden_at IS NULL OR c.author_id = ?4)
+            WHERE p.id = ?1 AND c.author_id NOT IN (SELECT blocked_id FROM hidden) AND (c.hidden_at IS NULL OR c.author_id = ?4)
             ORDER BY c.created_at, c.seq LIMIT ?2 OFFSET ?3
             """, [.text(commentID), .int(page.perPage), .int(page.offset), .text(viewerID)]
         ) { CommentView(comment: try Self.comment($0, at: 0), authorName: try $0.string(8)) }

@@ -44,7 +44,7 @@ public struct PeoplePlugin: ModulePlugin {
             ) { arguments, context in
                 let user = try context.resolve(BlockPeople.self).block(
                     try arguments.string("name"), userID: context.user.id)
-                return .table(Record([("id", .string(user.id)), ("name", .string(user.name))]))
+                return AppPlugin.value(of: user)
             },
             Route(
                 "people.unblock", summary: "Ends your block of a person (a mate link it ended stays ended).",

@@ -8,12 +8,16 @@ public struct SQLBlockList: BlockList {
     /// A block list over `database` (migrated with Core's schema).
     public init(database: any Database) { self.database = database }
 
-    /// The people hidden from the viewer whose id fills the condition's two placeholders:
-    /// those they blocked and those who blocked them. `column NOT IN (...)` keeps the rest.
-    public static func notHidden(_ column: String) -> String {
-        "\(column) NOT IN (SELECT blocked_id FROM user_blocks WHERE blocker_id = ? "
-            + "UNION ALL SELECT blocker_id FROM user_blocks WHERE blocked_id = ?)"
+    /// The ids of the people hidden from the viewer `viewer` (a placeholder: `?`, filled
+    /// twice, or `?N`): those they blocked and those who blocked them.
+    public static func hidden(viewer: String = "?") -> String {
+        "SELECT blocked_id FROM user_blocks WHERE blocker_id = \(viewer) "
+            + "UNION ALL SELECT blocker_id FROM user_blocks WHERE blocked_id = \(viewer)"
     }
+
+    /// `column` names no one hidden from the viewer whose id fills the condition's two
+    /// placeholders.
+    public static func notHidden(_ column: String) -> String { "\(column) NOT IN (\(hidden()))" }
 
     /// Records the block.
     public func block(_ blockedID: String, by blockerID: String, at now: Instant) throws -> Bool {
@@ -48,12 +52,6 @@ public struct SQLBlockList: BlockList {
 
     /// Both sides, as far as the reader may read `user_blocks`.
     public func hiddenPeople(for userID: String) throws -> Set<String> {
-        Set(
-            try database.query(
-                """
-                SELECT blocked_id FROM user_blocks WHERE blocker_id = ?1
-                UNION SELECT blocker_id FROM user_blocks WHERE blocked_id = ?1
-                """, [.text(userID)]
-            ) { try $0.string(0) })
+        Set(try database.query(Self.hidden(viewer: "?1"), [.text(userID)]) { try $0.string(0) })
     }
 }

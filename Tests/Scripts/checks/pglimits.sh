@@ -23,6 +23,15 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
     PGPASSWORD="$password" PGPASSFILE=/dev/null psql -X -At -q -v ON_ERROR_STOP=1 \
       -h "$PGHOST" -p "$PGPORT" -U "$name" -d "$lim_db" "$@"
   }
+  # lim_refused NAME PASSWORD REASONS: each line WHAT|SQL of standard input, run as that
+  # member with psql, is refused with a message matching the regular expression REASONS.
+  lim_refused() {
+    local name=$1 password=$2 reasons=$3 what sql
+    while IFS='|' read -r what sql; do
+      check "limits: the server refuses $what" 1 "" lim_psql "$name" "$password" -c "$sql"
+      grep -qE "$reasons" "$work/err" || fail "limits: $what is refused" "stderr" "$work/err"
+    done
+  }
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE ROLE $lim_admin LOGIN CREATEROLE PASSWORD '$lim_admin_pw'" \
     -c "CREATE DATABASE $lim_db OWNER $lim_admin" >/dev/null
   check "limits: an administrator sets a database up with two members" 0 "2" \
@@ -52,11 +61,7 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
     created_at, expires_at) VALUES (gen_random_uuid()::text, $lim_me, $lim_a_id, 'walk?', 37.5, 126.9, 'pending',
     $lim_now, $lim_now + 60000)"
   # Each write the app refuses, as member b with psql: the server refuses it too.
-  while IFS='|' read -r lim_what lim_sql; do
-    check "limits: the server refuses $lim_what" 1 "" lim_psql "$lim_b" "$lim_b_pw" -c "$lim_sql"
-    grep -qE "violates check constraint|row-level security policy|themes of its author" "$work/err" \
-      || fail "limits: $lim_what is refused by a limit" "stderr" "$work/err"
-  done <<EOF
+  lim_refused "$lim_b" "$lim_b_pw" "violates check constraint|row-level security policy|themes of its author" <<EOF
 a story's content of 1,001 characters|UPDATE book_stories SET content = repeat('x', 1001) WHERE author_id = $lim_me
 a book title of 201 characters|UPDATE book_stories SET book_title = repeat('가', 201) WHERE author_id = $lim_me
 an empty book author|UPDATE book_stories SET book_author = '' WHERE author_id = $lim_me
@@ -107,11 +112,8 @@ EOF
   lim_comment="INSERT INTO book_comments (id, story_seq, parent_seq, author_id, text, created_at, updated_at)
     VALUES (gen_random_uuid()::text"
   lim_comment=$(echo "$lim_comment" | tr '\n' ' ')
-  while IFS='|' read -r lim_what lim_sql; do
-    check "limits: the server refuses $lim_what" 1 "" lim_psql "$lim_b" "$lim_b_pw" -c "$lim_sql"
-    grep -qE "violates check constraint|row-level security policy|root comment of the same story|comments a day|permission denied" \
-      "$work/err" || fail "limits: $lim_what is refused" "stderr" "$work/err"
-  done <<EOF
+  lim_refused "$lim_b" "$lim_b_pw" \
+    "violates check constraint|row-level security policy|root comment of the same story|comments a day|permission denied" <<EOF
 a comment as another member|$lim_comment, $lim_story, NULL, $lim_a_id, 'as a', 1, 1)
 a comment on a story it may not read|$lim_comment, $lim_private, NULL, $lim_me, 'peek', 1, 1)
 a reply to a reply|$lim_comment, $lim_story, (SELECT seq FROM book_comments WHERE parent_seq IS NOT NULL LIMIT 1), $lim_me, 'deeper', 1, 1)
@@ -274,10 +276,7 @@ EOF
       (SELECT count(*) FROM book_stories WHERE author_id = $lim_b_id) || '|' ||
       (SELECT count(*) FROM book_comments WHERE author_id = $lim_b_id)"
   check "limits: member b reads its own block" 0 "1" lim_psql "$lim_b" "$lim_b_pw" -c "SELECT count(*) FROM user_blocks"
-  while IFS='|' read -r lim_what lim_sql; do
-    check "limits: the server refuses $lim_what" 1 "" lim_psql "$lim_a" "$lim_a_pw" -c "$lim_sql"
-    grep -qE "row-level security policy" "$work/err" || fail "limits: $lim_what is refused" "stderr" "$work/err"
-  done <<EOF
+  lim_refused "$lim_a" "$lim_a_pw" "row-level security policy" <<EOF
 a comment on the story of one who blocked it|$lim_comment, $lim_b_story_seq, NULL, $lim_me, 'past the block', 1, 1)
 a block in another's name|INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES ($lim_b_id, $lim_me, 1)
 EOF
@@ -288,11 +287,8 @@ EOF
   lim_report="INSERT INTO reports (id, reporter_id, target_kind, target_id, reason, status, created_at)
     VALUES (gen_random_uuid()::text"
   lim_report=$(echo "$lim_report" | tr '\n' ' ')
-  while IFS='|' read -r lim_what lim_sql; do
-    check "limits: the server refuses $lim_what" 1 "" lim_psql "$lim_b" "$lim_b_pw" -c "$lim_sql"
-    grep -qE "row-level security policy|duplicate key|permission denied|reports a day|violates check constraint" \
-      "$work/err" || fail "limits: $lim_what is refused" "stderr" "$work/err"
-  done <<EOF
+  lim_refused "$lim_b" "$lim_b_pw" \
+    "row-level security policy|duplicate key|permission denied|reports a day|violates check constraint" <<EOF
 a report in another's name|$lim_report, $lim_a_id, 'user', $lim_b_id, 'spam', 'pending', 1)
 a report already resolved|$lim_report, $lim_me, 'story', 'x', 'spam', 'resolved', 1)
 a second report of one person|$lim_report, $lim_me, 'user', $lim_a_id, 'spam', 'pending', 1)
