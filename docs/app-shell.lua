@@ -209,6 +209,16 @@ error('Cannot require a meta file')
 ---@field resolved_by? string The moderator.
 ---@field resolved_at? instant When.
 
+--- One notification: what another person's action (or time) left for you.
+---@class notification
+---@field id integer Its id (the inbox event's).
+---@field kind "walks.incoming"|"walks.answered"|"mates.joined"|"bookstories.comment"|"bookstories.reply" What happened: the inbox event's name.
+---@field subject_id? string What it is about: the walk request's id, the mate's user id, the comment's or reply's id.
+---@field actor? string The name of the person whose action left it.
+---@field read boolean Whether you marked it read.
+---@field occurred_at instant When it happened.
+---@field params table The inbox event's params (as app.on hooks see them).
+
 --- Days a habit is paused.
 ---@class pause
 ---@field from day The first paused day.
@@ -450,7 +460,7 @@ function app.export() end
 --- Example: `local r = app.import("My Clippings.txt")  print(r.added.quotes, r.skipped.quotes)`
 function app.import(path, opts) end
 
---- Events other people's actions left for you (walks.incoming, walks.answered, mates.joined), oldest first, whether or not a loop has handed them to hooks.
+--- Events other people's actions left for you (walks.incoming, walks.answered, mates.joined, bookstories.comment, bookstories.reply), oldest first, whether or not a loop has handed them to hooks.
 ---@param opts? {since?: integer|instant, limit?: integer}
 ---@return event[]
 --- Example: `for _, e in ipairs(app.inbox{since = "2026-11-29T00:00:00+09:00"}) do print(e.name) end`
@@ -884,6 +894,38 @@ function mates.remove(user) end
 --- Raises: mates.not_found.
 --- Example: `mates.report("joon", {reason = "other"})`
 function mates.report(user, opts) end
+
+---@class notifications
+notifications = {}
+
+--- Deletes all your notifications at once; returns how many there were.
+---@return integer
+--- Example: `notifications.clear()`
+function notifications.clear() end
+
+--- Deletes one of your notifications.
+---@param id integer The notification's id.
+--- Raises: notifications.not_found.
+--- Example: `notifications.delete(n.id)`
+function notifications.delete(id) end
+
+--- Your notifications, newest first, 20 a page: walk requests received and answered, mates who joined, comments on your stories and replies to your comments; none from a person either of you blocked, nor about something hidden or gone.
+---@param opts? {page?: integer}
+---@return notification[]
+--- Example: `for _, n in ipairs(notifications.list()) do print(n.kind, n.actor, n.read) end`
+function notifications.list(opts) end
+
+--- Marks a notification read, or all of yours with "all".
+---@param id integer|"all" The notification's id, or "all".
+---@return integer
+--- Raises: notifications.not_found.
+--- Example: `notifications.read("all")`
+function notifications.read(id) end
+
+--- How many of your notifications are unread.
+---@return integer
+--- Example: `print(notifications.unread())`
+function notifications.unread() end
 
 ---@class people
 people = {}

@@ -13,7 +13,8 @@ import Walks
 public enum AppAssembly {
     /// Every module of the app, in the order their routes and tables are set up.
     public static let plugins: [any ModulePlugin] = [
-        AppPlugin(), TracePlugin(), EventsPlugin(), PeoplePlugin(), ReportsPlugin(), HabitsPlugin(),
+        AppPlugin(), TracePlugin(), EventsPlugin(), PeoplePlugin(), ReportsPlugin(), NotificationsPlugin(),
+        HabitsPlugin(),
         BookStoriesPlugin(), ProfilesPlugin(), MatesPlugin(), WalksPlugin(), AdminPlugin(),
     ]
 

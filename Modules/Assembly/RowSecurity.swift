@@ -173,11 +173,13 @@ enum RowSecurity {
         """
     }
 
-    /// The trigger functions that write the inbox (created by the Walks and Mates
+    /// The trigger functions that write the inbox (created by the Walks, Mates and BookStories
     /// migrations) and the one that wakes its recipient (Core's): setup gives them the
     /// owner's rights and a fixed `search_path`, since members may not write the inbox
     /// themselves nor read the key of its channels.
-    static let inboxTriggerFunctions = ["walk_requests_inbox()", "mates_inbox()", "inbox_notify()"]
+    static let inboxTriggerFunctions = [
+        "walk_requests_inbox()", "mates_inbox()", "book_comments_inbox()", "inbox_notify()",
+    ]
 
     /// `inbox_channel(id)`: the channel on which the inbox wakes member `id`, for that
     /// member only (NULL for any other id), since a member who knew another's channel could

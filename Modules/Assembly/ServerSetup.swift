@@ -32,7 +32,9 @@ public struct ServerSetup: Sendable {
     /// of the schema gets a fixed `search_path`.
     /// 10: `app_delete` takes at most 16 conditions.
     /// 11: blocks (`app_hidden_ids()` for the policies; `mate_join` refuses a blocked pair).
-    public static let version = 11
+    /// 12: the inbox is the notification list: members mark read and delete their own
+    /// entries, and see none from someone either side blocked; comments reach it.
+    public static let version = 12
     /// The key of `version` in `schema_versions`.
     public static let module = "server_setup"
     /// The key in `schema_versions` of the digest of the grants and policies setup applied

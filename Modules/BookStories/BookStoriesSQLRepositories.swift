@@ -26,6 +26,21 @@ public struct BookStoriesSQLRepositories: SQLRepositories {
         [SQLBookStoriesSection(database: database)]
     }
 
+    /// A comment's or reply's notification stays while its reader may read it: it is not
+    /// hidden, and its story is theirs or public, not hidden, by someone not hidden from them.
+    public func notificationSubjects() -> [NotificationSubject] {
+        [
+            NotificationSubject(
+                kinds: ["bookstories.comment", "bookstories.reply"],
+                visible: """
+                    EXISTS (SELECT 1 FROM book_comments c JOIN book_stories s ON s.seq = c.story_seq
+                        WHERE c.id = n.subject_id AND c.hidden_at IS NULL
+                            AND (s.author_id = ?1 OR (s.visibility = 'public' AND s.hidden_at IS NULL
+                                AND s.author_id NOT IN (\(SQLBlockList.hidden(viewer: "?1"))))))
+                    """)
+        ]
+    }
+
     /// Kindle's `My Clippings.txt` and KOReader's JSON export, as private stories.
     public func foreignFormats(over database: any Database) -> [any ForeignFormat] {
         [KindleClippingsFormat(database: database), KOReaderFormat(database: database)]

@@ -200,7 +200,74 @@ enum BookStoriesSchema {
                 """),
         InstantColumnChecks.migration(
             version: 11, columns: [("book_stories", ["hidden_at"]), ("book_comments", ["hidden_at"])]),
+        // A comment reaches the story's author's inbox, a reply the comment's author's (not
+        // one's own), written by the database itself as walks' and mates' entries are: by the
+        // transaction that adds the comment, whoever adds it. The comment is the subject
+        // (`BookStoriesSQLRepositories.notificationSubjects`), its author the actor. A comment
+        // deleted (with its story, or its parent) takes its entry with it.
+        Migration(
+            version: 12, summary: "comments and replies reach the inbox",
+            sql: """
+                CREATE TRIGGER book_comments_inbox AFTER INSERT ON book_comments
+                BEGIN
+                    \(commentInbox(postgreSQL: false));
+                    \(replyInbox(postgreSQL: false));
+                END;
+                CREATE TRIGGER book_comments_inbox_gone AFTER DELETE ON book_comments
+                BEGIN
+                    \(commentInboxGone);
+                END;
+                """,
+            postgreSQL: """
+                CREATE FUNCTION book_comments_inbox() RETURNS trigger LANGUAGE plpgsql AS $fn$
+                BEGIN
+                    IF TG_OP = 'DELETE' THEN
+                        \(commentInboxGone);
+                    ELSE
+                        \(commentInbox(postgreSQL: true));
+                        \(replyInbox(postgreSQL: true));
+                    END IF;
+                    RETURN NULL;
+                END
+                $fn$;
+                CREATE TRIGGER book_comments_inbox AFTER INSERT OR DELETE ON book_comments
+                    FOR EACH ROW EXECUTE FUNCTION book_comments_inbox();
+                """),
     ]
+
+    /// A JSON object of `pairs` as text: SQLite's `json_object` is text already.
+    private static func jsonText(_ pairs: String, postgreSQL: Bool) -> String {
+        postgreSQL ? "json_build_object(\(pairs))::text" : "json_object(\(pairs))"
+    }
+
+    /// A deleted comment's or reply's entry.
+    private static let commentInboxGone = """
+        DELETE FROM inbox WHERE subject_id = OLD.id AND name IN ('bookstories.comment', 'bookstories.reply')
+        """
+
+    /// A new root comment's entry for its story's author.
+    private static func commentInbox(postgreSQL: Bool) -> String {
+        """
+        INSERT INTO inbox (recipient_id, name, params, occurred_at, actor_id, subject_id)
+                    SELECT s.author_id, 'bookstories.comment',
+                        \(jsonText("'id', NEW.id, 'story_id', s.id, 'from', (SELECT u.name FROM users u WHERE u.id = NEW.author_id)", postgreSQL: postgreSQL)),
+                        NEW.created_at, NEW.author_id, NEW.id
+                    FROM book_stories s
+                    WHERE NEW.parent_seq IS NULL AND s.seq = NEW.story_seq AND s.author_id <> NEW.author_id
+        """
+    }
+
+    /// A new reply's entry for the author of the comment it answers.
+    private static func replyInbox(postgreSQL: Bool) -> String {
+        """
+        INSERT INTO inbox (recipient_id, name, params, occurred_at, actor_id, subject_id)
+                    SELECT p.author_id, 'bookstories.reply',
+                        \(jsonText("'id', NEW.id, 'comment_id', p.id, 'story_id', s.id, 'from', (SELECT u.name FROM users u WHERE u.id = NEW.author_id)", postgreSQL: postgreSQL)),
+                        NEW.created_at, NEW.author_id, NEW.id
+                    FROM book_comments p JOIN book_stories s ON s.seq = p.story_seq
+                    WHERE p.seq = NEW.parent_seq AND p.author_id <> NEW.author_id
+        """
+    }
 
     /// At most `Comment.maximumPerDay` comments and replies a day from one person.
     static let commentQuota = DailyQuota(

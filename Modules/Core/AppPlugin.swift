@@ -119,7 +119,8 @@ public struct AppPlugin: ModulePlugin {
             Route(
                 "app.inbox",
                 summary:
-                    "Events other people's actions left for you (walks.incoming, walks.answered, mates.joined), "
+                    "Events other people's actions left for you (walks.incoming, walks.answered, mates.joined, "
+                    + "bookstories.comment, bookstories.reply), "
                     + "oldest first, whether or not a loop has handed them to hooks.",
                 parameters: [
                     .option(

@@ -24,7 +24,8 @@ public struct InboxEntry: Sendable, Equatable {
     public let id: Int
     /// The user it is for.
     public let recipientID: String
-    /// `walks.incoming`, `walks.answered` or `mates.joined`.
+    /// `walks.incoming`, `walks.answered`, `mates.joined`, `bookstories.comment` or
+    /// `bookstories.reply`.
     public let name: String
     /// The payload, in the order the database wrote it.
     public let params: [(key: String, value: Param)]

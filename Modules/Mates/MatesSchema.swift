@@ -131,6 +131,48 @@ enum MatesSchema {
                 CREATE TRIGGER mates_unlink_pair AFTER DELETE ON mates
                     FOR EACH ROW EXECUTE FUNCTION mates_unlink_pair();
                 """),
+        // `mates.joined` names the mate who joined as its actor (a block hides it) and its
+        // subject; the entries written before say theirs too (names are unique).
+        Migration(
+            version: 8, summary: "inbox entries name the mate who joined",
+            sql: """
+                DROP TRIGGER mates_inbox_joined;
+                CREATE TRIGGER mates_inbox_joined AFTER INSERT ON mates
+                WHEN EXISTS (\(latestInvite("i")))
+                BEGIN
+                    INSERT INTO inbox (recipient_id, name, params, occurred_at, actor_id, subject_id) VALUES (
+                        NEW.user_id, 'mates.joined',
+                        json_object(
+                            'mate', (SELECT u.name FROM users u WHERE u.id = NEW.mate_id),
+                            'code', (\(latestInvite("i", select: "i.code")) ORDER BY i.created_at DESC LIMIT 1)),
+                        NEW.since, NEW.mate_id, NEW.mate_id);
+                END;
+                UPDATE inbox SET actor_id = (SELECT u.id FROM users u WHERE u.name = json_extract(inbox.params, '$.mate'))
+                    WHERE name = 'mates.joined' AND actor_id IS NULL AND json_valid(params);
+                UPDATE inbox SET subject_id = actor_id WHERE name = 'mates.joined' AND subject_id IS NULL;
+                """,
+            postgreSQL: """
+                CREATE OR REPLACE FUNCTION mates_inbox() RETURNS trigger LANGUAGE plpgsql AS $fn$
+                DECLARE
+                    v_code text;
+                BEGIN
+                    \(latestInvite("i", select: "i.code")) ORDER BY i.created_at DESC LIMIT 1 INTO v_code;
+                    IF v_code IS NULL THEN
+                        RETURN NULL;
+                    END IF;
+                    INSERT INTO inbox (recipient_id, name, params, occurred_at, actor_id, subject_id) VALUES (
+                        NEW.user_id, 'mates.joined',
+                        json_build_object(
+                            'mate', (SELECT u.name FROM users u WHERE u.id = NEW.mate_id), 'code', v_code)::text,
+                        NEW.since, NEW.mate_id, NEW.mate_id);
+                    RETURN NULL;
+                END
+                $fn$;
+                UPDATE inbox SET actor_id = (
+                        SELECT u.id FROM users u WHERE u.name = substring(inbox.params FROM '^\\{"mate" : "([^"]+)"'))
+                    WHERE name = 'mates.joined' AND actor_id IS NULL;
+                UPDATE inbox SET subject_id = actor_id WHERE name = 'mates.joined' AND subject_id IS NULL;
+                """),
     ]
 
     /// The invites `NEW.user_id` made that `NEW.mate_id` used, with none newer the other way

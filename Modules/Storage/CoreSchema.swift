@@ -158,6 +158,19 @@ public enum CoreSchema {
                     resolved_at INTEGER NOT NULL
                 );
                 """),
+        // The notification list is the inbox (`NotificationList`): who caused each entry (a
+        // block hides it), what it is about, and when its recipient read it. Entries older
+        // than this step carry neither until their feature's step fills them in.
+        Migration(
+            version: 14, summary: "inbox entries with their actor, subject and read mark",
+            sql: """
+                ALTER TABLE inbox ADD COLUMN actor_id TEXT;
+                ALTER TABLE inbox ADD COLUMN subject_id TEXT;
+                ALTER TABLE inbox ADD COLUMN read_at INTEGER;
+                CREATE INDEX inbox_unread ON inbox (recipient_id, id) WHERE read_at IS NULL;
+                CREATE INDEX inbox_by_subject ON inbox (subject_id);
+                """),
+        InstantColumnChecks.migration(version: 15, columns: [("inbox", ["read_at"])]),
     ]
 
     /// At most `Report.maximumPerDay` reports a day from one person.

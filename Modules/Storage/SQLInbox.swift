@@ -13,13 +13,18 @@ public struct SQLInbox: Inbox {
     public init(database: any Database) { self.database = database }
 
     private static let columns = "id, recipient_id, name, params, occurred_at"
+    /// An entry is left for its recipient `?1` while its actor and they are not hidden
+    /// from each other (a block); on a server the inbox's policy says the same.
+    private static func shown(viewer: String = "?1") -> String {
+        "(actor_id IS NULL OR actor_id NOT IN (\(SQLBlockList.hidden(viewer: viewer))))"
+    }
 
     /// `userID`'s entries numbered above `after`, at or after `since`, oldest first.
     public func entries(of userID: String, after: Int?, since: Instant?, limit: Int) throws -> [InboxEntry] {
         try database.query(
             """
             SELECT \(Self.columns) FROM inbox
-            WHERE recipient_id = ?1 AND id > ?2 AND occurred_at >= ?3 ORDER BY id LIMIT ?4
+            WHERE recipient_id = ?1 AND id > ?2 AND occurred_at >= ?3 AND \(Self.shown()) ORDER BY id LIMIT ?4
             """,
             [
                 .text(userID), .int(after ?? Int.min), .int(since?.millisecondsSince1970 ?? Int.min),
@@ -30,7 +35,8 @@ public struct SQLInbox: Inbox {
     /// Whether `userID` has an entry no loop was handed yet.
     public func hasUndelivered(for userID: String) throws -> Bool {
         try database.queryOne(
-            "SELECT 1 FROM inbox WHERE recipient_id = ? AND delivered_at IS NULL LIMIT 1", [.text(userID)]
+            "SELECT 1 FROM inbox WHERE recipient_id = ?1 AND delivered_at IS NULL AND \(Self.shown()) LIMIT 1",
+            [.text(userID)]
         ) { _ in true } ?? false
     }
 
@@ -42,7 +48,8 @@ public struct SQLInbox: Inbox {
             """
             UPDATE inbox SET delivered_at = ?1
             WHERE delivered_at IS NULL AND id IN (
-                SELECT id FROM inbox WHERE recipient_id = ?2 AND delivered_at IS NULL ORDER BY id LIMIT ?3)
+                SELECT id FROM inbox WHERE recipient_id = ?2 AND delivered_at IS NULL
+                    AND \(Self.shown(viewer: "?2")) ORDER BY id LIMIT ?3)
             RETURNING \(Self.columns)
             """, [.instant(now), .text(userID), .int(max(limit, 0))], Self.entry
         ).sorted { $0.id < $1.id }

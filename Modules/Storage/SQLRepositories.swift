@@ -13,6 +13,8 @@ public protocol SQLRepositories: Sendable {
     func portableSections(over database: any Database) -> [any PortableSection]
     /// The foreign file formats the feature reads over `database`.
     func foreignFormats(over database: any Database) -> [any ForeignFormat]
+    /// When the subjects of the feature's notifications are still there for their reader.
+    func notificationSubjects() -> [NotificationSubject]
 }
 
 extension SQLRepositories {
@@ -20,4 +22,6 @@ extension SQLRepositories {
     public func portableSections(over database: any Database) -> [any PortableSection] { [] }
     /// The foreign file formats the feature reads over `database`; none by default.
     public func foreignFormats(over database: any Database) -> [any ForeignFormat] { [] }
+    /// No rules: the feature's notifications stay while their actor is not hidden.
+    public func notificationSubjects() -> [NotificationSubject] { [] }
 }

@@ -20,7 +20,7 @@ public enum StorageAssembly {
     }
 
     /// Registers `database` as itself and as the `TransactionRunner`, the SQL user
-    /// repository, event store and inbox, and an `EventRecorder` whose route events are stored by
+    /// repository, event store, inbox and notification list, and an `EventRecorder` whose route events are stored by
     /// the transaction that commits them (or dropped with its rollback). The event store
     /// keeps at most `eventBacklog` events (`--events-backlog`). Each feature's
     /// The sections of the export document Storage's own tables fill: the people one blocked
@@ -52,6 +52,10 @@ public enum StorageAssembly {
         container.register(EventRecorder.self, instance: recorder)
         container.register((any EventStore).self, instance: events)
         container.register((any Inbox).self, instance: SQLInbox(database: database))
+        container.register(
+            (any NotificationList).self,
+            instance: SQLNotificationList(
+                database: database, subjects: repositories.flatMap { $0.notificationSubjects() }))
         container.register((any BlockList).self, instance: SQLBlockList(database: database))
         container.register((any ReportStore).self, instance: SQLReportStore(database: database))
         database.setCommitHooks(

@@ -64,19 +64,26 @@ public enum StorageTableAccess {
         TableAccess.readWrite(
             "event_drops", policies: [TableAccess.ownerOnly("event_drops", "user_id")], export: events,
             summary: "the user's own rows"),
-        // The inbox: the recipient reads and marks delivered; the triggers write as the owner.
+        // The inbox, which is also the notification list: the recipient reads, marks
+        // delivered and read, and deletes; nothing from someone either of them blocked;
+        // the triggers write as the owner.
         TableAccess(
-            "inbox", privileges: "SELECT", updates: ["delivered_at"],
+            "inbox", privileges: "SELECT", updates: ["delivered_at", "read_at"], deletes: true,
             policies: [
-                TableAccess.Policy("inbox_recipient_read", "SELECT", using: "recipient_id = \(me)", check: nil),
+                TableAccess.Policy(
+                    "inbox_recipient_read", "SELECT",
+                    using: "recipient_id = \(me) AND (actor_id IS NULL OR \(TableAccess.notHidden("actor_id")))",
+                    check: nil),
                 TableAccess.Policy(
                     "inbox_recipient_delivered", "UPDATE", using: "recipient_id = \(me)", check: "recipient_id = \(me)"),
+                TableAccess.Policy("inbox_recipient_delete", "DELETE", using: "recipient_id = \(me)", check: nil),
                 TableAccess.Policy("inbox_definer", "ALL", using: "true", check: "true", ownerOnly: true),
             ],
             export: .notExported("what others did, handed to the recipient's app.loop hooks once"),
             summary:
-                "read and mark delivered: the recipient's own rows; written only by the trigger functions "
-                + "`walk_requests_inbox()` and `mates_inbox()` (`definer`; docs/loop.md)"),
+                "read (less what comes from someone either side blocked), mark delivered or read, and delete: the "
+                + "recipient's own rows; written only by the trigger functions `walk_requests_inbox()`, "
+                + "`mates_inbox()` and `book_comments_inbox()` (`definer`; docs/loop.md)"),
         // The daily counts: a member reads their own (the app says how many are left);
         // only the tables' quota triggers write them, with the owner's rights.
         TableAccess(

@@ -236,7 +236,86 @@ enum WalksSchema {
                 CREATE TRIGGER walk_requests_rate BEFORE INSERT ON walk_requests
                     FOR EACH ROW EXECUTE FUNCTION walk_requests_rate();
                 """),
+        // Each request's and answer's inbox entry names its actor (a block hides it) and its
+        // request (the notification's subject); the entries written before say theirs too.
+        Migration(
+            version: 8, summary: "inbox entries name the request and who sent or answered it",
+            sql: """
+                DROP TRIGGER walk_requests_inbox_incoming;
+                DROP TRIGGER walk_requests_inbox_answered;
+                CREATE TRIGGER walk_requests_inbox_incoming AFTER INSERT ON walk_requests
+                BEGIN
+                    INSERT INTO inbox (recipient_id, name, params, occurred_at, actor_id, subject_id) VALUES (
+                        NEW.recipient_id, 'walks.incoming',
+                        json_object(
+                            'id', NEW.id, 'from', (SELECT u.name FROM users u WHERE u.id = NEW.sender_id),
+                            'message', substr(NEW.message, 1, \(payloadTextLimit)),
+                            'place', substr(NEW.place_name, 1, \(payloadTextLimit)),
+                            'lat', CAST(NEW.latitude AS TEXT), 'lng', CAST(NEW.longitude AS TEXT),
+                            'expires_at', NEW.expires_at),
+                        NEW.created_at, NEW.sender_id, NEW.id);
+                END;
+                CREATE TRIGGER walk_requests_inbox_answered AFTER UPDATE OF status ON walk_requests
+                WHEN OLD.status = 'pending' AND NEW.status IN ('accepted', 'declined', 'expired')
+                BEGIN
+                    INSERT INTO inbox (recipient_id, name, params, occurred_at, actor_id, subject_id) VALUES (
+                        NEW.sender_id, 'walks.answered',
+                        json_object(
+                            'id', NEW.id, 'to', (SELECT u.name FROM users u WHERE u.id = NEW.recipient_id),
+                            'answer', NEW.status),
+                        CASE WHEN NEW.status = 'expired' THEN NEW.expires_at
+                            ELSE coalesce(NEW.answered_at, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER))
+                        END,
+                        NEW.recipient_id, NEW.id);
+                END;
+                UPDATE inbox SET subject_id = json_extract(params, '$.id')
+                    WHERE name IN ('walks.incoming', 'walks.answered') AND subject_id IS NULL AND json_valid(params);
+                \(inboxActors)
+                """,
+            postgreSQL: """
+                CREATE OR REPLACE FUNCTION walk_requests_inbox() RETURNS trigger LANGUAGE plpgsql AS $fn$
+                BEGIN
+                    IF TG_OP = 'INSERT' THEN
+                        INSERT INTO inbox (recipient_id, name, params, occurred_at, actor_id, subject_id) VALUES (
+                            NEW.recipient_id, 'walks.incoming',
+                            json_build_object(
+                                'id', NEW.id, 'from', (SELECT u.name FROM users u WHERE u.id = NEW.sender_id),
+                                'message', left(NEW.message, \(payloadTextLimit)),
+                                'place', left(NEW.place_name, \(payloadTextLimit)),
+                                'lat', NEW.latitude::text, 'lng', NEW.longitude::text,
+                                'expires_at', NEW.expires_at)::text,
+                            NEW.created_at, NEW.sender_id, NEW.id);
+                        -- The sender's own loop looks again too, and so learns when the
+                        -- request comes due (InboxTimeouts): a wake-up of their own action.
+                        PERFORM pg_notify(inbox_channel_of(NEW.sender_id), '');
+                    ELSIF OLD.status = 'pending' AND NEW.status IN ('accepted', 'declined', 'expired') THEN
+                        INSERT INTO inbox (recipient_id, name, params, occurred_at, actor_id, subject_id) VALUES (
+                            NEW.sender_id, 'walks.answered',
+                            json_build_object(
+                                'id', NEW.id, 'to', (SELECT u.name FROM users u WHERE u.id = NEW.recipient_id),
+                                'answer', NEW.status)::text,
+                            CASE WHEN NEW.status = 'expired' THEN NEW.expires_at
+                                ELSE coalesce(NEW.answered_at, floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint)
+                            END,
+                            NEW.recipient_id, NEW.id);
+                    END IF;
+                    RETURN NULL;
+                END
+                $fn$;
+                UPDATE inbox SET subject_id = substring(params FROM '^\\{"id" : "([^"]+)"')
+                    WHERE name IN ('walks.incoming', 'walks.answered') AND subject_id IS NULL;
+                \(inboxActors)
+                """),
     ]
+
+    /// The entries written before step 8 name their actor: the sender of a request, the
+    /// recipient of an answer.
+    private static let inboxActors = """
+        UPDATE inbox SET actor_id = (
+                SELECT CASE WHEN inbox.name = 'walks.incoming' THEN r.sender_id ELSE r.recipient_id END
+                FROM walk_requests r WHERE r.id = inbox.subject_id)
+            WHERE name IN ('walks.incoming', 'walks.answered') AND actor_id IS NULL AND subject_id IS NOT NULL;
+        """
 
     /// The message of the rate trigger, which `ManageWalks` turns into `walks.too_many_requests`.
     static let rateMessage = "walk_requests: at most \(WalkRequest.maximumPerMinute) requests a minute"

@@ -228,6 +228,16 @@ import Time
         try app.call("people.block", ["name": "mina"])
         #expect(try app.call("people.blocked").arrayValue?.count == 1)
         try app.call("people.unblock", ["name": "mina"])
+        // Mina's requests and joining are my notifications too.
+        let notifications = try app.call("notifications.list", ["page": 1])
+        let count = notifications.items.count
+        let inbox = try app.call("app.inbox", ["limit": 100]).items.count
+        #expect(count >= 4 && count == inbox)
+        try app.call("notifications.read", ["id": notifications.items[0]["id"]])
+        #expect(try app.call("notifications.unread") == .int(count - 1))
+        try app.call("notifications.read", ["id": "all"])
+        try app.call("notifications.delete", ["id": notifications.items[0]["id"]])
+        #expect(try app.call("notifications.clear") == .int(count - 1))
         try app.call("reports.create", ["user": "mina", "reason": "spam", "message": "광고 📢"])
         #expect(try app.call("reports.mine").arrayValue?.count == 1)
         let queued = try app.field(try app.call("admin.reports", ["status": "pending"]).items[0], "id")

@@ -264,6 +264,28 @@ EOF
   check "limits: ... and the link is gone both ways" 0 "0" \
     lim_psql "$lim_a" "$lim_a_pw" -c "SELECT count(*) FROM mates"
 
+  # Notifications: a's comment on b's public story reaches b's list, written by the server
+  # as a comments; b marks and deletes only its own, and no member writes one or changes
+  # who or what one is about.
+  check "limits: member a comments on b's public story" 0 "" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_a" "$lim_a_pw")" -e "
+      bookstories.comment(bookstories.of('$lim_b')[1].id, '좋아요 👍')"
+  check "limits: member b's notifications show a's comment" 0 "bookstories.comment	$lim_a	false" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_b" "$lim_b_pw")" -e "
+      local n = notifications.list()[1] print(n.kind, n.actor, n.read)"
+  check "limits: ... which b reads in psql as well" 0 "1" \
+    lim_psql "$lim_b" "$lim_b_pw" -c "SELECT count(*) FROM inbox WHERE actor_id = $lim_a_id AND name = 'bookstories.comment'"
+  lim_inbox="INSERT INTO inbox (recipient_id, name, params, occurred_at, actor_id, subject_id)"
+  lim_refused "$lim_a" "$lim_a_pw" "permission denied|row-level security policy" <<EOF
+a notification written by a member|$lim_inbox VALUES ($lim_b_id, 'mates.joined', '{}', 1, $lim_me, 'x')
+a notification to oneself|$lim_inbox VALUES ($lim_me, 'mates.joined', '{}', 1, $lim_b_id, 'x')
+a notification's actor changed|UPDATE inbox SET actor_id = NULL
+a notification's subject changed|UPDATE inbox SET subject_id = 'x'
+EOF
+  check "limits: member a marks none of b's notifications read and deletes none" 0 "0|0" \
+    lim_psql "$lim_a" "$lim_a_pw" -c "WITH u AS (UPDATE inbox SET read_at = 1 WHERE recipient_id = $lim_b_id RETURNING 1)
+      SELECT (SELECT count(*) FROM u) || '|' || app_delete('inbox', '{recipient_id}', '{=}', ARRAY[$lim_b_id])"
+
   # Blocking: b blocks a in the app. a reads neither the block nor b's stories and
   # comments, and cannot comment on b's story, block in b's name or join b (so never ask b
   # for a walk); b's own block is b's to read.
@@ -276,6 +298,13 @@ EOF
       (SELECT count(*) FROM book_stories WHERE author_id = $lim_b_id) || '|' ||
       (SELECT count(*) FROM book_comments WHERE author_id = $lim_b_id)"
   check "limits: member b reads its own block" 0 "1" lim_psql "$lim_b" "$lim_b_pw" -c "SELECT count(*) FROM user_blocks"
+  check "limits: b, who blocked a, reads nothing a's actions left in its inbox" 0 "0|0" \
+    env -u APP_SHELL_NOW "$binary" --db "$(lim_url "$lim_b" "$lim_b_pw")" -e "
+      local n = 0 for _, x in ipairs(notifications.list()) do if x.actor == '$lim_a' then n = n + 1 end end
+      local m = 0 for _, x in ipairs(app.inbox()) do if x.params.from == '$lim_a' then m = m + 1 end end
+      print(n .. '|' .. m)"
+  check "limits: ... nor in psql" 0 "0" \
+    lim_psql "$lim_b" "$lim_b_pw" -c "SELECT count(*) FROM inbox WHERE actor_id = $lim_a_id"
   lim_refused "$lim_a" "$lim_a_pw" "row-level security policy" <<EOF
 a comment on the story of one who blocked it|$lim_comment, $lim_b_story_seq, NULL, $lim_me, 'past the block', 1, 1)
 a block in another's name|INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES ($lim_b_id, $lim_me, 1)

@@ -111,7 +111,7 @@ user_blocks|blocker_id = $sec_me|false
 reports|reporter_id = $sec_me|false
 inbox_channel_keys|false|false"
   # The tables members delete from (through app_delete).
-  sec_deletable="events event_drops habits habit_periods habit_completions habit_frequencies habit_measures habit_skips
+  sec_deletable="events event_drops inbox habits habit_periods habit_completions habit_frequencies habit_measures habit_skips
     habit_pauses habit_amounts habit_notes habit_reminders book_stories book_story_quotes book_story_keywords
     book_themes book_story_themes book_story_reviews book_comments profiles profile_photo_files mates walk_logs user_blocks"
   sec_deletable=$(echo $sec_deletable)
