@@ -70,22 +70,27 @@ run: build
 # cluster (Tests/Support/postgres.sh: a temporary folder, a free port of 127.0.0.1, password
 # login) serves the tests of the PostgreSQL backend through its exported PG* variables and
 # APP_SHELL_TEST_POSTGRES; it is stopped and removed when the tests end, passed or failed.
-# The unit tests' debug build leaves out debug information and the index store (SwiftPM's
-# documented -debug-info-format and --disable-index-store), which no test run reads: a
-# seventh less of a clean build. `swift build` as usual keeps both for a debugger.
+# The unit tests and the end-to-end scripts, which spend most of their time waiting on the
+# server and on processes, run at once (each test names its own databases and roles); the
+# unit tests' output follows the scripts'.
+# The unit tests' debug build leaves out debug information (SwiftPM's documented
+# -debug-info-format), which no test run reads. `swift build` as usual keeps it.
 TEST_BUILD := -debug-info-format none
 
 test: build
 	$(SWIFT) build --build-tests $(TEST_BUILD)
+	$(SWIFT) package check-boundaries
+	$(SWIFT) format lint --strict --recursive Package.swift Modules Apps Plugins Tests
+	@$(MAKE) --no-print-directory lua-check
 	@cluster=$$(mktemp -d /tmp/app-shell-pg.XXXXXX) && \
 	  trap 'bash Tests/Support/postgres.sh stop "$$cluster"' EXIT && trap 'exit 130' INT TERM && \
 	  bash Tests/Support/postgres.sh start "$$cluster" >/dev/null && . "$$cluster/env" && \
 	  echo "PostgreSQL test server on 127.0.0.1:$$PGPORT (removed at the end)" && \
-	  $(SWIFT) test --skip-build $(TEST_BUILD) && \
-	  $(SWIFT) package check-boundaries && \
-	  $(SWIFT) format lint --strict --recursive Package.swift Modules Apps Plugins Tests && \
-	  $(MAKE) --no-print-directory lua-check && \
-	  bash Tests/Scripts/run.sh .build/release/app-shell
+	  { $(SWIFT) test --skip-build $(TEST_BUILD) >.build/unit-tests.log 2>&1 & unit=$$!; } && \
+	  { bash Tests/Scripts/run.sh .build/release/app-shell; scripts=$$?; } && \
+	  { wait $$unit; units=$$?; } && cat .build/unit-tests.log && \
+	  echo "unit tests: exit $$units; end-to-end scripts: exit $$scripts" && \
+	  [ $$units = 0 ] && [ $$scripts = 0 ]
 
 # The Lua compiled into app-shell (prelude, show, presenters): luacheck with the committed
 # .luacheckrc, and its specs under plain lua5.4 (Tests/Lua, run from the repository root).

@@ -1,20 +1,26 @@
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Waits in another process that a stop can cut short: a statement the PostgreSQL server
 /// is running while this process waits for its answer.
 ///
 /// The connection registers how to cancel its wait (`PQcancel`) for as long as it waits;
-/// the script's deadline and Ctrl-C cancel every registered wait (`cancelAll`), so a
-/// statement stuck behind another member's lock ends at the script's deadline instead of
-/// keeping the process until the server's own timeouts. Each cancel runs under the lock,
-/// so it never outlives the wait it cancels.
+/// a deadline cancels the waits of the thread it watches (`cancelAll(on:)`) and Ctrl-C
+/// every registered wait (`cancelAll()`), so a statement stuck behind another member's lock
+/// ends at the script's deadline instead of keeping the process until the server's own
+/// timeouts. A deadline leaves other threads' waits alone: one engine's timeout does not
+/// cut short another engine's statement in the same process (the tests run many at once).
+/// Each cancel runs under the lock, so it never outlives the wait it cancels.
 public final class BlockingWaits: Sendable {
     /// The process's waits.
     public static let shared = BlockingWaits()
 
     private struct State {
         var nextID = 1
-        var cancels: [Int: @Sendable () -> Void] = [:]
+        var cancels: [Int: (thread: pthread_t, cancel: @Sendable () -> Void)] = [:]
     }
 
     private let state = Mutex(State())
@@ -27,19 +33,32 @@ public final class BlockingWaits: Sendable {
     {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
-            state.cancels[state.nextID] = cancel
+            state.cancels[state.nextID] = (pthread_self(), cancel)
             return state.nextID
         }
         defer { _ = state.withLock { $0.cancels.removeValue(forKey: id) } }
         return try body()
     }
 
+    /// The calling thread, as `cancelAll(on:)` names it.
+    public static var currentThread: pthread_t { pthread_self() }
+
     /// Cancels every wait registered now; returns how many there were.
     @discardableResult
     public func cancelAll() -> Int {
         state.withLock { state in
-            for cancel in state.cancels.values { cancel() }
+            for wait in state.cancels.values { wait.cancel() }
             return state.cancels.count
+        }
+    }
+
+    /// Cancels the waits `thread` registered; returns how many there were.
+    @discardableResult
+    public func cancelAll(on thread: pthread_t) -> Int {
+        state.withLock { state in
+            let waits = state.cancels.values.filter { pthread_equal($0.thread, thread) != 0 }
+            for wait in waits { wait.cancel() }
+            return waits.count
         }
     }
 }

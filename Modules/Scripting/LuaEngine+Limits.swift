@@ -1,4 +1,9 @@
 import CLua
+import Core
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The deadline, Ctrl-C and the backstop behind them.
 ///
@@ -13,7 +18,8 @@ extension LuaEngine {
     /// past this would not fit the clock's nanoseconds).
     static let longestTimeout: Double = 1e9
 
-    /// Arms the deadline of run `runID`: at `seconds` it stops the chunk; with a
+    /// Arms the deadline of run `runID`, which runs on the calling thread (whose server
+    /// statements the stop cancels): at `seconds` it stops the chunk; with a
     /// `stopGrace`, the backstop watches it after that.
     /// `limit` is the timeout the message names when it differs from `seconds` (what was
     /// left of it after an `app.loop`).
@@ -27,27 +33,33 @@ extension LuaEngine {
         let shown = Self.seconds(limit ?? seconds)
         let message = "timeout: the \(what) ran longer than \(shown) s (\(option))"
         let grace = stopGrace
+        let thread = BlockingWaits.currentThread
         return Sentinel.shared.after(seconds) {
-            stopSwitch.stop(run: runID, reason: CLUA_STOP_TIMEOUT, message: message)
+            stopSwitch.stop(run: runID, on: thread, reason: CLUA_STOP_TIMEOUT, message: message)
             if let grace {
                 Self.backstop(
-                    run: runID, stopSwitch: stopSwitch, grace: grace,
+                    run: runID, on: thread, stopSwitch: stopSwitch, grace: grace,
                     message: "the script did not stop within \(Self.seconds(grace)) s after its \(shown) s timeout")
             }
         }
     }
 
-    /// Watches stopped run `runID`: wakes its thread from blocking calls every quarter of
-    /// a second, and ends the process when it still runs after `grace` seconds.
-    static func backstop(run runID: Int, stopSwitch: StopSwitch, grace: Double, message: String, waited: Double = 0) {
-        guard stopSwitch.wakeIfRunning(run: runID) else { return }
+    /// Watches stopped run `runID`: wakes its thread from blocking calls (and cancels the
+    /// server statements of `thread`, or every one after Ctrl-C) every quarter of a
+    /// second, and ends the process when it still runs after `grace` seconds.
+    static func backstop(
+        run runID: Int, on thread: pthread_t? = nil, stopSwitch: StopSwitch, grace: Double, message: String,
+        waited: Double = 0
+    ) {
+        guard stopSwitch.wakeIfRunning(run: runID, on: thread) else { return }
         guard waited < grace else {
             clua_exit_now("app-shell: \(message); exiting\n", 1)
             return
         }
         let tick = min(0.25, grace - waited)
         _ = Sentinel.shared.after(tick) {
-            backstop(run: runID, stopSwitch: stopSwitch, grace: grace, message: message, waited: waited + tick)
+            backstop(
+                run: runID, on: thread, stopSwitch: stopSwitch, grace: grace, message: message, waited: waited + tick)
         }
     }
 

@@ -1,6 +1,10 @@
 import CLua
 import Core
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Stops the running chunk from another thread: the timeout watchdog and Ctrl-C.
 ///
 /// It arms a hook on the coroutine that is running at that moment; the hook re-arms
@@ -21,17 +25,20 @@ public struct StopSwitch: Sendable {
         return stopped
     }
 
-    /// Stops run `runID` with `message`, if it is still running.
-    func stop(run runID: Int, reason: Int32, message: String) {
+    /// Stops run `runID`, which runs on `thread`, with `message`, if it is still running.
+    func stop(run runID: Int, on thread: pthread_t, reason: Int32, message: String) {
         clua_request_stop(block.pointer, runID, reason, message)
-        if clua_wake_if_running(block.pointer, runID) != 0 { BlockingWaits.shared.cancelAll() }
+        if clua_wake_if_running(block.pointer, runID) != 0 { BlockingWaits.shared.cancelAll(on: thread) }
     }
 
-    /// Wakes run `runID`'s thread again if it is stopping; returns whether it still runs.
-    func wakeIfRunning(run runID: Int) -> Bool {
+    /// Wakes run `runID`'s thread again if it is stopping, and cancels the server
+    /// statements of `thread` (every one when nil: Ctrl-C); returns whether it still runs.
+    func wakeIfRunning(run runID: Int, on thread: pthread_t?) -> Bool {
         let running = clua_wake_if_running(block.pointer, runID) != 0
         // A statement sent after the first cancel (the stop came between two) is cut too.
-        if running { BlockingWaits.shared.cancelAll() }
+        if running {
+            if let thread { BlockingWaits.shared.cancelAll(on: thread) } else { BlockingWaits.shared.cancelAll() }
+        }
         return running
     }
 }

@@ -18,6 +18,7 @@ public enum WorkDeadline {
         guard seconds > 0, seconds <= LuaEngine.longestTimeout else { return try body() }
         let message = "timeout: \(what) ran longer than \(LuaEngine.seconds(seconds)) s (\(option))"
         let state = Mutex<(passed: Bool, finished: Bool, backstop: SentinelTimer?)>((false, false, nil))
+        let thread = BlockingWaits.currentThread
         let timer = Sentinel.shared.after(seconds) {
             state.withLock { state in
                 guard !state.finished else { return }
@@ -26,7 +27,7 @@ public enum WorkDeadline {
                     clua_exit_now("app-shell: \(message); nothing of it was kept; exiting\n", 1)
                 }
             }
-            BlockingWaits.shared.cancelAll()
+            BlockingWaits.shared.cancelAll(on: thread)
         }
         defer {
             timer.cancel()

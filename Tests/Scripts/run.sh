@@ -390,11 +390,43 @@ check "two processes logging walks at once lose nothing" 0 "100 100" at 08:30:00
 [ $code_a = 0 ] && [ $code_b = 0 ] || fail "both walk loggers succeeded" "exits $code_a $code_b" "$work/log_a"
 
 # More command-line checks, one file per area (each may use check, piped, fail, at, mem,
-# binary, here and work, and adds to passed and failed).
-for extra in "$here"/checks/*.sh; do
-  [ -f "$extra" ] || continue
-  # shellcheck source=/dev/null
-  source "$extra"
+# binary, here and work, and adds to passed and failed). Most of their time is spent
+# waiting (on the server, on a second's pause, on a process to start), so four files run
+# at once, each in a subshell with a work folder, XDG folders and counts
+# of its own (the names each file gives the server's databases and roles are its own);
+# their outputs are printed in the files' order once all are done.
+checks_file() {
+  local checks_extra=$1 checks_dir=$2
+  mkdir -p "$checks_dir"
+  cp -R "$work/config" "$checks_dir/config" 2>/dev/null
+  (
+    work=$checks_dir passed=0 failed=0
+    export XDG_CONFIG_HOME="$checks_dir/config" XDG_STATE_HOME="$checks_dir/state" XDG_DATA_HOME="$checks_dir/data"
+    # The counts go to a descriptor opened first: the file may reuse any variable's name.
+    exec 9>"$checks_dir/counts.tmp"
+    # shellcheck source=/dev/null
+    source "$checks_extra"
+    echo "$passed $failed" >&9
+  ) >"$checks_dir/output" 2>&1 </dev/null
+  mv "$checks_dir/counts.tmp" "$checks_dir/counts" 2>/dev/null
+}
+# postgres.sh, which runs every script again on the server, goes first, then the others
+# largest first.
+checks_files=()
+for extra in "$here"/checks/*.sh; do [ -f "$extra" ] && checks_files+=("$extra"); done
+while read -r _ extra; do
+  checks_file "$extra" "$work/checks-$(basename "$extra" .sh)" &
+  while [ "$(jobs -rp | wc -l)" -ge 4 ]; do wait -n; done
+done < <(wc -c "${checks_files[@]}" | grep -v ' total$' | sed 's|^ *[0-9]* \(.*/postgres\.sh\)$|999999999 \1|' | sort -rn)
+wait
+for extra in "${checks_files[@]}"; do
+  dir="$work/checks-$(basename "$extra" .sh)"
+  cat "$dir/output" 2>/dev/null
+  if read -r more_passed more_failed <"$dir/counts" 2>/dev/null; then
+    passed=$((passed + more_passed)) failed=$((failed + more_failed))
+  else
+    fail "$(basename "$extra") ran to its end" "it stopped early" "$dir/output"
+  fi
 done
 
 echo

@@ -70,7 +70,7 @@ start() {
     if (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then continue; fi
     if as_owner "$bin/pg_ctl" start --wait --silent --pgdata="$folder/data" --log="$folder/server.log" \
       -o "-c listen_addresses=127.0.0.1 -p $candidate -c unix_socket_directories=$folder/socket \
-          -c fsync=$fsync -c full_page_writes=$fsync -c max_connections=60" >/dev/null; then
+          -c fsync=$fsync -c full_page_writes=$fsync -c max_connections=150" >/dev/null; then
       port=$candidate
       break
     fi
