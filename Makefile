@@ -83,12 +83,13 @@ test: build
 	$(SWIFT) format lint --strict --recursive Package.swift Modules Apps Plugins Tests
 	@$(MAKE) --no-print-directory lua-check
 	@cluster=$$(mktemp -d /tmp/app-shell-pg.XXXXXX) && \
-	  trap 'bash Tests/Support/postgres.sh stop "$$cluster"' EXIT && trap 'exit 130' INT TERM && \
+	  trap 'kill $$unit 2>/dev/null; bash Tests/Support/postgres.sh stop "$$cluster"' EXIT && \
+	  trap 'exit 130' INT TERM && \
 	  bash Tests/Support/postgres.sh start "$$cluster" >/dev/null && . "$$cluster/env" && \
 	  echo "PostgreSQL test server on 127.0.0.1:$$PGPORT (removed at the end)" && \
 	  { $(SWIFT) test --skip-build $(TEST_BUILD) >.build/unit-tests.log 2>&1 & unit=$$!; } && \
 	  { bash Tests/Scripts/run.sh .build/release/app-shell; scripts=$$?; } && \
-	  { wait $$unit; units=$$?; } && cat .build/unit-tests.log && \
+	  { wait $$unit; units=$$?; unit=; } && cat .build/unit-tests.log && \
 	  echo "unit tests: exit $$units; end-to-end scripts: exit $$scripts" && \
 	  [ $$units = 0 ] && [ $$scripts = 0 ]
 

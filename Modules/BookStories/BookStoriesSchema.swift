@@ -240,6 +240,14 @@ enum BookStoriesSchema {
         postgreSQL ? "json_build_object(\(pairs))::text" : "json_object(\(pairs))"
     }
 
+    /// Whether `one` and `other` blocked each other, either way.
+    private static func blocked(_ one: String, _ other: String) -> String {
+        """
+        EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = \(one) AND b.blocked_id = \(other))
+                            OR (b.blocker_id = \(other) AND b.blocked_id = \(one)))
+        """
+    }
+
     /// A deleted comment's or reply's entry.
     private static let commentInboxGone = """
         DELETE FROM inbox WHERE subject_id = OLD.id AND name IN ('bookstories.comment', 'bookstories.reply')
@@ -257,7 +265,10 @@ enum BookStoriesSchema {
         """
     }
 
-    /// A new reply's entry for the author of the comment it answers.
+    /// A new reply's entry for the author of the comment it answers, when they may still
+    /// read the story (theirs, or public, not hidden, by someone neither side blocked) and
+    /// neither they nor the replier blocked the other: on a server the trigger writes with
+    /// the owner's rights, so it looks for them.
     private static func replyInbox(postgreSQL: Bool) -> String {
         """
         INSERT INTO inbox (recipient_id, name, params, occurred_at, actor_id, subject_id)
@@ -266,6 +277,9 @@ enum BookStoriesSchema {
                         NEW.created_at, NEW.author_id, NEW.id
                     FROM book_comments p JOIN book_stories s ON s.seq = p.story_seq
                     WHERE p.seq = NEW.parent_seq AND p.author_id <> NEW.author_id
+                        AND (p.author_id = s.author_id OR (s.visibility = 'public' AND s.hidden_at IS NULL
+                            AND NOT \(blocked("p.author_id", "s.author_id"))))
+                        AND NOT \(blocked("p.author_id", "NEW.author_id"))
         """
     }
 

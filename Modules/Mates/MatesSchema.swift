@@ -132,7 +132,9 @@ enum MatesSchema {
                     FOR EACH ROW EXECUTE FUNCTION mates_unlink_pair();
                 """),
         // `mates.joined` names the mate who joined as its actor (a block hides it) and its
-        // subject; the entries written before say theirs too (names are unique).
+        // subject; the entries written before say theirs too, from the link made at that
+        // instant (not by the name they hold, which a removed member's successor may hold
+        // now); an entry whose link has ended since keeps neither.
         Migration(
             version: 8, summary: "inbox entries name the mate who joined",
             sql: """
@@ -147,9 +149,7 @@ enum MatesSchema {
                             'code', (\(latestInvite("i", select: "i.code")) ORDER BY i.created_at DESC LIMIT 1)),
                         NEW.since, NEW.mate_id, NEW.mate_id);
                 END;
-                UPDATE inbox SET actor_id = (SELECT u.id FROM users u WHERE u.name = json_extract(inbox.params, '$.mate'))
-                    WHERE name = 'mates.joined' AND actor_id IS NULL AND json_valid(params);
-                UPDATE inbox SET subject_id = actor_id WHERE name = 'mates.joined' AND subject_id IS NULL;
+                \(joinedActors)
                 """,
             postgreSQL: """
                 CREATE OR REPLACE FUNCTION mates_inbox() RETURNS trigger LANGUAGE plpgsql AS $fn$
@@ -168,12 +168,19 @@ enum MatesSchema {
                     RETURN NULL;
                 END
                 $fn$;
-                UPDATE inbox SET actor_id = (
-                        SELECT u.id FROM users u WHERE u.name = substring(inbox.params FROM '^\\{"mate" : "([^"]+)"'))
-                    WHERE name = 'mates.joined' AND actor_id IS NULL;
-                UPDATE inbox SET subject_id = actor_id WHERE name = 'mates.joined' AND subject_id IS NULL;
+                \(joinedActors)
                 """),
     ]
+
+    /// The entries `mates.joined` written before step 8: the mate of the recipient's link
+    /// made at the entry's instant.
+    private static let joinedActors = """
+        UPDATE inbox SET actor_id = (
+                SELECT m.mate_id FROM mates m WHERE m.user_id = inbox.recipient_id AND m.since = inbox.occurred_at
+                ORDER BY m.mate_id LIMIT 1)
+            WHERE name = 'mates.joined' AND actor_id IS NULL;
+        UPDATE inbox SET subject_id = actor_id WHERE name = 'mates.joined' AND subject_id IS NULL;
+        """
 
     /// The invites `NEW.user_id` made that `NEW.mate_id` used, with none newer the other way
     /// round: `NEW.user_id` is the inviter of this join.

@@ -75,7 +75,9 @@ public enum StorageTableAccess {
                     using: "recipient_id = \(me) AND (actor_id IS NULL OR \(TableAccess.notHidden("actor_id")))",
                     check: nil),
                 TableAccess.Policy(
-                    "inbox_recipient_delivered", "UPDATE", using: "recipient_id = \(me)", check: "recipient_id = \(me)"),
+                    "inbox_recipient_delivered", "UPDATE",
+                    using: "recipient_id = \(me) AND (actor_id IS NULL OR \(TableAccess.notHidden("actor_id")))",
+                    check: "recipient_id = \(me)"),
                 TableAccess.Policy("inbox_recipient_delete", "DELETE", using: "recipient_id = \(me)", check: nil),
                 TableAccess.Policy("inbox_definer", "ALL", using: "true", check: "true", ownerOnly: true),
             ],

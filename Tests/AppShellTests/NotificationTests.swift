@@ -124,4 +124,25 @@ import Testing
         #expect(try suite.call("notifications.list").items.map { $0["actor"] } == ["joon"])
         #expect(try suite.call("notifications.unread") == 1)
     }
+
+    @Test(arguments: DatabaseBackend.available)
+    func aReplyOnAStoryItsRecipientCannotReadLeavesThemNothing(backend: DatabaseBackend) throws {
+        let suite = try Community(backend)
+        let sols = try suite.story("솔의 문장", as: suite.sol)
+        let mine = try suite.id(try suite.call("bookstories.comment", ["story_id": .string(sols), "text": "내 댓글"]))
+        try suite.call("bookstories.update", ["id": .string(sols), "visibility": "private"], as: suite.sol)
+        try suite.call("bookstories.reply", ["comment_id": .string(mine), "text": "비공개 답글"], as: suite.sol)
+        #expect(try suite.call("app.inbox").items.isEmpty)
+        // Nor from a story's author either of them blocked.
+        try suite.call("bookstories.update", ["id": .string(sols), "visibility": "public"], as: suite.sol)
+        let joons = try suite.story("준의 문장", as: suite.joon)
+        let onJoons = try suite.id(
+            try suite.call("bookstories.comment", ["story_id": .string(joons), "text": "준에게"]))
+        try suite.call("people.block", ["name": "me"], as: suite.joon)
+        try suite.call("bookstories.reply", ["comment_id": .string(onJoons), "text": "솔의 답글"], as: suite.sol)
+        try suite.call("people.unblock", ["name": "me"], as: suite.joon)
+        #expect(try suite.call("app.inbox").items.isEmpty)
+        try suite.call("bookstories.reply", ["comment_id": .string(onJoons), "text": "이제"], as: suite.sol)
+        #expect(try suite.call("app.inbox").items.map { $0["name"] } == ["bookstories.reply"])
+    }
 }

@@ -10,7 +10,7 @@ app.every(1, function(timer)
   n = n + 1
   if n == 1 then while true do end end
   if n == 2 then error("boom") end
-  if n == 3 then local t = {} for i = 1, 1e8 do t[i] = ("x"):rep(65536) .. i end end
+  if n == 3 then local t = {} for i = 1, 1e8 do t[i] = ("x"):rep(4194304) .. i end end
   if n == 4 then assert(timer:off()) app.stop() end
 end)
 -- The loop lasts longer than the script's --timeout of 1 s: time in the loop does not count.

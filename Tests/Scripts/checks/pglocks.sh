@@ -58,8 +58,8 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
   locks_import=$!
   locks_waiting=no
   for _ in $(seq 100); do
-    [ "$(psql -X -At "$APP_SHELL_TEST_POSTGRES" -c "SELECT count(*) FROM pg_stat_activity
-      WHERE wait_event_type = 'Lock' AND datname = current_database() AND pid <> pg_backend_pid()")" != 0 ] \
+    [ "$(psql -X -At "$APP_SHELL_TEST_POSTGRES" -c "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+      JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = '$locks_schema' AND NOT l.granted")" != 0 ] \
       && locks_waiting=yes && break
     sleep 0.1
   done

@@ -7,6 +7,8 @@ vips copy "$pics/black.v" "$pics/in.jpg" >/dev/null 2>&1
 vips copy "$pics/in.jpg" "$pics/in.heic" >/dev/null 2>&1
 vips copy "$pics/in.jpg" "$pics/in.avif" >/dev/null 2>&1
 vips copy "$pics/in.jpg" "$pics/in.tif" >/dev/null 2>&1
+# Refused photos are made with their own data folder, which must stay empty.
+refusals=(env XDG_DATA_HOME="$work/refusals")
 profile='profiles.save{nickname = "Bori", dog = {name = "보리", age = 3, sex = "female", size = "small", keywords = {"friendly"}}}'
 # photo PATH: a chunk that saves a profile, sets the photo at PATH and prints the card's width
 # or the error's code.
@@ -40,8 +42,6 @@ check "a photo with a planted module folder in TMPDIR" 0 "392" env TMPDIR="$plan
 if [ -e "$marker" ]; then fail "the planted library is never loaded" "$marker exists"; else
   echo "ok   the planted library is never loaded"; passed=$((passed + 1)); fi
 
-# Refused photos are made with their own data folder, which must stay empty.
-refusals=(env XDG_DATA_HOME="$work/refusals")
 
 # A name ending in [...] is the file itself, not another one libvips would open with load
 # options: beside a FIFO (which would hang) and /dev/zero (which would spin).
