@@ -48,6 +48,17 @@ struct Community {
     /// The text of each comment of a list.
     func texts(_ list: Value) -> [String] { list.items.compactMap { $0["text"].stringValue } }
 
+    /// Joon joins "me" by my code (both with profiles) and asks me for a walk; the
+    /// request's id.
+    func joonJoinsAndAsksForAWalk() throws -> String {
+        try profile(app.user)
+        try profile(joon)
+        let code = try #require(try call("mates.invite")["code"].stringValue)
+        try call("mates.join", ["code": .string(code)], as: joon)
+        let place: Value = ["lat": 37.52, "lng": 126.93]
+        return try id(try call("walks.request", ["mate": "me", "message": "산책?", "place": place], as: joon))
+    }
+
     /// A profile for `user`, so they can be a mate.
     func profile(_ user: User) throws {
         try call(

@@ -13,13 +13,7 @@ import Testing
     @Test(arguments: DatabaseBackend.available)
     func everyKindReachesItsRecipientNewestFirstWithReadMarks(backend: DatabaseBackend) throws {
         let suite = try Community(backend)
-        try suite.profile(suite.app.user)
-        try suite.profile(suite.joon)
-        let code = try #require(try suite.call("mates.invite")["code"].stringValue)
-        try suite.call("mates.join", ["code": .string(code)], as: suite.joon)
-        let place: Value = ["lat": 37.52, "lng": 126.93]
-        let request = try suite.id(
-            try suite.call("walks.request", ["mate": "me", "message": "산책?", "place": place], as: suite.joon))
+        let request = try suite.joonJoinsAndAsksForAWalk()
         try suite.call("walks.accept", ["id": .string(request)])
         let mine = try suite.story("내 문장", as: suite.app.user)
         let comment = try suite.id(
