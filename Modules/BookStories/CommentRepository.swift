@@ -1,3 +1,4 @@
+import Core
 import Time
 
 /// Comments and replies in storage. Who may read a comment is decided by its story: the

@@ -140,10 +140,7 @@ public struct AppPlugin: ModulePlugin {
                 }
                 let after = arguments["since"].intValue
                 let since = after == nil ? try arguments.optionalInstant("since") : nil
-                // Time makes things happen too (a request nobody answered): recorded as one looks.
-                if let timeouts = try context.container.resolveIfRegistered((any InboxTimeouts).self) {
-                    try timeouts.recordDue(at: context.clock.now())
-                }
+                try context.recordInboxTimeouts()
                 let zone = context.clock.timeZone
                 return .array(
                     try context.resolve((any Inbox).self).entries(

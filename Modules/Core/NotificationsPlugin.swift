@@ -34,17 +34,12 @@ public struct NotificationsPlugin: ModulePlugin {
                 parameters: [.option("page", .integer, "The page, from 1.")], returns: "notification[]",
                 example: #"for _, n in ipairs(notifications.list()) do print(n.kind, n.actor, n.read) end"#
             ) { arguments, context in
-                let page = arguments.optionalInt("page") ?? 1
-                guard page >= 1 else { throw AppError.invalidArgument("page starts at 1, got \(page)", field: "page") }
-                let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: NotificationEntry.perPage)
-                // Time leaves notifications too (a request nobody answered): recorded as one looks.
-                if let timeouts = try context.container.resolveIfRegistered((any InboxTimeouts).self) {
-                    try timeouts.recordDue(at: context.clock.now())
-                }
+                let page = try PageRequest(page: arguments.optionalInt("page") ?? 1, perPage: NotificationEntry.perPage)
+                try context.recordInboxTimeouts()
                 let zone = context.clock.timeZone
                 return .array(
                     try context.resolve((any NotificationList).self).notifications(
-                        of: context.user.id, offset: overflow ? Int.max : offset, limit: NotificationEntry.perPage
+                        of: context.user.id, offset: page.offset, limit: page.perPage
                     ).map { $0.value(in: zone) })
             },
             Route(
@@ -83,9 +78,7 @@ public struct NotificationsPlugin: ModulePlugin {
                 "notifications.unread", summary: "How many of your notifications are unread.", returns: "integer",
                 example: #"print(notifications.unread())"#
             ) { _, context in
-                if let timeouts = try context.container.resolveIfRegistered((any InboxTimeouts).self) {
-                    try timeouts.recordDue(at: context.clock.now())
-                }
+                try context.recordInboxTimeouts()
                 return .int(try context.resolve((any NotificationList).self).unreadCount(of: context.user.id))
             },
         ]

@@ -13,10 +13,10 @@ public struct SQLInbox: Inbox {
     public init(database: any Database) { self.database = database }
 
     private static let columns = "id, recipient_id, name, params, occurred_at"
-    /// An entry is left for its recipient `?1` while its actor and they are not hidden
-    /// from each other (a block); on a server the inbox's policy says the same.
-    private static func shown(viewer: String = "?1") -> String {
-        "(actor_id IS NULL OR actor_id NOT IN (\(SQLBlockList.hidden(viewer: viewer))))"
+    /// An entry is left for its recipient `viewer` while its actor (`column`) and they are
+    /// not hidden from each other (a block); on a server the inbox's policies say the same.
+    static func shown(actor column: String = "actor_id", viewer: String = "?1") -> String {
+        "(\(column) IS NULL OR \(column) NOT IN (\(SQLBlockList.hidden(viewer: viewer))))"
     }
 
     /// `userID`'s entries numbered above `after`, at or after `since`, oldest first.

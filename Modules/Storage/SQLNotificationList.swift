@@ -15,7 +15,7 @@ public struct SQLNotificationList: NotificationList {
     public init(database: any Database, subjects: [NotificationSubject]) {
         self.database = database
         self.visible =
-            (["(n.actor_id IS NULL OR n.actor_id NOT IN (\(SQLBlockList.hidden(viewer: "?1"))))"]
+            ([SQLInbox.shown(actor: "n.actor_id")]
             + subjects.map(\.condition)).joined(separator: " AND ")
     }
 

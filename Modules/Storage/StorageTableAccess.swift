@@ -4,6 +4,8 @@ import Core
 /// event log's), beside `CoreSchema` and `EventSchema` (see `TableAccess`).
 public enum StorageTableAccess {
     private static let me = TableAccess.me
+    /// An inbox row whose actor and the acting member are not hidden from each other.
+    private static let inboxShown = "(actor_id IS NULL OR \(TableAccess.notHidden("actor_id")))"
     private static let events: TableAccess.Export = .notExported(
         "events go to the events sink (events.flush), not into a person's document")
 
@@ -72,11 +74,11 @@ public enum StorageTableAccess {
             policies: [
                 TableAccess.Policy(
                     "inbox_recipient_read", "SELECT",
-                    using: "recipient_id = \(me) AND (actor_id IS NULL OR \(TableAccess.notHidden("actor_id")))",
+                    using: "recipient_id = \(me) AND \(inboxShown)",
                     check: nil),
                 TableAccess.Policy(
                     "inbox_recipient_delivered", "UPDATE",
-                    using: "recipient_id = \(me) AND (actor_id IS NULL OR \(TableAccess.notHidden("actor_id")))",
+                    using: "recipient_id = \(me) AND \(inboxShown)",
                     check: "recipient_id = \(me)"),
                 TableAccess.Policy("inbox_recipient_delete", "DELETE", using: "recipient_id = \(me)", check: nil),
                 TableAccess.Policy("inbox_definer", "ALL", using: "true", check: "true", ownerOnly: true),

@@ -1,5 +1,3 @@
-import Core
-
 /// A 1-based page of a list: 10 per page unless asked, at most 100.
 public struct PageRequest: Sendable, Equatable {
     /// The most items a page holds.
