@@ -174,25 +174,9 @@ enum RowSecurity {
     }
 
     /// The trigger functions that write the inbox (created by the Walks, Mates and BookStories
-    /// migrations) and the one that wakes its recipient (Core's): setup gives them the
-    /// owner's rights and a fixed `search_path`, since members may not write the inbox
-    /// themselves nor read the key of its channels.
-    static let inboxTriggerFunctions = [
-        "walk_requests_inbox()", "mates_inbox()", "book_comments_inbox()", "inbox_notify()",
-    ]
-
-    /// `inbox_channel(id)`: the channel on which the inbox wakes member `id`, for that
-    /// member only (NULL for any other id), since a member who knew another's channel could
-    /// LISTEN on it and learn when, and from which server process, something reached them.
-    /// Owner's rights, as only the owner reads `inbox_channel_keys`; `inbox_channel_of(id)`,
-    /// which answers for anyone, is the owner's alone.
-    static func inboxChannelFunction(schema: String) -> String {
-        """
-        CREATE OR REPLACE FUNCTION inbox_channel(p_user text) RETURNS text
-            LANGUAGE sql STABLE SECURITY DEFINER SET search_path = \(schema), pg_temp
-            AS $fn$ SELECT inbox_channel_of(p_user) WHERE p_user = app_user_id() $fn$
-        """
-    }
+    /// migrations): setup gives them the owner's rights and a fixed `search_path`, since
+    /// members may not write the inbox themselves.
+    static let inboxTriggerFunctions = ["walk_requests_inbox()", "mates_inbox()", "book_comments_inbox()"]
 
     /// `event_backlog_guard()` and its trigger: the shared count of removed events stays
     /// sane whatever is written to it (through `event_backlog_set_removed`, which any member

@@ -18,7 +18,7 @@ public struct ServerSetup: Sendable {
     /// and `walk_requests_answer`). 3: the inbox, written by `SECURITY DEFINER` triggers.
     /// 4: events numbered by their identity sequence, their params in their row, the
     /// backlog's guard on its count of removed events. 5: the inbox wakes each recipient
-    /// on a channel only they can learn (`inbox_channel`); a superuser's setup takes the
+    /// on a channel only they can learn (`inbox_channel`, gone at 13); a superuser's setup takes the
     /// statistics views and functions that tell members about each other from `PUBLIC`.
     /// 6: a story only in its author's own themes (`book_story_themes`' policies);
     /// `mate_join` costs a second a call, which a rollback cannot return, one call at a time
@@ -34,7 +34,8 @@ public struct ServerSetup: Sendable {
     /// 11: blocks (`app_hidden_ids()` for the policies; `mate_join` refuses a blocked pair).
     /// 12: the inbox is the notification list: members mark read and delete their own
     /// entries, and see none from someone either side blocked; comments reach it.
-    public static let version = 12
+    /// 13: nothing notifies (waiting loops read their inbox), so `inbox_channel` is gone.
+    public static let version = 13
     /// The key of `version` in `schema_versions`.
     public static let module = "server_setup"
     /// The key in `schema_versions` of the digest of the grants and policies setup applied
@@ -263,11 +264,6 @@ public struct ServerSetup: Sendable {
                     GRANT EXECUTE ON FUNCTION mate_join(text) TO \(group);
                     GRANT EXECUTE ON FUNCTION mate_invite() TO \(group);
                     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA \(schema) TO \(group);
-                    ALTER FUNCTION inbox_channel_of(text) SET search_path = \(schema), pg_temp;
-                    REVOKE ALL ON FUNCTION inbox_channel_of(text) FROM PUBLIC;
-                    \(RowSecurity.inboxChannelFunction(schema: schema));
-                    REVOKE ALL ON FUNCTION inbox_channel(text) FROM PUBLIC;
-                    GRANT EXECUTE ON FUNCTION inbox_channel(text) TO \(group);
                     """)
                 for function in RowSecurity.inboxTriggerFunctions
                 where try database.queryOne(
@@ -282,7 +278,7 @@ public struct ServerSetup: Sendable {
                 applied.append(
                     "functions app_user_id, app_hidden_ids, app_delete, mate_join, mate_invite, event_backlog_guard, "
                         + "event_backlog_size, event_backlog_set_removed, "
-                        + "walk_requests_expire, inbox_channel, "
+                        + "walk_requests_expire, "
                         + "inbox triggers")
             }
             // Every function of the schema runs with a fixed search_path: one without it

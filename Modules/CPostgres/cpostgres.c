@@ -83,9 +83,6 @@ typedef struct cpg_api {
     __typeof__(PQsendPrepare) *sendPrepare;
     __typeof__(PQsendQueryPrepared) *sendQueryPrepared;
     __typeof__(PQgetResult) *getResult;
-    __typeof__(PQsocket) *socket;
-    __typeof__(PQconsumeInput) *consumeInput;
-    __typeof__(PQnotifies) *notifies;
 } cpg_api;
 
 /* Written once under `cpg_lock`; read only after cpg_load returned 0 under the same lock
@@ -166,9 +163,6 @@ static int cpg_start(char *error, size_t error_size) {
     CPG_FIND(sendPrepare, "PQsendPrepare");
     CPG_FIND(sendQueryPrepared, "PQsendQueryPrepared");
     CPG_FIND(getResult, "PQgetResult");
-    CPG_FIND(socket, "PQsocket");
-    CPG_FIND(consumeInput, "PQconsumeInput");
-    CPG_FIND(notifies, "PQnotifies");
     cpg = api;
     cpg_loaded = 1;
     return 0;
@@ -295,9 +289,3 @@ int cpg_send_query_prepared(cpg_conn *conn, const char *name, int count, const c
 }
 cpg_result *cpg_get_result(cpg_conn *conn) { return cpg.getResult(conn); }
 
-int cpg_socket(const cpg_conn *conn) { return cpg.socket(conn); }
-int cpg_consume_input(cpg_conn *conn) { return cpg.consumeInput(conn); }
-cpg_notify *cpg_notifies(cpg_conn *conn) { return cpg.notifies(conn); }
-const char *cpg_notify_channel(const cpg_notify *notify) { return notify->relname; }
-const char *cpg_notify_payload(const cpg_notify *notify) { return notify->extra; }
-int cpg_notify_pid(const cpg_notify *notify) { return notify->be_pid; }

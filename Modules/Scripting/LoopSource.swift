@@ -3,8 +3,8 @@ import Time
 
 /// Something besides timers that wakes `app.loop()` and hands it events for the `app.on`
 /// hooks: the extension point for events other processes cause (a database watcher that
-/// reads SQLite's `PRAGMA data_version` a few times a second, a PostgreSQL connection
-/// waiting on `LISTEN`, a slow poll as the fallback).
+/// reads SQLite's `PRAGMA data_version` a few times a second, or a PostgreSQL inbox every
+/// second).
 ///
 /// The loop waits on every source's `descriptor` (and its own wake-up descriptor) with
 /// `ppoll`, for at most the smallest `pollInterval`, and asks each source to `collect`

@@ -66,8 +66,8 @@ public enum CoreSchema {
         // (`inboxChannelPrefix`), since any session may LISTEN on any name and a shared
         // channel told every listener when, and through the notifying process, who sent
         // something. The recipient learns its channel from `inbox_channel(id)`, which a
-        // set-up server answers for the member's own id only (admin.setup()). SQLite has no
-        // notifications: nothing to do.
+        // set-up server answered for the member's own id only. SQLite has no notifications:
+        // nothing to do. Step 16 takes it all away again.
         Migration(
             version: 5, summary: "inbox wake-ups on a channel of the recipient's",
             sql: "-- nothing on SQLite",
@@ -171,14 +171,26 @@ public enum CoreSchema {
                 CREATE INDEX inbox_by_subject ON inbox (subject_id);
                 """),
         InstantColumnChecks.migration(version: 15, columns: [("inbox", ["read_at"])]),
+        // Nothing notifies: a waiting loop reads its inbox (`InboxWatcher`), since a NOTIFY
+        // held a lock of the whole server through the sender's commit and woke every
+        // listening session of the database. The channels' functions and key go with it.
+        Migration(
+            version: 16, summary: "no inbox wake-ups (PostgreSQL)", sql: "",
+            postgreSQL: """
+                DROP TRIGGER inbox_notify ON inbox;
+                DROP FUNCTION inbox_notify();
+                DROP FUNCTION inbox_channel(text);
+                DROP FUNCTION inbox_channel_of(text);
+                DROP TABLE inbox_channel_keys;
+                """),
     ]
 
     /// At most `Report.maximumPerDay` reports a day from one person.
     public static let reportQuota = DailyQuota(
         kind: "reports", table: "reports", userColumn: "reporter_id", maximum: Report.maximumPerDay)
 
-    /// The start of every inbox channel's name (`inbox_channel(id)`), followed by 40 hex
-    /// digits.
+    /// The start of every inbox channel's name from step 5 to step 16, followed by 40 hex
+    /// digits (released steps keep their text).
     public static let inboxChannelPrefix = "app_inbox_"
 
     /// Core's schema as a migrator module.

@@ -5,21 +5,21 @@ import Time
     import Glibc
 #endif
 
-/// Watches the acting user's inbox for a running `app.loop()`: tells the loop what to wait
-/// on and how often to look, and hands it the new entries as events for its `app.on` hooks
-/// (`app-shell` makes it a `LoopSource`).
+/// Watches the acting user's inbox for a running `app.loop()`: tells the loop how often to
+/// look, and hands it the new entries as events for its `app.on` hooks (`app-shell` makes
+/// it a `LoopSource`).
 ///
 /// - SQLite: `PRAGMA data_version` (one cached statement on the app's own connection, which
 ///   changes when another connection commits) every `changePollMilliseconds`; the inbox is
 ///   read only after a change, and at least every `slowPollMilliseconds`.
-/// - PostgreSQL: `LISTEN` on the user's own channel (`inbox_channel(id)`, a name no other
-///   member can learn: `CoreSchema` step 5) on a connection of its own, whose socket the
-///   loop waits on. A new inbox row `NOTIFY`s its recipient's channel with an empty
-///   payload: a wake-up, never data, since notifications ignore row-level security. After
-///   a wake-up the inbox is read through the pool, filtered by the policies. A user switch
-///   (`app.login` on a database of one's own) listens again, on the new user's channel. A
-///   slow poll (`listeningPollMilliseconds`) stays as the fallback, and an engine without
-///   `LISTEN` (CockroachDB) is polled every `slowPollMilliseconds`.
+/// - PostgreSQL: one indexed read of the user's undelivered entries (through the policies,
+///   on the app's own connection) every `idlePollMilliseconds`, and every
+///   `quickPollMilliseconds` for a while after something arrived, doubling back to the idle
+///   interval; each interval is drawn within `pollJitter` of its length, so waiting
+///   processes started together drift apart. Nobody `LISTEN`s: a `NOTIFY` takes a lock of
+///   the whole server through the sender's commit and wakes every listening session of the
+///   database, which a neighbourhood of waiting people pays for on every walk request
+///   (docs/performance.md, "Waiting people").
 /// - Time: when one of the user's own pending requests comes due (`InboxTimeouts`), the
 ///   watcher records what is due and looks, so an expiry reaches a waiting sender on time.
 ///
@@ -28,95 +28,82 @@ import Time
 public final class InboxWatcher {
     /// How often SQLite's data version is read, in real milliseconds.
     public static let changePollMilliseconds = 200
-    /// The longest between two reads of the inbox without a wake-up: SQLite, and PostgreSQL
-    /// without `LISTEN`.
+    /// The longest between two reads of a SQLite inbox without a change.
     public static let slowPollMilliseconds = 1_000
-    /// The fallback poll of a PostgreSQL watcher that listens.
-    public static let listeningPollMilliseconds = 5_000
+    /// How often a PostgreSQL inbox is read while nothing arrives, in real milliseconds: the
+    /// most a new entry waits before its loop looks.
+    public static let idlePollMilliseconds = 1_000
+    /// How often a PostgreSQL inbox is read just after something arrived (an answer often
+    /// follows a request within seconds); the interval doubles from here back to the idle one.
+    public static let quickPollMilliseconds = 125
+    /// The share of an interval by which each is drawn shorter: a poll comes after 90 to
+    /// 100 % of its interval.
+    public static let pollJitter = 0.1
     /// The most entries handed over at once; the rest follow at once, in the next batch.
     public static let batchSize = 100
-
-    private enum Listening {
-        case notTried, listening(PostgresConnection), unavailable
-    }
 
     private let database: any Database
     private let inbox: any Inbox
     private let timeouts: (any InboxTimeouts)?
     private let clock: any Clock
     private let user: () -> String
-    private var listening = Listening.notTried
+    private let milliseconds: () -> UInt64
     private var dataVersion: Int?
     private var lastLook: UInt64 = 0
     private var watchedUser: String?
     private var nextDue: Instant?
     private var more = false
+    /// PostgreSQL: the interval to the next look, before jitter, and the one drawn for it.
+    private var interval = InboxWatcher.idlePollMilliseconds
+    private var drawnInterval = InboxWatcher.idlePollMilliseconds
 
     /// A watcher of `inbox` in `database` for the user `user()` names at each look (a
-    /// script may switch users), recording what `timeouts` says is due by `clock`.
+    /// script may switch users), recording what `timeouts` says is due by `clock`. Its
+    /// intervals are measured in `milliseconds()`, a real, monotonic count (a test steps one
+    /// of its own).
     public init(
         database: any Database, inbox: any Inbox, timeouts: (any InboxTimeouts)?, clock: any Clock,
-        user: @escaping () -> String
+        user: @escaping () -> String, milliseconds: @escaping () -> UInt64 = InboxWatcher.monotonicMilliseconds
     ) {
         self.database = database
         self.inbox = inbox
         self.timeouts = timeouts
         self.clock = clock
         self.user = user
+        self.milliseconds = milliseconds
     }
 
-    deinit { close() }
-
-    /// Closes the listening connection, if one is open.
-    public func close() {
-        if case .listening(let connection) = listening { connection.close() }
-        listening = .unavailable
-    }
-
-    /// Whether a PostgreSQL watcher has its `LISTEN` connection (after its first look).
-    public var isListening: Bool {
-        if case .listening = listening { return true }
-        return false
-    }
-
-    /// The listening connection's socket (PostgreSQL); nil otherwise.
-    public var descriptor: Int32? {
-        guard case .listening(let connection) = listening else { return nil }
-        let socket = connection.socket
-        return socket >= 0 ? socket : nil
-    }
+    /// Nothing to wait on: the watcher is asked every `pollInterval`.
+    public var descriptor: Int32? { nil }
 
     /// How long the loop may sleep before asking again, in real milliseconds.
     public var pollInterval: Int? {
         if more { return 1 }
-        var interval =
+        var wait =
             switch database.dialect.name {
             case .sqlite: Self.changePollMilliseconds
-            case .postgreSQL: isListening ? Self.listeningPollMilliseconds : Self.slowPollMilliseconds
+            case .postgreSQL:
+                max(drawnInterval - Int(min(sinceLastLook, UInt64(drawnInterval))), 1)
             }
         if let nextDue, clock.rate > 0 {
             let appMilliseconds = Double(max(nextDue.millisecondsSince1970 - clock.now().millisecondsSince1970, 0))
-            interval = min(interval, Int(min(appMilliseconds / clock.rate, 1e9).rounded(.up)) + 1)
+            wait = min(wait, Int(min(appMilliseconds / clock.rate, 1e9).rounded(.up)) + 1)
         }
-        return interval
+        return wait
     }
 
     /// Looks when something may have changed (or a slow poll or a due time came) and returns
     /// the user's new entries as events, oldest first; usually nothing, for one cheap read.
-    /// - Throws: a failing query; a `LISTEN` that failed (once; the watcher then polls).
+    /// - Throws: a failing query.
     public func collect() throws -> [Value] {
         let userID = user()
         var look = more || userID != watchedUser
         more = false
         if userID != watchedUser {
-            if watchedUser != nil, case .listening(let connection) = listening {
-                connection.close()
-                listening = .notTried
-            }
             watchedUser = userID
             nextDue = nil
         }
-        let elapsed = Self.monotonicMilliseconds() - lastLook
+        let elapsed = sinceLastLook
         switch database.dialect.name {
         case .sqlite:
             let version = try database.queryOne("PRAGMA data_version", []) { try $0.int(0) }
@@ -126,9 +113,7 @@ public final class InboxWatcher {
             }
             if elapsed >= UInt64(Self.slowPollMilliseconds) { look = true }
         case .postgreSQL:
-            if try listenedSomething(for: userID) { look = true }
-            let slow = isListening ? Self.listeningPollMilliseconds : Self.slowPollMilliseconds
-            if elapsed >= UInt64(slow) { look = true }
+            if elapsed >= UInt64(drawnInterval) { look = true }
         }
         let now = clock.now()
         if let timeouts {
@@ -140,58 +125,34 @@ public final class InboxWatcher {
             }
         }
         guard look else { return [] }
-        lastLook = Self.monotonicMilliseconds()
-        guard try inbox.hasUndelivered(for: userID) else { return [] }
+        lastLook = milliseconds()
+        guard try inbox.hasUndelivered(for: userID) else {
+            nextInterval(afterFinding: false)
+            return []
+        }
         let claimed = try inbox.claimUndelivered(of: userID, at: now, limit: Self.batchSize)
         more = claimed.count == Self.batchSize
+        nextInterval(afterFinding: !claimed.isEmpty)
         let zone = clock.timeZone
         return claimed.map { $0.value(in: zone) }
     }
 
-    /// On PostgreSQL: opens the listening connection, on `userID`'s channel, on the first
-    /// call, and reads what it received; true when a notification came (or the connection
-    /// was lost, so the caller looks once more before falling back to polling).
-    private func listenedSomething(for userID: String) throws -> Bool {
-        switch listening {
-        case .notTried:
-            guard let postgres = database as? PostgresDatabase else {
-                listening = .unavailable
-                return false
-            }
-            do {
-                guard
-                    let channel = try database.queryOne(
-                        "SELECT inbox_channel(?)", [.text(userID)], { $0.optionalString(0) }) ?? nil
-                else {
-                    throw AppError(
-                        code: "storage.unavailable", message: "the server names no inbox channel for the user")
-                }
-                listening = .listening(try postgres.makeListener(channel: channel))
-            } catch {
-                listening = .unavailable
-                throw StorageError(
-                    .unavailable,
-                    message: "cannot LISTEN for the inbox (\(AppError.wrapping(error).message)); "
-                        + "looking every \(Self.slowPollMilliseconds) ms instead")
-            }
-            return false
-        case .listening(let connection):
-            do {
-                return !(try connection.notifications()).isEmpty
-            } catch {
-                connection.close()
-                listening = .unavailable
-                throw StorageError(
-                    .unavailable,
-                    message: "the inbox's LISTEN connection was lost (\(AppError.wrapping(error).message)); "
-                        + "looking every \(Self.slowPollMilliseconds) ms instead")
-            }
-        case .unavailable:
-            return false
-        }
+    /// PostgreSQL: the quick interval after a look that found something, else twice the
+    /// last one up to the idle interval; drawn within `pollJitter` below it.
+    private func nextInterval(afterFinding found: Bool) {
+        interval = found ? Self.quickPollMilliseconds : min(interval * 2, Self.idlePollMilliseconds)
+        let shortest = Int((Double(interval) * (1 - Self.pollJitter)).rounded(.up))
+        drawnInterval = Int.random(in: shortest...interval)
     }
 
-    private static func monotonicMilliseconds() -> UInt64 {
+    /// Real milliseconds since the last look (0 if the count went back).
+    private var sinceLastLook: UInt64 {
+        let now = milliseconds()
+        return now >= lastLook ? now - lastLook : 0
+    }
+
+    /// Milliseconds of `CLOCK_MONOTONIC`.
+    public static func monotonicMilliseconds() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) * 1000 + UInt64(time.tv_nsec) / 1_000_000

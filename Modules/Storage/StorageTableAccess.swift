@@ -134,13 +134,5 @@ public enum StorageTableAccess {
             ],
             export: .notExported("the moderator's record of what was done about each report"),
             summary: "`definer`: the moderator (the owner) records and reads them; no member"),
-        // The key of the inbox's channels: read by the owner's functions only; no grant.
-        TableAccess(
-            "inbox_channel_keys", privileges: nil,
-            policies: [
-                TableAccess.Policy("inbox_channel_keys_definer", "SELECT", using: "true", check: nil, ownerOnly: true)
-            ],
-            export: .notExported("the server's secret for the inbox's channel names"),
-            summary: "`definer` read: the key of the inbox's channels, read only by the owner's functions"),
     ]
 }

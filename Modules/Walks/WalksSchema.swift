@@ -273,40 +273,57 @@ enum WalksSchema {
                 \(inboxActors)
                 """,
             postgreSQL: """
-                CREATE OR REPLACE FUNCTION walk_requests_inbox() RETURNS trigger LANGUAGE plpgsql AS $fn$
-                BEGIN
-                    IF TG_OP = 'INSERT' THEN
-                        INSERT INTO inbox (recipient_id, name, params, occurred_at, actor_id, subject_id) VALUES (
-                            NEW.recipient_id, 'walks.incoming',
-                            json_build_object(
-                                'id', NEW.id, 'from', (SELECT u.name FROM users u WHERE u.id = NEW.sender_id),
-                                'message', left(NEW.message, \(payloadTextLimit)),
-                                'place', left(NEW.place_name, \(payloadTextLimit)),
-                                'lat', NEW.latitude::text, 'lng', NEW.longitude::text,
-                                'expires_at', NEW.expires_at)::text,
-                            NEW.created_at, NEW.sender_id, NEW.id);
-                        -- The sender's own loop looks again too, and so learns when the
-                        -- request comes due (InboxTimeouts): a wake-up of their own action.
-                        PERFORM pg_notify(inbox_channel_of(NEW.sender_id), '');
-                    ELSIF OLD.status = 'pending' AND NEW.status IN ('accepted', 'declined', 'expired') THEN
-                        INSERT INTO inbox (recipient_id, name, params, occurred_at, actor_id, subject_id) VALUES (
-                            NEW.sender_id, 'walks.answered',
-                            json_build_object(
-                                'id', NEW.id, 'to', (SELECT u.name FROM users u WHERE u.id = NEW.recipient_id),
-                                'answer', NEW.status)::text,
-                            CASE WHEN NEW.status = 'expired' THEN NEW.expires_at
-                                ELSE coalesce(NEW.answered_at, floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint)
-                            END,
-                            NEW.recipient_id, NEW.id);
-                    END IF;
-                    RETURN NULL;
-                END
-                $fn$;
+                \(inboxFunction(wakingTheSender: true))
                 UPDATE inbox SET subject_id = substring(params FROM '^\\{"id" : "([^"]+)"')
                     WHERE name IN ('walks.incoming', 'walks.answered') AND subject_id IS NULL;
                 \(inboxActors)
                 """),
+        // Nothing notifies: waiting loops read their inbox (Core's step 16), and a NOTIFY held
+        // a lock of the whole server through every sender's commit.
+        Migration(
+            version: 9, summary: "a walk request no longer notifies its sender (PostgreSQL)", sql: "",
+            postgreSQL: inboxFunction(wakingTheSender: false)),
     ]
+
+    /// The inbox trigger's function on PostgreSQL (step 8; step 9 without the `NOTIFY`).
+    private static func inboxFunction(wakingTheSender: Bool) -> String {
+        let wake =
+            wakingTheSender
+            ? """
+                    -- The sender's own loop looks again too, and so learns when the
+                    -- request comes due (InboxTimeouts): a wake-up of their own action.
+                    PERFORM pg_notify(inbox_channel_of(NEW.sender_id), '');
+
+            """ : ""
+        return """
+            CREATE OR REPLACE FUNCTION walk_requests_inbox() RETURNS trigger LANGUAGE plpgsql AS $fn$
+            BEGIN
+                IF TG_OP = 'INSERT' THEN
+                    INSERT INTO inbox (recipient_id, name, params, occurred_at, actor_id, subject_id) VALUES (
+                        NEW.recipient_id, 'walks.incoming',
+                        json_build_object(
+                            'id', NEW.id, 'from', (SELECT u.name FROM users u WHERE u.id = NEW.sender_id),
+                            'message', left(NEW.message, \(payloadTextLimit)),
+                            'place', left(NEW.place_name, \(payloadTextLimit)),
+                            'lat', NEW.latitude::text, 'lng', NEW.longitude::text,
+                            'expires_at', NEW.expires_at)::text,
+                        NEW.created_at, NEW.sender_id, NEW.id);
+            \(wake)    ELSIF OLD.status = 'pending' AND NEW.status IN ('accepted', 'declined', 'expired') THEN
+                    INSERT INTO inbox (recipient_id, name, params, occurred_at, actor_id, subject_id) VALUES (
+                        NEW.sender_id, 'walks.answered',
+                        json_build_object(
+                            'id', NEW.id, 'to', (SELECT u.name FROM users u WHERE u.id = NEW.recipient_id),
+                            'answer', NEW.status)::text,
+                        CASE WHEN NEW.status = 'expired' THEN NEW.expires_at
+                            ELSE coalesce(NEW.answered_at, floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint)
+                        END,
+                        NEW.recipient_id, NEW.id);
+                END IF;
+                RETURN NULL;
+            END
+            $fn$;
+            """
+    }
 
     /// The entries written before step 8 name their actor: the sender of a request, the
     /// recipient of an answer.

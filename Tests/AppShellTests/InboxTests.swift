@@ -22,6 +22,8 @@ import Walks
     final class People {
         let app: AssembledApp
         let clock: FixedClock
+        /// The watchers' real milliseconds, stepped by `awaited`.
+        let ticks = Ticks()
         let mina: Session
         let joon: Session
         let code: String
@@ -107,23 +109,21 @@ import Walks
             return InboxWatcher(
                 database: other.database, inbox: try other.container.resolve((any Inbox).self),
                 timeouts: try other.container.resolveIfRegistered((any InboxTimeouts).self), clock: clock,
-                user: user)
+                user: user, milliseconds: { [ticks] in ticks.now })
+        }
+
+        /// What `watcher` hands over at its next look: its interval passes (a PostgreSQL
+        /// watcher reads the inbox then; SQLite's reads the data version, which another
+        /// connection's commit has changed already).
+        func awaited(_ watcher: InboxWatcher) throws -> [Value] {
+            ticks.now += UInt64(watcher.pollInterval ?? 0)
+            return try watcher.collect()
         }
     }
 
-    /// Waits (up to 2 s) until a PostgreSQL watcher's `LISTEN` connection has a wake-up to
-    /// read, as the loop's `ppoll` does; nothing for SQLite, whose watcher reads the data
-    /// version, which another connection's commit has changed already.
-    static func awaitWakeUp(_ watcher: InboxWatcher) {
-        guard let descriptor = watcher.descriptor else { return }
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        _ = poll(&entry, 1, 2_000)
-    }
-
-    /// What `watcher` hands over once its wake-up has come.
-    static func awaited(_ watcher: InboxWatcher) throws -> [Value] {
-        awaitWakeUp(watcher)
-        return try watcher.collect()
+    /// Real milliseconds that move only when a test steps them.
+    final class Ticks {
+        var now: UInt64 = 1_000_000
     }
 
     /// An event's name and params, for comparing.
@@ -230,7 +230,7 @@ import Walks
         #expect(try first.collect().map(Self.summary) == ["mates.joined mate=joon code=\(people.code)"])
         #expect(try first.collect() == [])
         let id = try people.request()
-        let delivered = try Self.awaited(first)
+        let delivered = try people.awaited(first)
         #expect(delivered.map { $0["params"]["id"] } == [.string(id)])
         #expect(delivered.first?["view"] == "inbox")
         #expect(delivered.first?["params"]["expires_at"] == "2026-11-29T08:01:00+09:00")
@@ -240,30 +240,59 @@ import Walks
         #expect(try people.inbox(people.mina).count == 2)
         // Two loops of one user: each new event goes to exactly one of them.
         for message in ["a", "b", "c"] { _ = try people.request(message) }
-        let got = try Self.awaited(first) + Self.awaited(second)
+        let got = try people.awaited(first) + people.awaited(second)
         #expect(got.compactMap { $0["params"]["message"].stringValue }.sorted() == ["a", "b", "c"])
     }
 
-    /// Each user has a channel of their own on PostgreSQL: a watcher whose user switches
-    /// (a script's `app.login` on a database of one's own) listens again, on the new user's,
-    /// and is woken there at once (a watcher still on the old channel would wait for its
-    /// 5-second poll, and `awaited` gives up after 2 s).
+    /// A watcher whose user switches (a script's `app.login` on a database of one's own)
+    /// reads the new user's inbox at its next look, and hands over nothing of the old one's.
     @Test(arguments: DatabaseBackend.available)
-    func aWatcherWhoseUserSwitchesIsWokenOnTheNewUsersChannel(backend: DatabaseBackend) throws {
+    func aWatcherWhoseUserSwitchesReadsTheNewUsersInbox(backend: DatabaseBackend) throws {
         let people = try People(backend)
         final class Current { var id = "" }
         let current = Current()
         current.id = people.mina.user.id
         let watcher = try people.watcher(user: { current.id })
         #expect(try watcher.collect().map(Self.summary) == ["mates.joined mate=joon code=\(people.code)"])
-        #expect(watcher.isListening == (backend == .postgres))
         let id = try people.request()
-        #expect(try Self.awaited(watcher).map { $0["params"]["id"] } == [.string(id)])
-        // Now Joon's: Mina's answer wakes Joon's channel only.
+        #expect(try people.awaited(watcher).map { $0["params"]["id"] } == [.string(id)])
+        // Now Joon's: Mina's answer reaches Joon's inbox only.
         current.id = people.joon.user.id
         #expect(try watcher.collect() == [])
         try people.call("walks.accept", people.mina, ["id": .string(id)])
-        #expect(try Self.awaited(watcher).map(Self.summary) == ["walks.answered id=\(id) to=mina answer=accepted"])
+        #expect(try people.awaited(watcher).map(Self.summary) == ["walks.answered id=\(id) to=mina answer=accepted"])
+    }
+
+    /// A PostgreSQL watcher reads the inbox no more often than its interval: the idle one
+    /// (less its jitter) while nothing comes, the quick one just after something came,
+    /// doubling back to the idle one. What arrives in between waits for the next look.
+    @Test func aPostgresWatcherLooksEveryIntervalAndSoonerAfterSomethingCame() throws {
+        guard DatabaseBackend.available.contains(.postgres) else { return }
+        let people = try People(.postgres)
+        let watcher = try people.watcher(of: people.mina)
+        let idle = Int((Double(InboxWatcher.idlePollMilliseconds) * (1 - InboxWatcher.pollJitter)).rounded(.up))
+        #expect(watcher.pollInterval == 1)  // the first look is at once
+        #expect(try watcher.collect().map { $0["name"] } == ["mates.joined"])
+        let quick = try #require(watcher.pollInterval)
+        #expect(quick >= Int((Double(InboxWatcher.quickPollMilliseconds) * 0.9).rounded(.up)))
+        #expect(quick <= InboxWatcher.quickPollMilliseconds)
+        let id = try people.request()
+        people.ticks.now += UInt64(quick - 1)
+        #expect(watcher.pollInterval == 1)
+        #expect(try watcher.collect() == [])  // not yet: the request waits for the look
+        people.ticks.now += 1
+        #expect(try watcher.collect().map { $0["params"]["id"] } == [.string(id)])
+        // Nothing more: the interval doubles up to the idle one and stays there.
+        var intervals: [Int] = []
+        for _ in 0..<6 {
+            let interval = try #require(watcher.pollInterval)
+            intervals.append(interval)
+            people.ticks.now += UInt64(interval)
+            #expect(try watcher.collect() == [])
+        }
+        #expect(intervals.first ?? 0 <= InboxWatcher.quickPollMilliseconds)
+        #expect(zip(intervals, intervals.dropFirst()).allSatisfy { $0 <= $1 || $1 >= idle })
+        #expect(intervals.suffix(2).allSatisfy { $0 >= idle && $0 <= InboxWatcher.idlePollMilliseconds })
     }
 
     @Test(arguments: DatabaseBackend.available)
@@ -273,7 +302,7 @@ import Walks
         #expect(try watcher.collect() == [])
         let id = try people.request()
         people.clock.advance(seconds: 59)
-        #expect(try Self.awaited(watcher) == [])
+        #expect(try people.awaited(watcher) == [])
         // Nothing else changes in the database: the due time alone makes the watcher look.
         people.clock.advance(seconds: 1)
         #expect(try watcher.collect().map(Self.summary) == ["walks.answered id=\(id) to=mina answer=expired"])
@@ -290,7 +319,7 @@ import Walks
             people.clock.advance(seconds: 60 / WalkRequest.maximumPerMinute)
             _ = try people.request("#\(number)")
         }
-        #expect(try Self.awaited(watcher).count == InboxWatcher.batchSize)
+        #expect(try people.awaited(watcher).count == InboxWatcher.batchSize)
         #expect(watcher.pollInterval == 1)  // the rest at once
         #expect(try watcher.collect().map { $0["params"]["message"] } == [.string("#\(InboxWatcher.batchSize + 1)")])
     }
@@ -413,25 +442,31 @@ struct InboxRowSecurityTests {
         #expect(try mina.call("walks.accept", ["id": fresh["id"]])["status"] == "accepted")
     }
 
-    @Test func aMembersLoopIsWokenByNotifyAndReadsThroughThePolicies() throws {
+    /// A member's watcher reads through the policies: their own entries only, with
+    /// nothing of anyone's in between.
+    @Test func aMembersWatcherReadsThroughThePolicies() throws {
         let pair = try Pair()
         let (mina, joon) = (pair.mina, pair.joon)
+        let ticks = InboxTests.Ticks()
         let watcher = InboxWatcher(
             database: mina.app.database, inbox: try mina.app.container.resolve((any Inbox).self),
             timeouts: try mina.app.container.resolveIfRegistered((any InboxTimeouts).self), clock: mina.app.clock,
-            user: { [session = mina.session] in session.user.id })
+            user: { [session = mina.session] in session.user.id }, milliseconds: { ticks.now })
         #expect(try watcher.collect().map { $0["name"] } == ["mates.joined"])
-        #expect(watcher.isListening)
-        #expect(watcher.pollInterval == InboxWatcher.listeningPollMilliseconds)
         let request = try joon.call(
             "walks.request",
             ["mate": .string(mina.session.user.name), "message": "지금!", "place": ["lat": 1, "lng": 2]])
-        let descriptor = try #require(watcher.descriptor)
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        #expect(poll(&entry, 1, 5_000) == 1)  // the wake-up, long before the 5 s fallback poll
+        ticks.now += UInt64(watcher.pollInterval ?? 0)
         let events = try watcher.collect()
         #expect(events.map { $0["params"]["id"] } == [request["id"]])
         #expect(events.first?["user_id"] == .string(mina.session.user.id))
+        ticks.now += UInt64(watcher.pollInterval ?? 0)
         #expect(try watcher.collect() == [])
+        // Joon's watcher finds nothing of Mina's.
+        let joonsWatcher = InboxWatcher(
+            database: joon.app.database, inbox: try joon.app.container.resolve((any Inbox).self),
+            timeouts: nil, clock: joon.app.clock, user: { [session = joon.session] in session.user.id },
+            milliseconds: { ticks.now })
+        #expect(try joonsWatcher.collect().allSatisfy { $0["user_id"] == .string(joon.session.user.id) })
     }
 }

@@ -10,8 +10,8 @@
  * This is a C target, not a header-only shim: the loaded functions and the load
  * state exist once in the process, however many Swift modules import this one.
  *
- * Every function but cpg_load assumes cpg_load returned 0 before (a connection, a result
- * or a notification can only come from a loaded libpq). Each is libpq's function of the
+ * Every function but cpg_load assumes cpg_load returned 0 before (a connection or a
+ * result can only come from a loaded libpq). Each is libpq's function of the
  * same name (PQstatus for cpg_status ...), with the same meaning.
  */
 #include <stddef.h>
@@ -19,7 +19,6 @@
 /* libpq's own opaque types: the same struct tags libpq-fe.h declares. */
 typedef struct pg_conn cpg_conn;
 typedef struct pg_result cpg_result;
-typedef struct pgNotify cpg_notify;
 typedef struct pg_cancel cpg_cancel_request;
 
 /* ConnStatusType, ExecStatusType, PGTransactionStatusType, PGpipelineStatus: the values
@@ -165,13 +164,5 @@ int cpg_send_query_prepared(cpg_conn *conn, const char *name, int count, const c
                             const int *lengths, const int *formats, int result_format);
 cpg_result *cpg_get_result(cpg_conn *conn);
 
-/* ---- LISTEN and NOTIFY ---- */
-int cpg_socket(const cpg_conn *conn);
-int cpg_consume_input(cpg_conn *conn);
-/// The next notification received, or NULL; free with cpg_freemem.
-cpg_notify *cpg_notifies(cpg_conn *conn);
-const char *cpg_notify_channel(const cpg_notify *notify);
-const char *cpg_notify_payload(const cpg_notify *notify);
-int cpg_notify_pid(const cpg_notify *notify);
 
 #endif

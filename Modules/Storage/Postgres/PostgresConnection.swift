@@ -284,29 +284,6 @@ public final class PostgresConnection {
         cpg_clear(result)
     }
 
-    // MARK: - LISTEN
-
-    /// The connection's socket, which `poll` reports readable when a notification (or
-    /// anything else) arrives; -1 once closed. For a connection kept for `LISTEN` only.
-    public var socket: Int32 { handle.map { cpg_socket($0) } ?? -1 }
-
-    /// Reads what the server has sent without waiting and returns the channels of the
-    /// notifications among it, oldest first (empty when none came). Payloads are dropped:
-    /// the app's notifications carry none, and nothing may trust one.
-    /// - Throws: `storage.unavailable` when the connection is lost; `storage.closed`.
-    public func notifications() throws -> [String] {
-        let handle = try openHandle()
-        guard cpg_consume_input(handle) == 1, Int(cpg_status(handle)) == CPG_CONNECTION_OK else {
-            throw connectionError(" (waiting for notifications)")
-        }
-        var channels: [String] = []
-        while let notify = cpg_notifies(handle) {
-            channels.append(cpg_notify_channel(notify).map { String(cString: $0) } ?? "")
-            cpg_freemem(UnsafeMutableRawPointer(notify))
-        }
-        return channels
-    }
-
     /// Rows of arguments sent in one pipeline (one round trip). Each answer is a few dozen
     /// bytes, so a batch's answers fit in the socket buffers and a blocking connection
     /// cannot deadlock sending while the server waits to send.

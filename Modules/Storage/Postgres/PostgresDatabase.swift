@@ -167,21 +167,6 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         return connection
     }
 
-    /// A connection of its own, outside the pool, that has run `LISTEN channel`: a
-    /// listening session must stay open and never be lent to a transaction. It waits for
-    /// wake-ups only; the caller queries through the pool and closes it when done.
-    /// - Throws: the connection's errors; `LISTEN`'s on an engine without it.
-    public func makeListener(channel: String) throws -> PostgresConnection {
-        let connection = try Self.connect(conninfo, searchPath: searchPath)
-        do {
-            try connection.executeScript("LISTEN \(Self.quoted(channel))")
-        } catch {
-            connection.close()
-            throw error
-        }
-        return connection
-    }
-
     /// `name` as a quoted SQL identifier.
     static func quoted(_ name: String) -> String {
         "\"" + name.replacing("\"", with: "\"\"") + "\""

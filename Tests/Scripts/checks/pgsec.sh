@@ -108,8 +108,7 @@ walk_requests|$sec_me IN (sender_id, recipient_id)|false
 walk_logs|user_id = $sec_me|false
 inbox|recipient_id = $sec_me|false
 user_blocks|blocker_id = $sec_me|false
-reports|reporter_id = $sec_me|false
-inbox_channel_keys|false|false"
+reports|reporter_id = $sec_me|false"
   # The tables members delete from (through app_delete).
   sec_deletable="events event_drops inbox habits habit_periods habit_completions habit_frequencies habit_measures habit_skips
     habit_pauses habit_amounts habit_notes habit_reminders book_stories book_story_quotes book_story_keywords
