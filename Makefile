@@ -3,6 +3,7 @@
 #   make test   build the debug build (unit tests) and the release binary (Tests/Scripts/*.lua and checks)
 #   make build  leave the binary at .build/release/app-shell
 #   make bench  measure every performance figure beside its anchor
+#   make bench-scale  a thousand people waiting for walk requests on one server (minutes)
 #   make docs   regenerate docs/app-shell.lua (LuaLS stubs), docs/lua-api.md (reference) and
 #               docs/row-security.md (every table's grant and policies)
 #   make lint   swift-format, strict, with the committed configuration
@@ -10,7 +11,7 @@
 SWIFT ?= swift
 PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev zlib1g-dev pkg-config tzdata lua5.4 tmux libcurl4 libcurl4-openssl-dev libutf8proc-dev libvips-dev libvips-tools lua-check postgresql-15 postgresql-client-15 libpq-dev libdbus-1-3 dbus python3 python3-dbus python3-gi sqlite3
 
-.PHONY: all build run test bench docs lint lua-check deps bench-deps static-archives clean
+.PHONY: all build run test bench bench-scale docs lint lua-check deps bench-deps static-archives clean
 
 all: build
 
@@ -119,6 +120,15 @@ bench: deps bench-deps static-archives
 	  APP_SHELL_PG_FSYNC=on bash Tests/Support/postgres.sh start "$$cluster" >/dev/null && . "$$cluster/env" && \
 	  APP_SHELL_BENCH_POSTGRES="$$APP_SHELL_TEST_POSTGRES" .build/release/app-bench; \
 	fi
+
+# A neighbourhood on one server (docs/performance.md, "Waiting people"): a thousand
+# app-shell processes, each logged in as its own member, waiting in app.loop() and asking
+# their mates for walks, on a throwaway cluster with fsync on (or APP_SHELL_BENCH_POSTGRES),
+# with the server's memory and CPU per waiting person (Tests/Bench/neighbourhood.py). It
+# takes minutes, so make test runs fifty (Tests/Scripts/checks/pgneighbourhood.sh).
+bench-scale: deps static-archives
+	$(SWIFT) build $(RELEASE) --product app-shell
+	python3 Tests/Bench/neighbourhood.py .build/release/app-shell
 
 # Regenerates the committed LuaLS stubs and Markdown reference from the route declarations,
 # and the row-level security page from the tables' declarations.

@@ -6,7 +6,8 @@ import Time
 /// Reminders in a running `app.loop()`: the loop asks `ReminderMonitor` how long it may
 /// sleep (until the next reminder, a minute at most) and, when that time has come, for the
 /// `habits.reminder` events, which it hands to the `app.on` hooks. No descriptor: a
-/// reminder is a time, and the monitor reads the reminders again at each look.
+/// reminder is a time. The monitor keeps the reminders it read until the script runs again
+/// (`scriptRan`) or a minute passes.
 final class ReminderLoopSource: LoopSource {
     private let monitor: ReminderMonitor
 
@@ -20,4 +21,6 @@ final class ReminderLoopSource: LoopSource {
     var nextDue: Instant? { monitor.nextDue }
 
     func collect() throws -> [Value] { try monitor.collect() }
+
+    func scriptRan() { monitor.forgetReminders() }
 }

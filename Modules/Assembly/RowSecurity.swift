@@ -15,26 +15,33 @@ import Walks
 enum RowSecurity {
     /// `app_user_id()`: the acting member's user id. Invoker's rights (users is readable
     /// by every member); `search_path` fixed, so no one's temporary table stands in.
+    /// PL/pgSQL, which keeps its statement's plan for the session: a SQL function with a
+    /// `SET` clause is never inlined and plans its body at every call, and every policy
+    /// calls this one once a statement (docs/performance.md, "Waiting people").
     static func userIDFunction(schema: String) -> String {
         """
         CREATE OR REPLACE FUNCTION app_user_id() RETURNS text
-            LANGUAGE sql STABLE SET search_path = \(schema), pg_temp
-            AS $fn$ SELECT id FROM users WHERE name = session_user $fn$
+            LANGUAGE plpgsql STABLE SET search_path = \(schema), pg_temp
+            AS $fn$ BEGIN RETURN (SELECT id FROM users WHERE name = session_user); END $fn$
         """
     }
 
     /// `app_hidden_ids()`: the ids of everyone the acting member blocked and everyone who
     /// blocked them (`TableAccess.notHidden`), for the policies. The owner's rights, since a
     /// member reads only their own blocks as rows; never NULL, so `<> ALL` holds for a
-    /// member who blocked no one.
+    /// member who blocked no one. PL/pgSQL, as `app_user_id()`, so its plan is kept.
     static func hiddenFunction(schema: String) -> String {
         """
         CREATE OR REPLACE FUNCTION app_hidden_ids() RETURNS text[]
-            LANGUAGE sql STABLE SECURITY DEFINER SET search_path = \(schema), pg_temp
+            LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = \(schema), pg_temp
             AS $fn$
-                SELECT coalesce(array_agg(h.id), '{}') FROM (
-                    SELECT b.blocked_id AS id FROM user_blocks b WHERE b.blocker_id = app_user_id()
-                    UNION SELECT b.blocker_id FROM user_blocks b WHERE b.blocked_id = app_user_id()) h
+            DECLARE
+                v_me text := app_user_id();
+            BEGIN
+                RETURN (SELECT coalesce(array_agg(h.id), '{}') FROM (
+                    SELECT b.blocked_id AS id FROM user_blocks b WHERE b.blocker_id = v_me
+                    UNION SELECT b.blocker_id FROM user_blocks b WHERE b.blocked_id = v_me) h);
+            END
             $fn$
         """
     }

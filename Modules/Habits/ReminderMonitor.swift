@@ -1,13 +1,18 @@
 import Core
 import Time
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What a running `app.loop()` asks about reminders: how long it may sleep before the next
 /// one comes, and which came since it last asked (as `habits.reminder` events for the
 /// `app.on` hooks). The shell wraps it in a `LoopSource`.
 ///
-/// It reads the acting user's reminders from the database each time it is asked, so a
-/// reminder set while the loop runs (by a callback, or by another process: the loop looks
-/// again at least every `longestWait`) counts. A reminder comes when its time has passed
+/// It keeps the acting user's reminders as it read them until the script runs again (the
+/// loop calls `forgetReminders()` after every callback, which may have set one) or
+/// `longestWait` passes (another process may have), so a reminder set while the loop runs
+/// counts, and a waiting loop does not read them every time it wakes. A reminder comes when its time has passed
 /// since the last look, on a day its habit is due and not yet done (`ReminderCheck`). The
 /// monitor's making counts as its first look (the shell makes it as it starts), so a
 /// reminder whose time comes while the script sets up, before `app.loop()` runs, still
@@ -15,14 +20,16 @@ import Time
 ///
 /// Not shared: the loop's thread alone uses it.
 public final class ReminderMonitor {
-    /// The longest real time between two looks, in milliseconds: a reminder another process
-    /// sets is seen within a minute even when nothing else wakes the loop.
+    /// The longest real time between two looks, in milliseconds, and the longest the
+    /// reminders read are kept: a reminder another process sets is seen within a minute.
     public static let longestWait = 60_000
 
     private let session: Session
     /// The last look and whose it was; nil as the user until the first `collect`, since the
     /// shell builds its engine (and this monitor) before the database has named the user.
     private var lastLook: (user: String?, at: Instant)?
+    /// The reminders last read, whose, and when (real milliseconds, `CLOCK_MONOTONIC`).
+    private var kept: (user: String, reminders: [Reminder], at: UInt64)?
 
     /// A monitor of `session`'s acting user, on its clock, looking first now.
     public init(session: Session) {
@@ -37,7 +44,7 @@ public final class ReminderMonitor {
         let clock = session.clock
         let now = clock.now()
         let since = lastLook.map { min($0.at, now) } ?? now
-        guard let reminders = try? store().reminders.reminders(ownedBy: session.user.id) else { return nil }
+        guard let reminders = try? reminders(of: session.user.id) else { return nil }
         return ReminderSchedule.next(reminders, after: since, in: clock.timeZone)
     }
 
@@ -49,7 +56,7 @@ public final class ReminderMonitor {
         guard clock.rate > 0 else { return nil }
         let now = clock.now()
         let since = lastLook.map { min($0.at, now) } ?? now
-        guard let reminders = try? store().reminders.reminders(ownedBy: session.user.id) else { return 1_000 }
+        guard let reminders = try? reminders(of: session.user.id) else { return 1_000 }
         guard let next = ReminderSchedule.next(reminders, after: since, in: clock.timeZone) else {
             return Self.longestWait
         }
@@ -76,7 +83,7 @@ public final class ReminderMonitor {
         lastLook = (user.id, now)
         let store = try store()
         let due = ReminderSchedule.due(
-            try store.reminders.reminders(ownedBy: user.id), after: last.at, upTo: now, in: clock.timeZone)
+            try reminders(of: user.id), after: last.at, upTo: now, in: clock.timeZone)
         guard !due.isEmpty else { return [] }
         let today = now.localDay(in: clock.timeZone)
         let pending = try ReminderCheck(store).pending(Set(due.map(\.reminder.habitID)), on: today, ownerID: user.id)
@@ -92,6 +99,22 @@ public final class ReminderMonitor {
             record["habit"] = HabitValues.habit(habit, zone: clock.timeZone)
             return .table(record)
         }
+    }
+
+    /// Forgets the reminders read: the next look reads them again.
+    public func forgetReminders() { kept = nil }
+
+    /// `user`'s reminders: those kept, or read now.
+    private func reminders(of user: String) throws -> [Reminder] {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        let now = UInt64(time.tv_sec) * 1000 + UInt64(time.tv_nsec) / 1_000_000
+        if let kept, kept.user == user, now >= kept.at, now - kept.at < UInt64(Self.longestWait) {
+            return kept.reminders
+        }
+        let read = try store().reminders.reminders(ownedBy: user)
+        kept = (user, read, now)
+        return read
     }
 
     private func store() throws -> ReminderStore { try session.container.resolve(ReminderStore.self) }

@@ -26,9 +26,16 @@ public protocol LoopSource: AnyObject {
     /// (`StoredEvent.value(in:)`), oldest first; empty when nothing did.
     /// - Throws: a failure the loop reports on standard error; the loop goes on.
     func collect() throws -> [Value]
+    /// The script ran (as the loop starts, and after each callback): what the source read
+    /// of the database may be stale, since the script may have written it. A source that
+    /// keeps what it read (the reminders, a sender's pending requests) reads it again.
+    func scriptRan()
 }
 
 extension LoopSource {
     /// Nothing is due by the clock alone.
     public var nextDue: Instant? { nil }
+
+    /// Nothing kept, nothing to forget.
+    public func scriptRan() {}
 }

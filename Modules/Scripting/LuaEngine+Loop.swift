@@ -173,6 +173,7 @@ extension LuaEngine {
     /// The loop itself: fire what is due, collect from the sources, wait.
     func loopBody(caller: OpaquePointer) -> LoopEnd {
         var sourcesDue = true
+        for source in loopSources { source.scriptRan() }
         while true {
             if let end = loopEndRequested() { return end }
             let clock = session.clock
@@ -188,6 +189,7 @@ extension LuaEngine {
                     luaL_unref(caller, clua_registryindex(), references.function)
                     luaL_unref(caller, clua_registryindex(), references.handle)
                 }
+                for source in loopSources { source.scriptRan() }
                 if outcome == .interrupted { return .interrupted }
                 if let end = counted(outcome) { return end }
             }
@@ -285,6 +287,7 @@ extension LuaEngine {
             let outcome = runCallback(
                 runner, argument: nil, events: .array(events), caller: caller, label: "app.on hooks")
             control.pointer.pointee.in_hooks = 0
+            for source in loopSources { source.scriptRan() }
             if outcome == .interrupted { return .interrupted }
             if let end = counted(outcome) { return end }
             if let end = loopEndRequested() { return end }

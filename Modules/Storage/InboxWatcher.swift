@@ -22,6 +22,9 @@ import Time
 ///   (docs/performance.md, "Waiting people").
 /// - Time: when one of the user's own pending requests comes due (`InboxTimeouts`), the
 ///   watcher records what is due and looks, so an expiry reaches a waiting sender on time.
+///   When the next one comes due is read again after the script ran (`scriptRan`: it may
+///   have sent one), after something arrived (an answer), and every
+///   `dueKeptMilliseconds` (another process of the user's may have sent one).
 ///
 /// Each entry is handed to one loop once (`Inbox.claimUndelivered`): a loop started later
 /// gets what arrived while none ran, and nothing twice.
@@ -39,6 +42,9 @@ public final class InboxWatcher {
     /// The share of an interval by which each is drawn shorter: a poll comes after 90 to
     /// 100 % of its interval.
     public static let pollJitter = 0.1
+    /// How long the time the next pending request comes due is kept without reading it
+    /// again, in real milliseconds.
+    public static let dueKeptMilliseconds = 10_000
     /// The most entries handed over at once; the rest follow at once, in the next batch.
     public static let batchSize = 100
 
@@ -52,6 +58,8 @@ public final class InboxWatcher {
     private var lastLook: UInt64 = 0
     private var watchedUser: String?
     private var nextDue: Instant?
+    /// When `nextDue` was read (real milliseconds); nil: at the next look.
+    private var nextDueRead: UInt64?
     private var more = false
     /// PostgreSQL: the interval to the next look, before jitter, and the one drawn for it.
     private var interval = InboxWatcher.idlePollMilliseconds
@@ -102,6 +110,7 @@ public final class InboxWatcher {
         if userID != watchedUser {
             watchedUser = userID
             nextDue = nil
+            nextDueRead = nil
         }
         let elapsed = sinceLastLook
         switch database.dialect.name {
@@ -117,10 +126,15 @@ public final class InboxWatcher {
         }
         let now = clock.now()
         if let timeouts {
-            if look { nextDue = try timeouts.nextDue(for: userID) }
+            let stale = nextDueRead.map { since($0) >= UInt64(Self.dueKeptMilliseconds) } ?? true
+            if look && stale {
+                nextDue = try timeouts.nextDue(for: userID)
+                nextDueRead = milliseconds()
+            }
             if let due = nextDue, now >= due {
                 try timeouts.recordDue(at: now)
                 nextDue = try timeouts.nextDue(for: userID)
+                nextDueRead = milliseconds()
                 look = true
             }
         }
@@ -133,6 +147,7 @@ public final class InboxWatcher {
         let claimed = try inbox.claimUndelivered(of: userID, at: now, limit: Self.batchSize)
         more = claimed.count == Self.batchSize
         nextInterval(afterFinding: !claimed.isEmpty)
+        if !claimed.isEmpty { nextDueRead = nil }
         let zone = clock.timeZone
         return claimed.map { $0.value(in: zone) }
     }
@@ -145,10 +160,16 @@ public final class InboxWatcher {
         drawnInterval = Int.random(in: shortest...interval)
     }
 
-    /// Real milliseconds since the last look (0 if the count went back).
-    private var sinceLastLook: UInt64 {
+    /// The script ran: it may have sent a request, so when the next comes due is read again.
+    public func scriptRan() { nextDueRead = nil }
+
+    /// Real milliseconds since the last look.
+    private var sinceLastLook: UInt64 { since(lastLook) }
+
+    /// Real milliseconds since `moment` (0 if the count went back).
+    private func since(_ moment: UInt64) -> UInt64 {
         let now = milliseconds()
-        return now >= lastLook ? now - lastLook : 0
+        return now >= moment ? now - moment : 0
     }
 
     /// Milliseconds of `CLOCK_MONOTONIC`.

@@ -301,12 +301,27 @@ import Walks
         let watcher = try people.watcher(of: people.joon)
         #expect(try watcher.collect() == [])
         let id = try people.request()
+        watcher.scriptRan()  // as the loop tells it after the callback that sent the request
         people.clock.advance(seconds: 59)
         #expect(try people.awaited(watcher) == [])
         // Nothing else changes in the database: the due time alone makes the watcher look.
         people.clock.advance(seconds: 1)
         #expect(try watcher.collect().map(Self.summary) == ["walks.answered id=\(id) to=mina answer=expired"])
         #expect(try watcher.collect() == [])
+    }
+
+    /// A request the sender made elsewhere (another process of theirs) is found when the
+    /// kept due time grows stale, well within the 60-second window.
+    @Test(arguments: DatabaseBackend.available)
+    func aRequestSentElsewhereComesDueInTheSendersLoopToo(backend: DatabaseBackend) throws {
+        let people = try People(backend)
+        let watcher = try people.watcher(of: people.joon)
+        #expect(try watcher.collect() == [])
+        let id = try people.request()
+        people.ticks.now += UInt64(InboxWatcher.dueKeptMilliseconds)
+        #expect(try watcher.collect() == [])
+        people.clock.advance(seconds: 60)
+        #expect(try people.awaited(watcher).map(Self.summary) == ["walks.answered id=\(id) to=mina answer=expired"])
     }
 
     @Test(arguments: DatabaseBackend.available)

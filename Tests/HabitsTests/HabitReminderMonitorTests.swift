@@ -126,8 +126,22 @@ import Time
         try fixture.setNow("2026-01-06T20:30:00+09:00")
         #expect(try monitor.collect().isEmpty)
         try fixture.call("habits.remind", ["ref": "Read", "time": "20:45"])
+        monitor.forgetReminders()  // as the loop does after the callback that set it
         try fixture.setNow("2026-01-06T21:00:00+09:00")
         #expect(Self.names(try monitor.collect()) == ["habits.reminder Read", "habits.reminder Floss"])
+    }
+
+    /// The monitor keeps what it read: a reminder set without the loop's word (by another
+    /// process) comes once the kept reminders are forgotten or a minute old, not before.
+    @Test func theRemindersReadAreKeptUntilTheScriptRuns() throws {
+        let (fixture, monitor) = try Self.floss()
+        try fixture.create("Read", start: "2026-01-01")
+        try fixture.call("habits.remind", ["ref": "Read", "time": "20:45"])
+        try fixture.setNow("2026-01-06T20:50:00+09:00")
+        #expect(try monitor.collect().isEmpty, "kept: Read is not known yet")
+        monitor.forgetReminders()
+        try fixture.setNow("2026-01-06T21:00:00+09:00")
+        #expect(Self.names(try monitor.collect()) == ["habits.reminder Floss"], "Read's 20:45 fell in the last look")
     }
 
     @Test func anotherUsersRemindersAreNotYours() throws {
@@ -191,6 +205,7 @@ import Time
         let monitor = ReminderMonitor(session: Session(user: fixture.user, clock: fast, container: fixture.container))
         #expect(monitor.realMillisecondsToNext == ReminderMonitor.longestWait, "no reminders: a minute")
         try fixture.call("habits.remind", ["ref": "Floss", "time": "21:00"])
+        monitor.forgetReminders()
         // An hour of app time at 3,600 times real time: about one real second.
         let wait = try #require(monitor.realMillisecondsToNext)
         #expect((900...1_001).contains(wait), "\(wait)")

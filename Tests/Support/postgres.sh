@@ -13,7 +13,9 @@
 # user (Debian's postgresql-15 makes it) and FOLDER is handed to it. fsync is off: a test
 # cluster never survives a crash anyway, and it starts in well under a second.
 # APP_SHELL_PG_FSYNC=on starts it with fsync (and full-page writes) on, as a real server
-# runs: `make bench` measures COMMITs that wait for the disk.
+# runs: `make bench` measures COMMITs that wait for the disk. APP_SHELL_PG_MAX_CONNECTIONS
+# sets max_connections (default 200: make test's unit tests, scripts and the small
+# neighbourhood at once; `make bench-scale` asks for a thousand and more).
 set -euo pipefail
 
 bin=${POSTGRES_BIN:-/usr/lib/postgresql/15/bin}
@@ -63,14 +65,15 @@ start() {
 
   # A free port: one nobody answers on; if another process takes it first, the server does
   # not start and the next candidate is tried.
-  local attempt port="" fsync=off
+  local attempt port="" fsync=off connections=${APP_SHELL_PG_MAX_CONNECTIONS:-200}
+  case $connections in '' | *[!0-9]*) echo "postgres.sh: APP_SHELL_PG_MAX_CONNECTIONS is a number" >&2; exit 1 ;; esac
   [ "${APP_SHELL_PG_FSYNC:-off}" = on ] && fsync=on
   for attempt in 1 2 3 4 5 6 7 8; do
     local candidate=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
     if (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then continue; fi
     if as_owner "$bin/pg_ctl" start --wait --silent --pgdata="$folder/data" --log="$folder/server.log" \
       -o "-c listen_addresses=127.0.0.1 -p $candidate -c unix_socket_directories=$folder/socket \
-          -c fsync=$fsync -c full_page_writes=$fsync -c max_connections=150" >/dev/null; then
+          -c fsync=$fsync -c full_page_writes=$fsync -c max_connections=$connections" >/dev/null; then
       port=$candidate
       break
     fi
