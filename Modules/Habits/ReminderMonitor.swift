@@ -11,8 +11,12 @@ import Time
 ///
 /// It keeps the acting user's reminders as it read them until the script runs again (the
 /// loop calls `forgetReminders()` after every callback, which may have set one) or
-/// `longestWait` passes (another process may have), so a reminder set while the loop runs
-/// counts, and a waiting loop does not read them every time it wakes. A reminder comes when its time has passed
+/// `longestWait` passes (another process may have), so a waiting loop does not read them
+/// every time it wakes. Nothing is lost by keeping them: a reminder the next read finds
+/// that the kept copy lacked is judged from the moment that copy was read, or it was set
+/// if later (one another process set whose time passed meanwhile comes, late, once), and
+/// before a kept reminder comes they are read again (one another process took off does
+/// not come). A reminder comes when its time has passed
 /// since the last look, on a day its habit is due and not yet done (`ReminderCheck`). The
 /// monitor's making counts as its first look (the shell makes it as it starts), so a
 /// reminder whose time comes while the script sets up, before `app.loop()` runs, still
@@ -28,8 +32,15 @@ public final class ReminderMonitor {
     /// The last look and whose it was; nil as the user until the first `collect`, since the
     /// shell builds its engine (and this monitor) before the database has named the user.
     private var lastLook: (user: String?, at: Instant)?
-    /// The reminders last read, whose, and when (real milliseconds, `CLOCK_MONOTONIC`).
-    private var kept: (user: String, reminders: [Reminder], at: UInt64)?
+    /// The reminders last read: whose, when (real milliseconds, `CLOCK_MONOTONIC`, and the
+    /// app's clock), and whether they still count (false once forgotten: they stay to tell
+    /// what the next read adds).
+    private var kept: (user: String, reminders: [Reminder], at: UInt64, appAt: Instant, current: Bool)?
+    /// Reminders a read found that the copy it replaced lacked, each with the app time that
+    /// copy was read: the next `collect` judges them from then.
+    private var added: [(reminder: Reminder, since: Instant)] = []
+    /// How many times the reminders were read.
+    private var reads = 0
 
     /// A monitor of `session`'s acting user, on its clock, looking first now.
     public init(session: Session) {
@@ -82,8 +93,28 @@ public final class ReminderMonitor {
         }
         lastLook = (user.id, now)
         let store = try store()
-        let due = ReminderSchedule.due(
-            try reminders(of: user.id), after: last.at, upTo: now, in: clock.timeZone)
+        let zone = clock.timeZone
+        let readsBefore = reads
+        var current = try reminders(of: user.id)
+        var due = ReminderSchedule.due(current, after: last.at, upTo: now, in: zone)
+        if !due.isEmpty, reads == readsBefore {
+            // Kept, not just read: read again, so one another process took off does not come.
+            forgetReminders()
+            current = try reminders(of: user.id)
+            due = ReminderSchedule.due(current, after: last.at, upTo: now, in: zone)
+        }
+        // Set while an older copy was kept: judged from that copy's read, or from when it
+        // was set if later (a reminder set for a time already past does not come), once.
+        for entry in added where current.contains(entry.reminder) {
+            let since = max(entry.since, entry.reminder.createdAt)
+            guard since < last.at else { continue }
+            for late in ReminderSchedule.due([entry.reminder], after: since, upTo: now, in: zone)
+            where !due.contains(where: { $0.reminder == late.reminder }) {
+                due.append(late)
+            }
+        }
+        added = []
+        due.sort { $0.at < $1.at }
         guard !due.isEmpty else { return [] }
         let today = now.localDay(in: clock.timeZone)
         let pending = try ReminderCheck(store).pending(Set(due.map(\.reminder.habitID)), on: today, ownerID: user.id)
@@ -102,18 +133,24 @@ public final class ReminderMonitor {
     }
 
     /// Forgets the reminders read: the next look reads them again.
-    public func forgetReminders() { kept = nil }
+    public func forgetReminders() { kept?.current = false }
 
     /// `user`'s reminders: those kept, or read now.
     private func reminders(of user: String) throws -> [Reminder] {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         let now = UInt64(time.tv_sec) * 1000 + UInt64(time.tv_nsec) / 1_000_000
-        if let kept, kept.user == user, now >= kept.at, now - kept.at < UInt64(Self.longestWait) {
+        if let kept, kept.current, kept.user == user, now >= kept.at, now - kept.at < UInt64(Self.longestWait) {
             return kept.reminders
         }
         let read = try store().reminders.reminders(ownedBy: user)
-        kept = (user, read, now)
+        reads += 1
+        if let kept, kept.user == user {
+            added += read.filter { !kept.reminders.contains($0) }.map { ($0, kept.appAt) }
+        } else {
+            added = []
+        }
+        kept = (user, read, now, session.clock.now(), true)
         return read
     }
 

@@ -102,16 +102,31 @@ public final class InboxWatcher {
 
     /// Looks when something may have changed (or a slow poll or a due time came) and returns
     /// the user's new entries as events, oldest first; usually nothing, for one cheap read.
-    /// - Throws: a failing query.
+    /// - Throws: a failing query. The next look then waits a whole interval again (twice the
+    /// last, up to the idle one), so a server that is down is not asked in a tight loop.
     public func collect() throws -> [Value] {
         let userID = user()
-        var look = more || userID != watchedUser
+        let look = more || userID != watchedUser
         more = false
         if userID != watchedUser {
             watchedUser = userID
             nextDue = nil
             nextDueRead = nil
         }
+        do {
+            return try lookNow(for: userID, asked: look)
+        } catch {
+            lastLook = milliseconds()
+            nextInterval(afterFinding: false)
+            nextDue = nil
+            nextDueRead = nil
+            throw error
+        }
+    }
+
+    /// `collect`'s look: `asked` when it must read the inbox whatever changed.
+    private func lookNow(for userID: String, asked: Bool) throws -> [Value] {
+        var look = asked
         let elapsed = sinceLastLook
         switch database.dialect.name {
         case .sqlite:

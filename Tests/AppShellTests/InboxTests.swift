@@ -112,6 +112,11 @@ import Walks
                 user: user, milliseconds: { [ticks] in ticks.now })
         }
 
+        /// Closes the watchers' databases, as a server that went away.
+        func closeWatchers() {
+            for other in others { other.database.close() }
+        }
+
         /// What `watcher` hands over at its next look: its interval passes (a PostgreSQL
         /// watcher reads the inbox then; SQLite's reads the data version, which another
         /// connection's commit has changed already).
@@ -295,6 +300,32 @@ import Walks
         #expect(intervals.suffix(2).allSatisfy { $0 >= idle && $0 <= InboxWatcher.idlePollMilliseconds })
     }
 
+    /// A watcher whose server is gone fails its look, and the next waits an interval again:
+    /// a loop never asks a server that is down in a tight loop, not even for a request
+    /// already due.
+    @Test(arguments: DatabaseBackend.available)
+    func aFailingLookWaitsAnIntervalBeforeTheNext(backend: DatabaseBackend) throws {
+        let people = try People(backend)
+        let watcher = try people.watcher(of: people.joon)
+        #expect(try watcher.collect() == [])
+        _ = try people.request()
+        watcher.scriptRan()
+        people.ticks.now += UInt64(watcher.pollInterval ?? 0)
+        #expect(try watcher.collect() == [])  // the request's due time is known now
+        people.clock.advance(seconds: 61)
+        people.closeWatchers()
+        people.ticks.now += UInt64(watcher.pollInterval ?? 0)
+        #expect(throws: (any Error).self) { try watcher.collect() }
+        let after = try #require(watcher.pollInterval)
+        #expect(after >= 100, "\(after)")
+        if backend == .postgres {
+            #expect(try watcher.collect() == [])  // not asked again before the interval
+            people.ticks.now += UInt64(after)
+        }
+        #expect(throws: (any Error).self) { try watcher.collect() }
+        #expect(try #require(watcher.pollInterval) >= 100)
+    }
+
     @Test(arguments: DatabaseBackend.available)
     func aWaitingSendersLoopHearsTheExpiryWhenItComesDue(backend: DatabaseBackend) throws {
         let people = try People(backend)
@@ -343,8 +374,7 @@ import Walks
 /// The inbox on a set-up server with real member logins: each member reads only their own
 /// events, also in SQL; only the database writes them, also when a member writes the row
 /// that causes one in SQL; an expiry is stored only through `walk_requests_expire`, never
-/// before the server's clock says; and a member's loop is woken by `NOTIFY` through its own
-/// `LISTEN` connection.
+/// before the server's clock says; and a member's watcher reads through the policies.
 @Suite(.enabled(if: DatabaseBackend.testServer != nil, "needs APP_SHELL_TEST_POSTGRES (make test sets it)"))
 struct InboxRowSecurityTests {
     /// A member's app, session and plain SQL connection.

@@ -28,6 +28,7 @@ database first, for measuring an option (docs/performance.md: plan_cache_mode).
 
 import argparse
 import json
+import math
 import os
 import random
 import resource
@@ -51,7 +52,7 @@ def percentile(values, fraction):
     if not values:
         return None
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, int(round(fraction * len(ordered) + 0.5)) - 1))]
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))]
 
 
 def milliseconds(seconds):
@@ -306,12 +307,18 @@ def main():
                     errors.append(f"{person.name}: {' '.join(fields[1:])}")
             return sent, got_by, attempts, errors
 
-        deadline = time.monotonic() + 30
+        # Everyone has sent their last (each prints `done`), every request sent has arrived,
+        # and nothing arrived that no one sent, or 60 s more have passed.
+        def settled():
+            finished = sum(1 for _, _, fields in events[first_event:] if fields[0] == "done")
+            return (finished == people and all(request in got_by for request in sent)
+                    and all(request in sent for request in got_by))
+
+        deadline = time.monotonic() + 60
         sent, got_by, attempts, errors = tally()
-        while time.monotonic() < deadline and any(request not in got_by for request in sent):
+        while time.monotonic() < deadline and not settled():
             pump(min(deadline, time.monotonic() + 1))
             sent, got_by, attempts, errors = tally()
-        failures += errors
         for person in crowd:
             person.process.send_signal(signal.SIGTERM)
         for person in crowd:
@@ -320,6 +327,12 @@ def main():
             except subprocess.TimeoutExpired:
                 person.process.kill()
                 failures.append(f"{person.name} did not end on SIGTERM")
+        pump(time.monotonic() + 10, lambda: not selector.get_map())  # what they printed last
+        sent, got_by, attempts, errors = tally()
+        failures += errors
+        started = sum(1 for _, _, fields in events[first_event:] if fields[0] == "started")
+        if started < people:
+            failures.append(f"only {started} of {people} people got the start")
 
         # --- Exactly once, to the right person ---------------------------------------------
         lost = [r for r in sent if r not in got_by]
@@ -340,10 +353,15 @@ def main():
         # just before its hook ran; each walks.request took what the sender's --trace says
         # (the k-th interval is the k-th attempt the sender printed).
         written = {}
-        for line in server.psql(admin_url, "SELECT r.id, r.created_at, coalesce(i.delivered_at, -1) FROM walk_requests r "
-                                "LEFT JOIN inbox i ON i.name = 'walks.incoming' AND i.subject_id = r.id").split():
-            request, created, delivered = line.split("|")
+        for line in server.psql(admin_url, "SELECT r.id, r.created_at, coalesce(min(i.delivered_at), -1), count(i.id), "
+                                "count(i.delivered_at) FROM walk_requests r LEFT JOIN inbox i "
+                                "ON i.name = 'walks.incoming' AND i.subject_id = r.id GROUP BY r.id, r.created_at").split():
+            request, created, delivered, entries, claimed = line.split("|")
             written[request] = (int(created), int(delivered) if int(delivered) >= 0 else None)
+            if (entries, claimed) != ("1", "1"):
+                failures.append(f"request {request} has {entries} inbox entries, {claimed} delivered (1 and 1 expected)")
+        if set(written) != set(sent):
+            failures.append(f"{len(written)} requests in the database, {len(sent)} reported sent")
         request_latency = []  # (created_at or None, seconds)
         for person in crowd:
             try:
@@ -358,7 +376,6 @@ def main():
 
         # --- The table ---------------------------------------------------------------------
         print()
-        started = sum(1 for _, _, fields in events[first_event:] if fields[0] == "started")
         print(f"{people} people waiting ({started} started sending), each a mate of {2 * half}; "
               f"{len(sent)} walk requests; "
               f"{len(lost)} lost, {len(twice)} twice, {len(strangers)} to someone else")

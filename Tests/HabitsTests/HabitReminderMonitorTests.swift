@@ -132,16 +132,43 @@ import Time
     }
 
     /// The monitor keeps what it read: a reminder set without the loop's word (by another
-    /// process) comes once the kept reminders are forgotten or a minute old, not before.
-    @Test func theRemindersReadAreKeptUntilTheScriptRuns() throws {
+    /// process) is found once the kept reminders are forgotten or a minute old, and one
+    /// whose time passed meanwhile comes then, late, once.
+    @Test func aReminderSetElsewhereWhileTheCopyWasKeptComesLateOnce() throws {
         let (fixture, monitor) = try Self.floss()
         try fixture.create("Read", start: "2026-01-01")
+        try fixture.setNow("2026-01-06T20:30:00+09:00")
         try fixture.call("habits.remind", ["ref": "Read", "time": "20:45"])
         try fixture.setNow("2026-01-06T20:50:00+09:00")
         #expect(try monitor.collect().isEmpty, "kept: Read is not known yet")
         monitor.forgetReminders()
+        try fixture.setNow("2026-01-06T20:55:00+09:00")
+        #expect(Self.names(try monitor.collect()) == ["habits.reminder Read"], "late, once")
         try fixture.setNow("2026-01-06T21:00:00+09:00")
-        #expect(Self.names(try monitor.collect()) == ["habits.reminder Floss"], "Read's 20:45 fell in the last look")
+        #expect(Self.names(try monitor.collect()) == ["habits.reminder Floss"])
+    }
+
+    /// A reminder set for a time already past does not come that day, kept copy or not.
+    @Test func aReminderSetForATimeAlreadyPastDoesNotCome() throws {
+        let (fixture, monitor) = try Self.floss()
+        try fixture.create("Read", start: "2026-01-01")
+        try fixture.setNow("2026-01-06T20:50:00+09:00")
+        #expect(try monitor.collect().isEmpty)
+        try fixture.call("habits.remind", ["ref": "Read", "time": "20:45"])
+        monitor.forgetReminders()
+        try fixture.setNow("2026-01-06T20:55:00+09:00")
+        #expect(try monitor.collect().isEmpty)
+    }
+
+    /// A kept reminder that another process took off does not come: they are read again
+    /// before one comes.
+    @Test func aReminderTakenOffElsewhereDoesNotCome() throws {
+        let (fixture, monitor) = try Self.floss()
+        try fixture.setNow("2026-01-06T20:30:00+09:00")
+        #expect(try monitor.collect().isEmpty)
+        try fixture.call("habits.unremind", ["ref": "Floss"])
+        try fixture.setNow("2026-01-06T21:00:00+09:00")
+        #expect(try monitor.collect().isEmpty)
     }
 
     @Test func anotherUsersRemindersAreNotYours() throws {

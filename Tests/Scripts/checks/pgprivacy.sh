@@ -1,8 +1,8 @@
 # What members of a set-up PostgreSQL server learn of each other outside the app (sourced by
 # run.sh; issue 28 item 5). An administrator who is no superuser sets up a database with three
-# members: mina, joon, and eve, who listens. Eve hears nothing of joon's walk request to mina,
-# on the shared channel of earlier versions or any other she can learn, while mina's channel
-# (which only mina can learn) wakes her psql and her app-shell loop at once. A database set up
+# members: mina, joon, and eve, who listens. Nothing of the schema notifies: eve hears nothing
+# of joon's walk request to mina on any channel she can name, while mina's app-shell loop,
+# which reads her inbox every second, gets it. A database set up
 # by a superuser takes the statistics views and functions from its members; one set up by an
 # administrator who is no superuser cannot, and its members still read others' row counts
 # (docs/admin.md, "What row-level security cannot hide on a shared server").
