@@ -1,9 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Named intervals and point events over the run (SniffMeet's SNMLogger signposts), cheap
 /// enough to leave on: a begin reads the monotonic clock, an end appends one record under
 /// a lock. The router opens an interval per route call, the database one per transaction,
@@ -102,10 +98,6 @@ public final class Signposter: Sendable {
 
     /// The monotonic clock (`CLOCK_MONOTONIC`), in nanoseconds: read directly, it is a
     /// plain integer (an interval lies within one run, so time suspended does not matter).
-    static func nanoseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-    }
+    static func nanoseconds() -> Int64 { Int64(bitPattern: MonotonicClock.nanoseconds()) }
 
 }

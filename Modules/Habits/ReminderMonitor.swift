@@ -1,10 +1,6 @@
 import Core
 import Time
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// What a running `app.loop()` asks about reminders: how long it may sleep before the next
 /// one comes, and which came since it last asked (as `habits.reminder` events for the
 /// `app.on` hooks). The shell wraps it in a `LoopSource`.
@@ -39,8 +35,6 @@ public final class ReminderMonitor {
     /// Reminders a read found that the copy it replaced lacked, each with the app time that
     /// copy was read: the next `collect` judges them from then.
     private var added: [(reminder: Reminder, since: Instant)] = []
-    /// How many times the reminders were read.
-    private var reads = 0
 
     /// A monitor of `session`'s acting user, on its clock, looking first now.
     public init(session: Session) {
@@ -55,7 +49,7 @@ public final class ReminderMonitor {
         let clock = session.clock
         let now = clock.now()
         let since = lastLook.map { min($0.at, now) } ?? now
-        guard let reminders = try? reminders(of: session.user.id) else { return nil }
+        guard let reminders = try? reminders(of: session.user.id).list else { return nil }
         return ReminderSchedule.next(reminders, after: since, in: clock.timeZone)
     }
 
@@ -67,7 +61,7 @@ public final class ReminderMonitor {
         guard clock.rate > 0 else { return nil }
         let now = clock.now()
         let since = lastLook.map { min($0.at, now) } ?? now
-        guard let reminders = try? reminders(of: session.user.id) else { return 1_000 }
+        guard let reminders = try? reminders(of: session.user.id).list else { return 1_000 }
         guard let next = ReminderSchedule.next(reminders, after: since, in: clock.timeZone) else {
             return Self.longestWait
         }
@@ -94,13 +88,12 @@ public final class ReminderMonitor {
         lastLook = (user.id, now)
         let store = try store()
         let zone = clock.timeZone
-        let readsBefore = reads
-        var current = try reminders(of: user.id)
+        var (current, justRead) = try reminders(of: user.id)
         var due = ReminderSchedule.due(current, after: last.at, upTo: now, in: zone)
-        if !due.isEmpty, reads == readsBefore {
+        if !due.isEmpty, !justRead {
             // Kept, not just read: read again, so one another process took off does not come.
             forgetReminders()
-            current = try reminders(of: user.id)
+            current = try reminders(of: user.id).list
             due = ReminderSchedule.due(current, after: last.at, upTo: now, in: zone)
         }
         // Set while an older copy was kept: judged from that copy's read, or from when it
@@ -135,23 +128,20 @@ public final class ReminderMonitor {
     /// Forgets the reminders read: the next look reads them again.
     public func forgetReminders() { kept?.current = false }
 
-    /// `user`'s reminders: those kept, or read now.
-    private func reminders(of user: String) throws -> [Reminder] {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        let now = UInt64(time.tv_sec) * 1000 + UInt64(time.tv_nsec) / 1_000_000
+    /// `user`'s reminders: those kept, or read now (`read`).
+    private func reminders(of user: String) throws -> (list: [Reminder], read: Bool) {
+        let now = MonotonicClock.milliseconds()
         if let kept, kept.current, kept.user == user, now >= kept.at, now - kept.at < UInt64(Self.longestWait) {
-            return kept.reminders
+            return (kept.reminders, false)
         }
         let read = try store().reminders.reminders(ownedBy: user)
-        reads += 1
         if let kept, kept.user == user {
             added += read.filter { !kept.reminders.contains($0) }.map { ($0, kept.appAt) }
         } else {
             added = []
         }
         kept = (user, read, now, session.clock.now(), true)
-        return read
+        return (read, true)
     }
 
     private func store() throws -> ReminderStore { try session.container.resolve(ReminderStore.self) }

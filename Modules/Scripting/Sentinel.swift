@@ -1,4 +1,5 @@
 import CLua
+import Core
 import Synchronization
 
 #if canImport(Glibc)
@@ -38,11 +39,7 @@ public final class Sentinel: Sendable {
     private init() {}
 
     /// The monotonic clock in nanoseconds.
-    public static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
+    public static func now() -> UInt64 { MonotonicClock.nanoseconds() }
 
     /// Starts the thread now, ahead of its first timer or watch: app-shell calls it while
     /// its connection is being opened, so the thread's creation is not on the path from

@@ -1,10 +1,6 @@
 import Core
 import Time
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Watches the acting user's inbox for a running `app.loop()`: tells the loop how often to
 /// look, and hands it the new entries as events for its `app.on` hooks (`app-shell` makes
 /// it a `LoopSource`).
@@ -71,7 +67,7 @@ public final class InboxWatcher {
     /// of its own).
     public init(
         database: any Database, inbox: any Inbox, timeouts: (any InboxTimeouts)?, clock: any Clock,
-        user: @escaping () -> String, milliseconds: @escaping () -> UInt64 = InboxWatcher.monotonicMilliseconds
+        user: @escaping () -> String, milliseconds: @escaping () -> UInt64 = MonotonicClock.milliseconds
     ) {
         self.database = database
         self.inbox = inbox
@@ -185,12 +181,5 @@ public final class InboxWatcher {
     private func since(_ moment: UInt64) -> UInt64 {
         let now = milliseconds()
         return now >= moment ? now - moment : 0
-    }
-
-    /// Milliseconds of `CLOCK_MONOTONIC`.
-    public static func monotonicMilliseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1000 + UInt64(time.tv_nsec) / 1_000_000
     }
 }

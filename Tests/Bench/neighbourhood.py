@@ -128,9 +128,9 @@ def cpu_seconds(pids):
     return total / TICKS
 
 
-def pss_bytes(pids, fields=("Pss:",)):
-    """The proportional set size of `pids` together, in bytes (or the sum of other fields of
-    smaps_rollup: the private pages, ("Private_Clean:", "Private_Dirty:"))."""
+def smaps_bytes(pids, fields=("Pss:",)):
+    """The sum over `pids` of `fields` of their smaps_rollup, in bytes: by default their
+    proportional set size; ("Private_Clean:", "Private_Dirty:") for their own pages."""
     total = 0
     for pid in pids:
         try:
@@ -196,7 +196,7 @@ def main():
                        env=env, check=True, capture_output=True, stdin=subprocess.DEVNULL)
         print(f"set up {database} with {people} members in {time.monotonic() - began:.1f} s", flush=True)
         idle_server = server.processes()
-        server_memory_before = pss_bytes(idle_server)
+        server_memory_before = smaps_bytes(idle_server)
 
         # --- Everyone waits ------------------------------------------------------------------
         half = max(1, args.mates // 2)
@@ -266,9 +266,9 @@ def main():
         server_pids = server.processes()
         backends = [int(pid) for pid in server.psql(server.url, "SELECT pid FROM pg_stat_activity WHERE datname = "
                                                     f"'{database}' AND backend_type = 'client backend'").split()]
-        server_memory = pss_bytes(server_pids)
-        backend_private = pss_bytes(backends, ("Private_Clean:", "Private_Dirty:"))
-        client_memory = pss_bytes(clients)
+        server_memory = smaps_bytes(server_pids)
+        backend_private = smaps_bytes(backends, ("Private_Clean:", "Private_Dirty:"))
+        client_memory = smaps_bytes(clients)
         idle = {}
         if args.idle > 0:
             server_cpu, client_cpu, began = cpu_seconds(server_pids), cpu_seconds(clients), time.monotonic()
