@@ -154,6 +154,15 @@ int clua_wake_if_running(clua_control *c, long run_id) {
     return running;
 }
 
+/// Stores in `*thread` the thread running run `run_id`; returns whether that run runs.
+int clua_runner_of(clua_control *c, long run_id, pthread_t *thread) {
+    pthread_mutex_lock(&c->lock);
+    int running = c->run_id == run_id && c->current != NULL;
+    if (running) *thread = c->runner;
+    pthread_mutex_unlock(&c->lock);
+    return running;
+}
+
 /// Asks the running chunk `run_id` to stop (the watchdog); callable from any thread.
 void clua_request_stop(clua_control *c, long run_id, int reason, const char *message) {
     pthread_mutex_lock(&c->lock);

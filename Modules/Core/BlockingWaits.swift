@@ -8,11 +8,11 @@ import Synchronization
 /// is running while this process waits for its answer.
 ///
 /// The connection registers how to cancel its wait (`PQcancel`) for as long as it waits;
-/// a deadline cancels the waits of the thread it watches (`cancelAll(on:)`) and Ctrl-C
-/// every registered wait (`cancelAll()`), so a statement stuck behind another member's lock
-/// ends at the script's deadline instead of keeping the process until the server's own
-/// timeouts. A deadline leaves other threads' waits alone: one engine's timeout does not
-/// cut short another engine's statement in the same process (the tests run many at once).
+/// a deadline or Ctrl-C cancels the waits of the thread running the chunk it stops
+/// (`cancelAll(on:)`), so a statement stuck behind another member's lock ends at the
+/// script's deadline instead of keeping the process until the server's own timeouts. Other
+/// threads' waits are left alone: one engine's stop does not cut short another engine's
+/// statement in the same process (the tests run many at once).
 /// Each cancel runs under the lock, so it never outlives the wait it cancels.
 public final class BlockingWaits: Sendable {
     /// The process's waits.
@@ -42,15 +42,6 @@ public final class BlockingWaits: Sendable {
 
     /// The calling thread, as `cancelAll(on:)` names it.
     public static var currentThread: pthread_t { pthread_self() }
-
-    /// Cancels every wait registered now; returns how many there were.
-    @discardableResult
-    public func cancelAll() -> Int {
-        state.withLock { state in
-            for wait in state.cancels.values { wait.cancel() }
-            return state.cancels.count
-        }
-    }
 
     /// Cancels the waits `thread` registered; returns how many there were.
     @discardableResult

@@ -45,8 +45,8 @@ extension LuaEngine {
     }
 
     /// Watches stopped run `runID`: wakes its thread from blocking calls (and cancels the
-    /// server statements of `thread`, or every one after Ctrl-C) every quarter of a
-    /// second, and ends the process when it still runs after `grace` seconds.
+    /// server statements of `thread`, or of the run's own thread after Ctrl-C) every
+    /// quarter of a second, and ends the process when it still runs after `grace` seconds.
     static func backstop(
         run runID: Int, on thread: pthread_t? = nil, stopSwitch: StopSwitch, grace: Double, message: String,
         waited: Double = 0

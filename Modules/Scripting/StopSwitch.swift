@@ -21,8 +21,14 @@ public struct StopSwitch: Sendable {
     @discardableResult
     public func interrupt() -> Int {
         let stopped = clua_request_stop_current(block.pointer, CLUA_STOP_INTERRUPT, "interrupted")
-        if stopped > 0 { BlockingWaits.shared.cancelAll() }
+        if stopped > 0 { cancelWaits(of: stopped) }
         return stopped
+    }
+
+    /// Cancels the server statements of the thread running run `runID`, if it still runs.
+    private func cancelWaits(of runID: Int) {
+        var thread = pthread_t()
+        if clua_runner_of(block.pointer, runID, &thread) != 0 { BlockingWaits.shared.cancelAll(on: thread) }
     }
 
     /// Stops run `runID`, which runs on `thread`, with `message`, if it is still running.
@@ -32,12 +38,13 @@ public struct StopSwitch: Sendable {
     }
 
     /// Wakes run `runID`'s thread again if it is stopping, and cancels the server
-    /// statements of `thread` (every one when nil: Ctrl-C); returns whether it still runs.
+    /// statements of `thread` (of the thread running it when nil: Ctrl-C); returns whether
+    /// it still runs.
     func wakeIfRunning(run runID: Int, on thread: pthread_t?) -> Bool {
         let running = clua_wake_if_running(block.pointer, runID) != 0
         // A statement sent after the first cancel (the stop came between two) is cut too.
         if running {
-            if let thread { BlockingWaits.shared.cancelAll(on: thread) } else { BlockingWaits.shared.cancelAll() }
+            if let thread { BlockingWaits.shared.cancelAll(on: thread) } else { cancelWaits(of: runID) }
         }
         return running
     }

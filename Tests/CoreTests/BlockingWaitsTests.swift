@@ -21,11 +21,4 @@ import Testing
         #expect(counts.mine == 1)
         #expect(cancelled.withLock { $0 } == 1)
     }
-
-    @Test func ctrlCCancelsEveryWait() {
-        let cancelled = Mutex(0)
-        let all = BlockingWaits.shared.during({ cancelled.withLock { $0 += 1 } }) { BlockingWaits.shared.cancelAll() }
-        #expect(all >= 1)
-        #expect(cancelled.withLock { $0 } == 1)
-    }
 }

@@ -1,5 +1,7 @@
 import Core
 import Dispatch
+import Foundation
+import Synchronization
 import Testing
 
 @testable import Scripting
@@ -77,6 +79,38 @@ import Testing
         }
         #expect(failure.kind == .interrupted)
         #expect(failure.message.contains("interrupted"))
+    }
+
+    /// Ctrl-C cancels the server statements of the thread running the chunk, not those of
+    /// another thread (found when CI's unit tests cancelled a PostgreSQL test's
+    /// `CREATE TABLE` with "canceling statement due to user request": an interrupt test in
+    /// the same process cancelled every wait).
+    @Test func interruptLeavesAnotherThreadsWaitsAlone() throws {
+        let fixture = try EngineFixture()
+        guard case .loaded(let chunk) = fixture.engine.load(Array("while true do end".utf8), name: "=spin") else {
+            Issue.record("the chunk should load")
+            return
+        }
+        let cancelled = Mutex(0)
+        let waiting = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let other = Thread {
+            BlockingWaits.shared.during({ cancelled.withLock { $0 += 1 } }) {
+                waiting.signal()
+                release.wait()
+            }
+        }
+        other.start()
+        waiting.wait()
+        defer { release.signal() }
+        let stopSwitch = fixture.engine.stopSwitch
+        DispatchQueue(label: "interrupter").asyncAfter(deadline: .now() + 0.2) { stopSwitch.interrupt() }
+        guard case .failure(let failure) = fixture.engine.run(chunk, timeout: 20) else {
+            Issue.record("the loop was not interrupted")
+            return
+        }
+        #expect(failure.kind == .interrupted)
+        #expect(cancelled.withLock { $0 } == 0)
     }
 
     @Test func theMemoryCapEndsATableBombCleanly() throws {

@@ -136,6 +136,9 @@ static inline int clua_stopping(clua_control *c) {
 /// blocking call entered just after the first wake-up); returns whether it still runs.
 int clua_wake_if_running(clua_control *c, long run_id);
 
+/// Stores in `*thread` the thread running run `run_id`; returns whether that run runs.
+int clua_runner_of(clua_control *c, long run_id, pthread_t *thread);
+
 /// Asks the running chunk `run_id` to stop (the watchdog); callable from any thread.
 void clua_request_stop(clua_control *c, long run_id, int reason, const char *message);
 
