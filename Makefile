@@ -3,7 +3,8 @@
 #   make test   build the debug build (unit tests) and the release binary (Tests/Scripts/*.lua and checks)
 #   make build  leave the binary at .build/release/app-shell
 #   make bench  measure every performance figure beside its anchor
-#   make bench-scale  a thousand people waiting for walk requests on one server (minutes)
+#   make bench-scale  a thousand people waiting for walk requests on one server, then 10,000
+#               members' stories and habits read through row security (minutes)
 #   make docs   regenerate docs/app-shell.lua (LuaLS stubs), docs/lua-api.md (reference) and
 #               docs/row-security.md (every table's grant and policies)
 #   make lint   swift-format, strict, with the committed configuration
@@ -129,6 +130,7 @@ bench: deps bench-deps static-archives
 bench-scale: deps static-archives
 	$(SWIFT) build $(RELEASE) --product app-shell
 	python3 Tests/Bench/neighbourhood.py .build/release/app-shell
+	python3 Tests/Bench/library.py .build/release/app-shell
 
 # Regenerates the committed LuaLS stubs and Markdown reference from the route declarations,
 # and the row-level security page from the tables' declarations.

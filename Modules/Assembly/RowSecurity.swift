@@ -17,12 +17,16 @@ enum RowSecurity {
     /// by every member); `search_path` fixed, so no one's temporary table stands in.
     /// PL/pgSQL, which keeps its statement's plan for the session: a SQL function with a
     /// `SET` clause is never inlined and plans its body at every call, and every policy
-    /// calls this one once a statement (docs/performance.md, "Waiting people").
+    /// calls this one once a statement (docs/performance.md, "Waiting people"). The name is
+    /// compared as a variable: `name = session_user` is not leakproof, so under users' row
+    /// security it could not use the index and read every member's row (docs/performance.md,
+    /// "Data at scale").
     static func userIDFunction(schema: String) -> String {
         """
         CREATE OR REPLACE FUNCTION app_user_id() RETURNS text
             LANGUAGE plpgsql STABLE SET search_path = \(schema), pg_temp
-            AS $fn$ BEGIN RETURN (SELECT id FROM users WHERE name = session_user); END $fn$
+            AS $fn$ DECLARE v_name text := session_user;
+            BEGIN RETURN (SELECT id FROM users WHERE name = v_name); END $fn$
         """
     }
 
@@ -72,7 +76,7 @@ enum RowSecurity {
                 v_bytes bytea;
                 v_code text;
             BEGIN
-                SELECT u.id INTO v_me FROM users u WHERE u.name = session_user;
+                v_me := app_user_id();
                 IF v_me IS NULL THEN
                     RAISE EXCEPTION 'no user named %', session_user USING ERRCODE = '42501';
                 END IF;
@@ -253,7 +257,7 @@ enum RowSecurity {
             v_inviter text;
             v_own bigint;
         BEGIN
-            SELECT u.id INTO v_me FROM users u WHERE u.name = session_user;
+            v_me := app_user_id();
             IF v_me IS NULL OR p_code IS NULL THEN
                 RETURN QUERY SELECT 'failed'::text, NULL::text;
                 RETURN;

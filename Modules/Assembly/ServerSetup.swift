@@ -35,7 +35,8 @@ public struct ServerSetup: Sendable {
     /// 12: the inbox is the notification list: members mark read and delete their own
     /// entries, and see none from someone either side blocked; comments reach it.
     /// 13: nothing notifies (waiting loops read their inbox), so `inbox_channel` is gone.
-    public static let version = 13
+    /// 14: `app_user_id()` finds the acting member through the index on `users.name`.
+    public static let version = 14
     /// The key of `version` in `schema_versions`.
     public static let module = "server_setup"
     /// The key in `schema_versions` of the digest of the grants and policies setup applied

@@ -6,7 +6,10 @@ import Core
 enum BookStoriesTableAccess {
     private static let me = TableAccess.me
     /// A story the acting member may see (RLS of book_stories applies inside the policy).
-    private static let storyVisible = "EXISTS (SELECT 1 FROM book_stories s WHERE s.seq = story_seq)"
+    /// `OFFSET 0` keeps the planner from turning the test into a hash of every story the
+    /// member may see, built before the first row: for a common keyword it chose that hash
+    /// (66 ms for 10 rows among 200,000 stories) over looking up the 10 stories it returns.
+    private static let storyVisible = "EXISTS (SELECT 1 FROM book_stories s WHERE s.seq = story_seq OFFSET 0)"
     /// A story the acting member wrote.
     private static let storyOwn =
         "EXISTS (SELECT 1 FROM book_stories s WHERE s.seq = story_seq AND s.author_id = \(me))"

@@ -9,6 +9,9 @@ public protocol CompletionRepository: Sendable {
     func completion(habitID: String, on day: LocalDay) throws -> Completion?
     /// The days a habit was completed on, in ascending order.
     func completedDays(habitID: String) throws -> [LocalDay]
+    /// The days each of these habits was completed on, by habit id, each in ascending
+    /// order, read at once (a habit never completed is left out).
+    func completedDays(habitIDs: some Collection<String>) throws -> [String: [LocalDay]]
     /// The completed days of every habit of `ownerID`, by habit id, each in ascending order.
     func completedDays(ownedBy ownerID: String) throws -> [String: [LocalDay]]
     /// The ids of `ownerID`'s habits completed on `day`.

@@ -6,6 +6,8 @@ import Time
 public protocol HabitDetailsRepository: Sendable {
     /// Everything of one habit (empty details when it has none).
     func details(habitID: String) throws -> HabitDetails
+    /// Everything of these habits, by id, read at once (a habit without details has empty ones).
+    func details(habitIDs: some Collection<String>) throws -> [String: HabitDetails]
     /// The ids of `ownerID`'s habits that StackDay's daily rules do not cover alone: a
     /// frequency other than daily, a skip, a pause or a measure.
     func detailedHabitIDs(ownedBy ownerID: String) throws -> Set<String>

@@ -23,4 +23,17 @@ public struct HabitDetailsStore: Sendable {
             of: habit, completed: Set(try base.completions.completedDays(habitID: habit.id)),
             through: base.clock.today())
     }
+
+    /// The days each of `habits` counts as done up to today, by habit id, their completions
+    /// read at once; `details` are theirs (`HabitDetailsRepository.details(habitIDs:)`).
+    func doneDays(of habits: [Habit], details: [String: HabitDetails]) throws -> [String: Set<LocalDay>] {
+        let completed = try base.completions.completedDays(habitIDs: habits.map(\.id))
+        let today = base.clock.today()
+        var done: [String: Set<LocalDay>] = [:]
+        for habit in habits {
+            done[habit.id] = (details[habit.id] ?? HabitDetails()).doneDays(
+                of: habit, completed: Set(completed[habit.id] ?? []), through: today)
+        }
+        return done
+    }
 }

@@ -12,37 +12,69 @@ public struct SQLHabitDetailsRepository: HabitDetailsRepository {
 
     /// Everything of one habit.
     public func details(habitID: String) throws -> HabitDetails {
-        let id: [SQLValue] = [.text(habitID)]
-        let frequencies = try database.query(
-            "SELECT start_day, kind, times, days, weekdays FROM habit_frequencies WHERE habit_id = ? ORDER BY start_day",
-            id
-        ) { row in
-            FrequencyChange(
-                start: try row.day(0),
-                frequency: try Self.frequency(
-                    kind: try row.string(1), times: try row.int(2), days: try row.int(3), weekdays: try row.string(4)))
+        try details(habitIDs: [habitID])[habitID] ?? HabitDetails()
+    }
+
+    /// Everything of these habits, by id: six statements however many habits (up to
+    /// `idsPerStatement`; SQLite takes one parameter per id).
+    public func details(habitIDs: some Collection<String>) throws -> [String: HabitDetails] {
+        let unique = Array(Set(habitIDs))
+        var found: [String: HabitDetails] = [:]
+        for start in stride(from: 0, to: unique.count, by: Self.idsPerStatement) {
+            let slice = unique[start..<min(unique.count, start + Self.idsPerStatement)]
+            try read(slice, into: &found)
         }
-        let measure = try measure(habitID: habitID)
-        let skips = try database.query("SELECT day FROM habit_skips WHERE habit_id = ?", id) { try $0.day(0) }
-        let pauses = try database.query(
-            "SELECT from_day, to_day FROM habit_pauses WHERE habit_id = ? ORDER BY from_day", id
-        ) { row in
-            guard let pause = HabitPause(from: try row.day(0), to: try row.day(1)) else {
-                throw StorageError(.corrupt, message: "a stored pause ends before it starts")
-            }
-            return pause
+        return found
+    }
+
+    /// The most habits `details(habitIDs:)` reads in one statement.
+    static let idsPerStatement = 500
+
+    /// Reads the details of `ids` with six queries in one batch: one round trip on a server.
+    private func read(_ ids: ArraySlice<String>, into found: inout [String: HabitDetails]) throws {
+        let (inList, arguments) = database.dialect.inList("habit_id", ids.map(SQLValue.text))
+        var frequencies: [String: [FrequencyChange]] = [:]
+        var measures: [String: HabitMeasure] = [:]
+        var skips: [String: Set<LocalDay>] = [:]
+        var pauses: [String: [HabitPause]] = [:]
+        var amounts: [String: [LocalDay: Double]] = [:]
+        var notes: [String: [LocalDay: String]] = [:]
+        try database.forEach([
+            BatchQuery(
+                "SELECT habit_id, start_day, kind, times, days, weekdays FROM habit_frequencies WHERE \(inList)",
+                arguments
+            ) { row in
+                frequencies[try row.string(0), default: []].append(
+                    FrequencyChange(
+                        start: try row.day(1),
+                        frequency: try Self.frequency(
+                            kind: try row.string(2), times: try row.int(3), days: try row.int(4),
+                            weekdays: try row.string(5))))
+            },
+            BatchQuery("SELECT habit_id, unit, target, direction FROM habit_measures WHERE \(inList)", arguments) {
+                row in measures[try row.string(0)] = try Self.measure(row, from: 1)
+            },
+            BatchQuery("SELECT habit_id, day FROM habit_skips WHERE \(inList)", arguments) { row in
+                skips[try row.string(0), default: []].insert(try row.day(1))
+            },
+            BatchQuery("SELECT habit_id, from_day, to_day FROM habit_pauses WHERE \(inList)", arguments) { row in
+                guard let pause = HabitPause(from: try row.day(1), to: try row.day(2)) else {
+                    throw StorageError(.corrupt, message: "a stored pause ends before it starts")
+                }
+                pauses[try row.string(0), default: []].append(pause)
+            },
+            BatchQuery("SELECT habit_id, day, total FROM habit_amounts WHERE \(inList)", arguments) { row in
+                amounts[try row.string(0), default: [:]][try row.day(1)] = try row.double(2)
+            },
+            BatchQuery("SELECT habit_id, day, body FROM habit_notes WHERE \(inList)", arguments) { row in
+                notes[try row.string(0), default: [:]][try row.day(1)] = try row.string(2)
+            },
+        ])
+        for id in ids {
+            found[id] = HabitDetails(
+                frequencies: frequencies[id] ?? [], measure: measures[id], skips: skips[id] ?? [],
+                pauses: pauses[id] ?? [], amounts: amounts[id] ?? [:], notes: notes[id] ?? [:])
         }
-        var amounts: [LocalDay: Double] = [:]
-        try database.forEach("SELECT day, total FROM habit_amounts WHERE habit_id = ?", id) { row in
-            amounts[try row.day(0)] = try row.double(1)
-        }
-        var notes: [LocalDay: String] = [:]
-        try database.forEach("SELECT day, body FROM habit_notes WHERE habit_id = ?", id) { row in
-            notes[try row.day(0)] = try row.string(1)
-        }
-        return HabitDetails(
-            frequencies: frequencies, measure: measure, skips: Set(skips), pauses: pauses, amounts: amounts,
-            notes: notes)
     }
 
     /// The ids of `ownerID`'s habits with a frequency other than daily, a skip, a pause or a measure.
@@ -62,7 +94,8 @@ public struct SQLHabitDetailsRepository: HabitDetailsRepository {
     /// The measure of a habit, if it is measurable.
     public func measure(habitID: String) throws -> HabitMeasure? {
         try database.queryOne(
-            "SELECT unit, target, direction FROM habit_measures WHERE habit_id = ?", [.text(habitID)], Self.measure)
+            "SELECT unit, target, direction FROM habit_measures WHERE habit_id = ?", [.text(habitID)]
+        ) { try Self.measure($0, from: 0) }
     }
 
     /// Stores a frequency change.
@@ -192,8 +225,11 @@ public struct SQLHabitDetailsRepository: HabitDetailsRepository {
         }
     }
 
-    private static func measure(_ row: Row) throws -> HabitMeasure {
-        HabitMeasure(unit: try row.string(0), target: try row.double(1), atMost: try row.string(2) == "at_most")
+    /// The measure in the three columns of `row` from `index`: unit, target, direction.
+    private static func measure(_ row: Row, from index: Int32) throws -> HabitMeasure {
+        HabitMeasure(
+            unit: try row.string(index), target: try row.double(index + 1),
+            atMost: try row.string(index + 2) == "at_most")
     }
 
     private static func columns(of frequency: HabitFrequency) -> (String, Int, Int, String) {

@@ -130,7 +130,14 @@ public struct ManageMates: Sendable {
         guard (1...100).contains(perPage) else {
             throw AppError.invalidArgument("per_page is 1 to 100, got \(perPage)", field: "per_page")
         }
-        let all = try store.mates(of: userID).compactMap { try? mate($0.mateID, since: $0.since) }
+        // The mates' names and profiles read at once: two statements, however many mates.
+        let links = try store.mates(of: userID)
+        let names = try users.users(ids: links.map(\.mateID))
+        let entries = try profiles.entries(for: links.map(\.mateID))
+        let all = links.compactMap { link -> Mate? in
+            guard let user = names[link.mateID], let entry = entries[link.mateID] else { return nil }
+            return Mate(user: user, entry: entry, since: link.since)
+        }
         let sorted = all.sorted {
             ($0.nickname.foldedForMatching, $0.userID) < ($1.nickname.foldedForMatching, $1.userID)
         }
@@ -184,8 +191,6 @@ public struct ManageMates: Sendable {
         guard let user = try users.user(id: id), let entry = try profiles.entry(for: id) else {
             throw MateError.notFound(id)
         }
-        return Mate(
-            userID: id, userName: user.name, nickname: entry.nickname, dogName: entry.dogName,
-            dogKeywords: entry.dogKeywords, thumbnail: entry.thumbnail, since: since)
+        return Mate(user: user, entry: entry, since: since)
     }
 }

@@ -18,6 +18,17 @@ public struct Mate: Sendable, Equatable {
     /// When you became mates.
     public let since: Instant
 
+    /// A mate from their user and the public face of their profile, mates since `since`.
+    init(user: User, entry: ProfileDirectoryEntry, since: Instant) {
+        userID = user.id
+        userName = user.name
+        nickname = entry.nickname
+        dogName = entry.dogName
+        dogKeywords = entry.dogKeywords
+        thumbnail = entry.thumbnail
+        self.since = since
+    }
+
     /// The contract's record.
     func value(in zone: TimeZoneRules) -> Value {
         .table(

@@ -94,11 +94,32 @@ public struct SQLProfileRepository: ProfileRepository, ProfileDirectory {
 
     /// The public face of `userID`'s profile.
     public func entry(for userID: String) throws -> ProfileDirectoryEntry? {
-        try profile(of: userID).map { profile in
-            ProfileDirectoryEntry(
-                userID: profile.userID, nickname: profile.nickname, dogName: profile.dog.name,
-                dogKeywords: profile.dog.keywords.map(\.rawValue), thumbnail: profile.photo?.thumbnail)
+        try profile(of: userID).map(Self.entry)
+    }
+
+    /// The public faces of these users' profiles, in one statement for up to
+    /// `idsPerStatement` of them; a row that cannot be read is left out.
+    public func entries(for userIDs: some Collection<String>) throws -> [String: ProfileDirectoryEntry] {
+        var found: [String: ProfileDirectoryEntry] = [:]
+        let unique = Array(Set(userIDs))
+        for start in stride(from: 0, to: unique.count, by: Self.idsPerStatement) {
+            let slice = unique[start..<min(unique.count, start + Self.idsPerStatement)]
+            let (inList, arguments) = database.dialect.inList("user_id", slice.map(SQLValue.text))
+            try database.forEach("SELECT \(Self.columns) FROM profiles WHERE \(inList)", arguments) { row in
+                guard let profile = try? Self.profile(row) else { return }
+                found[profile.userID] = Self.entry(profile)
+            }
         }
+        return found
+    }
+
+    /// The most users `entries(for:)` reads in one statement (SQLite takes one parameter each).
+    static let idsPerStatement = 1000
+
+    private static func entry(_ profile: Profile) -> ProfileDirectoryEntry {
+        ProfileDirectoryEntry(
+            userID: profile.userID, nickname: profile.nickname, dogName: profile.dog.name,
+            dogKeywords: profile.dog.keywords.map(\.rawValue), thumbnail: profile.photo?.thumbnail)
     }
 
     private static func fields(of profile: Profile) -> [SQLValue] {

@@ -184,19 +184,27 @@ public struct WalksPlugin: ModulePlugin {
 
     private static func list(incoming: Bool, _ arguments: Arguments, _ context: Context) throws -> Value {
         let status = arguments.optionalString("status").flatMap(WalkStatus.init(rawValue:))
-        return .array(
-            try walks(context).list(incoming: incoming, status: status, userID: context.user.id).map {
-                try value($0, context)
-            })
+        let requests = try walks(context).list(incoming: incoming, status: status, userID: context.user.id)
+        // The people named, read at once: one statement, however many requests.
+        let names = try context.resolve((any UserRepository).self).users(
+            ids: requests.flatMap { [$0.senderID, $0.recipientID] }
+        ).mapValues(\.name)
+        return .array(requests.map { value($0, names: names, context) })
     }
 
     private static func value(_ request: WalkRequest, _ context: Context) throws -> Value {
         let users = try context.resolve((any UserRepository).self)
+        let names = try users.users(ids: [request.senderID, request.recipientID]).mapValues(\.name)
+        return value(request, names: names, context)
+    }
+
+    /// A request as a script sees it; `names` are the user names by id (`?` for one missing).
+    private static func value(_ request: WalkRequest, names: [String: String], _ context: Context) -> Value {
         let zone = context.clock.timeZone
         return .table(
             Record([
-                ("id", .string(request.id)), ("from", .string(try users.user(id: request.senderID)?.name ?? "?")),
-                ("to", .string(try users.user(id: request.recipientID)?.name ?? "?")),
+                ("id", .string(request.id)), ("from", .string(names[request.senderID] ?? "?")),
+                ("to", .string(names[request.recipientID] ?? "?")),
                 ("message", .string(request.message)),
                 (
                     "place",

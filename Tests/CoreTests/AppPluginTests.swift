@@ -9,6 +9,10 @@ import Time
         private let users = Mutex<[User]>([])
         func user(named name: String) throws -> User? { users.withLock { $0.first { $0.name == name } } }
         func user(id: String) throws -> User? { users.withLock { $0.first { $0.id == id } } }
+        func users(ids: some Collection<String>) throws -> [String: User] {
+            let wanted = Set(ids)
+            return users.withLock { Dictionary($0.filter { wanted.contains($0.id) }.map { ($0.id, $0) }) { a, _ in a } }
+        }
         func insert(_ user: User) throws { users.withLock { $0.append(user) } }
     }
 

@@ -48,4 +48,13 @@ import Testing
         #expect(entry.dogName == "콩이")
         #expect(entry.dogKeywords == ["energetic"])
     }
+
+    @Test func entriesAreReadAtOnceForTheUsersWithAProfile() throws {
+        try fixture.save(nickname: "보리맘", dog: ProfileFixture.dogValue(["keywords": ["shy"]]))
+        let mina = try fixture.addUser(named: "mina")
+        let entries = try directory.entries(for: [fixture.user.id, mina.id, "no-such-user", fixture.user.id])
+        #expect(entries.count == 1)
+        #expect(entries[fixture.user.id] == (try directory.entry(for: fixture.user.id)))
+        #expect(try directory.entries(for: [String]()).isEmpty)
+    }
 }

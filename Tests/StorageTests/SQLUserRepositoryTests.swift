@@ -129,6 +129,19 @@ import Time
         #expect(try userCount(database) == 1)
     }
 
+    @Test func usersAreReadByIdAtOnceLeavingOutIdsWithoutOne() throws {
+        let database = try makeDatabase()
+        let repository = SQLUserRepository(database: database)
+        // More than one statement's worth, each asked twice, and ids nobody has.
+        let count = SQLUserRepository.idsPerStatement + 200
+        let users = (0..<count).map { User(id: "u\($0)", name: "user\($0)", createdAt: now.adding(seconds: $0)) }
+        try database.transaction { for user in users { try repository.insert(user) } }
+        let asked = users.map(\.id) + users.map(\.id) + ["nobody", "", "u1' OR '1'='1"]
+        let found = try repository.users(ids: asked)
+        #expect(found == Dictionary(uniqueKeysWithValues: users.map { ($0.id, $0) }))
+        #expect(try repository.users(ids: []).isEmpty)
+    }
+
     @Test func aRepositoryOnAnUnmigratedDatabaseThrowsAStorageErrorNotNil() throws {
         let repository = SQLUserRepository(database: try SQLiteDatabase(path: ":memory:"))
         let error = #expect(throws: StorageError.self) { _ = try repository.user(named: "alice") }
@@ -228,6 +241,8 @@ import Time
         }
 
         func user(id: String) throws -> User? { try base.user(id: id) }
+
+        func users(ids: some Collection<String>) throws -> [String: User] { try base.users(ids: ids) }
 
         func insert(_ user: User) throws { try base.insert(user) }
     }
