@@ -14,6 +14,8 @@ final class ReminderLoopSource: LoopSource {
     /// The reminders of `session`'s acting user.
     init(session: Session) { monitor = ReminderMonitor(session: session) }
 
+    var name: String { "the habits' reminders" }
+
     var descriptor: Int32? { nil }
 
     var pollInterval: Int? { monitor.realMillisecondsToNext }

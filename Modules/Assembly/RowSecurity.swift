@@ -13,14 +13,24 @@ import Walks
 /// missing a declaration is closed to members (no grant, no policy) rather than open; a
 /// test fails when a table of the schema has none.
 enum RowSecurity {
+    /// Every function setup makes, as made in `schema`.
+    static func functionDefinitions(schema: String) -> [String] {
+        [
+            userIDFunction(schema: schema), hiddenFunction(schema: schema), inviteFunction(schema: schema),
+            deleteFunction(schema: schema), expireFunction(schema: schema), eventBacklogGuard(schema: schema),
+            backlogSizeFunction(schema: schema), joinFunction(schema: schema),
+        ]
+    }
+
     /// `app_user_id()`: the acting member's user id. Invoker's rights (users is readable
     /// by every member); `search_path` fixed, so no one's temporary table stands in.
     /// PL/pgSQL, which keeps its statement's plan for the session: a SQL function with a
     /// `SET` clause is never inlined and plans its body at every call, and every policy
     /// calls this one once a statement (docs/performance.md, "Waiting people"). The name is
-    /// compared as a variable: `name = session_user` is not leakproof, so under users' row
-    /// security it could not use the index and read every member's row (docs/performance.md,
-    /// "Data at scale").
+    /// compared as a `text` variable: `session_user` is of type `name`, whose collation is
+    /// "C", so `name = session_user` is compared in "C" and the index on `users.name` (in
+    /// the database's collation) cannot serve it: every statement of every member read the
+    /// whole table (docs/performance.md, "Data at scale").
     static func userIDFunction(schema: String) -> String {
         """
         CREATE OR REPLACE FUNCTION app_user_id() RETURNS text

@@ -35,8 +35,7 @@ public struct ServerSetup: Sendable {
     /// 12: the inbox is the notification list: members mark read and delete their own
     /// entries, and see none from someone either side blocked; comments reach it.
     /// 13: nothing notifies (waiting loops read their inbox), so `inbox_channel` is gone.
-    /// 14: `app_user_id()` finds the acting member through the index on `users.name`.
-    public static let version = 14
+    public static let version = 13
     /// The key of `version` in `schema_versions`.
     public static let module = "server_setup"
     /// The key in `schema_versions` of the digest of the grants and policies setup applied
@@ -47,9 +46,13 @@ public struct ServerSetup: Sendable {
 
     /// A digest of `access` (31 bits of its SHA-256: `schema_versions.version` is a 32-bit
     /// `integer` on PostgreSQL; a change is missed once in two billion): every table's
-    /// grant and every policy's name, command, expressions and role.
+    /// grant and every policy's name, command, expressions and role, and the text of every
+    /// function setup makes, so a function mended without a new `version` (a faster
+    /// `app_user_id()`) is made again by the next setup too.
     static func accessDigest(_ access: [TableAccess]) -> Int {
-        var text = ""
+        var text =
+            (RowSecurity.functionDefinitions(schema: "schema")
+            + [EventSchema.backlogRemovedFunction(searchPath: "= schema, pg_temp")]).joined(separator: "\n")
         for table in access {
             text += "\(table.table)\t\(table.privileges ?? "-")\t\(table.updates?.joined(separator: ",") ?? "-")\t"
             text += "\(table.deletes)\n"

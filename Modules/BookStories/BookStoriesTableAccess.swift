@@ -9,6 +9,8 @@ enum BookStoriesTableAccess {
     /// `OFFSET 0` keeps the planner from turning the test into a hash of every story the
     /// member may see, built before the first row: for a common keyword it chose that hash
     /// (66 ms for 10 rows among 200,000 stories) over looking up the 10 stories it returns.
+    /// Every table that follows its story reads this way (quotes, keywords, themes,
+    /// comments): a long scan of them (an export) looks each story up by its key.
     private static let storyVisible = "EXISTS (SELECT 1 FROM book_stories s WHERE s.seq = story_seq OFFSET 0)"
     /// A story the acting member wrote.
     private static let storyOwn =

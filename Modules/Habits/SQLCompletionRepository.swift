@@ -34,13 +34,11 @@ public struct SQLCompletionRepository: CompletionRepository {
     }
 
     /// The days each of these habits was completed on, by habit id, in ascending order: one
-    /// statement for up to `idsPerStatement` habits (SQLite takes one parameter per id).
+    /// statement (on SQLite, one per `SQLDialect.longestSQLiteList` habits).
     public func completedDays(habitIDs: some Collection<String>) throws -> [String: [LocalDay]] {
-        let unique = Array(Set(habitIDs))
         var result: [String: [LocalDay]] = [:]
-        for start in stride(from: 0, to: unique.count, by: Self.idsPerStatement) {
-            let slice = unique[start..<min(unique.count, start + Self.idsPerStatement)]
-            let (inList, arguments) = database.dialect.inList("habit_id", slice.map(SQLValue.text))
+        for chunk in database.dialect.chunks(of: Array(Set(habitIDs))) {
+            let (inList, arguments) = database.dialect.inList("habit_id", chunk.map(SQLValue.text))
             try database.forEach(
                 "SELECT habit_id, completed_on FROM habit_completions WHERE \(inList) ORDER BY habit_id, completed_on",
                 arguments
@@ -48,9 +46,6 @@ public struct SQLCompletionRepository: CompletionRepository {
         }
         return result
     }
-
-    /// The most habits `completedDays(habitIDs:)` reads in one statement.
-    static let idsPerStatement = 500
 
     /// The completed days of every habit of `ownerID`, each in ascending order. The
     /// ORDER BY follows the owner index and the (habit, day) index, so SQLite sorts

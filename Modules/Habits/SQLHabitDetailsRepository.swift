@@ -15,23 +15,16 @@ public struct SQLHabitDetailsRepository: HabitDetailsRepository {
         try details(habitIDs: [habitID])[habitID] ?? HabitDetails()
     }
 
-    /// Everything of these habits, by id: six statements however many habits (up to
-    /// `idsPerStatement`; SQLite takes one parameter per id).
+    /// Everything of these habits, by id: six queries in one batch however many habits (on
+    /// SQLite, six per `SQLDialect.longestSQLiteList` habits).
     public func details(habitIDs: some Collection<String>) throws -> [String: HabitDetails] {
-        let unique = Array(Set(habitIDs))
         var found: [String: HabitDetails] = [:]
-        for start in stride(from: 0, to: unique.count, by: Self.idsPerStatement) {
-            let slice = unique[start..<min(unique.count, start + Self.idsPerStatement)]
-            try read(slice, into: &found)
-        }
+        for chunk in database.dialect.chunks(of: Array(Set(habitIDs))) { try read(chunk, into: &found) }
         return found
     }
 
-    /// The most habits `details(habitIDs:)` reads in one statement.
-    static let idsPerStatement = 500
-
     /// Reads the details of `ids` with six queries in one batch: one round trip on a server.
-    private func read(_ ids: ArraySlice<String>, into found: inout [String: HabitDetails]) throws {
+    private func read(_ ids: [String], into found: inout [String: HabitDetails]) throws {
         let (inList, arguments) = database.dialect.inList("habit_id", ids.map(SQLValue.text))
         var frequencies: [String: [FrequencyChange]] = [:]
         var measures: [String: HabitMeasure] = [:]

@@ -97,14 +97,12 @@ public struct SQLProfileRepository: ProfileRepository, ProfileDirectory {
         try profile(of: userID).map(Self.entry)
     }
 
-    /// The public faces of these users' profiles, in one statement for up to
-    /// `idsPerStatement` of them; a row that cannot be read is left out.
+    /// The public faces of these users' profiles: one statement (on SQLite, one per
+    /// `SQLDialect.longestSQLiteList` users); a row that cannot be read is left out.
     public func entries(for userIDs: some Collection<String>) throws -> [String: ProfileDirectoryEntry] {
         var found: [String: ProfileDirectoryEntry] = [:]
-        let unique = Array(Set(userIDs))
-        for start in stride(from: 0, to: unique.count, by: Self.idsPerStatement) {
-            let slice = unique[start..<min(unique.count, start + Self.idsPerStatement)]
-            let (inList, arguments) = database.dialect.inList("user_id", slice.map(SQLValue.text))
+        for chunk in database.dialect.chunks(of: Array(Set(userIDs))) {
+            let (inList, arguments) = database.dialect.inList("user_id", chunk.map(SQLValue.text))
             try database.forEach("SELECT \(Self.columns) FROM profiles WHERE \(inList)", arguments) { row in
                 guard let profile = try? Self.profile(row) else { return }
                 found[profile.userID] = Self.entry(profile)
@@ -112,9 +110,6 @@ public struct SQLProfileRepository: ProfileRepository, ProfileDirectory {
         }
         return found
     }
-
-    /// The most users `entries(for:)` reads in one statement (SQLite takes one parameter each).
-    static let idsPerStatement = 1000
 
     private static func entry(_ profile: Profile) -> ProfileDirectoryEntry {
         ProfileDirectoryEntry(

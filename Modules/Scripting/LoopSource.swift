@@ -11,6 +11,8 @@ import Time
 /// after a wake-up; it never spins. `collect` runs on the loop's thread between callbacks,
 /// outside any Lua run: keep it short (one query).
 public protocol LoopSource: AnyObject {
+    /// What the source reads, as standard error names it ("the inbox").
+    var name: String { get }
     /// A descriptor that becomes readable when something may have happened (a socket);
     /// nil for a source that is only asked every `pollInterval`.
     var descriptor: Int32? { get }
@@ -33,6 +35,9 @@ public protocol LoopSource: AnyObject {
 }
 
 extension LoopSource {
+    /// A source that does not name itself.
+    public var name: String { "a loop source" }
+
     /// Nothing is due by the clock alone.
     public var nextDue: Instant? { nil }
 

@@ -274,11 +274,20 @@ extension LuaEngine {
         // A source hands each event over once: asked with no hook to run, it would lose them.
         for source in loopSources where activeHooks > 0 {
             let events: [Value]
+            let key = ObjectIdentifier(source)
             do {
                 events = try source.collect()
             } catch {
-                Self.report("app-shell: a loop source failed; the loop goes on: \(AppError.wrapping(error).message)")
+                // Once, when the failure begins: a server that is down fails every try.
+                if failingSources.insert(key).inserted {
+                    Self.report(
+                        "app-shell: \(source.name) cannot be read; the loop goes on and tries again: "
+                            + AppError.wrapping(error).message)
+                }
                 continue
+            }
+            if failingSources.remove(key) != nil {
+                Self.report("app-shell: \(source.name) can be read again; what came meanwhile follows")
             }
             guard !events.isEmpty else { continue }
             let runner = control.pointer.pointee.hook_runner

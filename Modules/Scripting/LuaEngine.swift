@@ -89,6 +89,9 @@ public final class LuaEngine {
     var callbackStops = 0
     /// What besides timers wakes the loop (`addLoopSource`).
     var loopSources: [any LoopSource] = []
+    /// The sources whose last `collect` failed: a failure is reported when it begins and
+    /// when it ends, not at every try in between.
+    var failingSources: Set<ObjectIdentifier> = []
     /// Ends a running `app.loop()` from another thread (SIGTERM).
     public let loopControl = LoopControl()
 

@@ -41,6 +41,9 @@ public final class InboxWatcher {
     /// How long the time the next pending request comes due is kept without reading it
     /// again, in real milliseconds.
     public static let dueKeptMilliseconds = 10_000
+    /// The longest a PostgreSQL look waits after looks that failed (a server that is down):
+    /// each failure doubles the wait from the idle interval up to this, in real milliseconds.
+    public static let longestRetryMilliseconds = 8_000
     /// The most entries handed over at once; the rest follow at once, in the next batch.
     public static let batchSize = 100
 
@@ -57,6 +60,8 @@ public final class InboxWatcher {
     /// When `nextDue` was read (real milliseconds); nil: at the next look.
     private var nextDueRead: UInt64?
     private var more = false
+    /// Looks that failed in a row (the server is down, or the connection was lost).
+    private var failures = 0
     /// PostgreSQL: the interval to the next look, before jitter, and the one drawn for it.
     private var interval = InboxWatcher.idlePollMilliseconds
     private var drawnInterval = InboxWatcher.idlePollMilliseconds
@@ -76,6 +81,9 @@ public final class InboxWatcher {
         self.user = user
         self.milliseconds = milliseconds
     }
+
+    /// What it reads, as standard error names it.
+    public var name: String { "the inbox" }
 
     /// Nothing to wait on: the watcher is asked every `pollInterval`.
     public var descriptor: Int32? { nil }
@@ -113,6 +121,7 @@ public final class InboxWatcher {
             return try lookNow(for: userID, asked: look)
         } catch {
             lastLook = milliseconds()
+            failures += 1
             nextInterval(afterFinding: false)
             nextDue = nil
             nextDueRead = nil
@@ -151,7 +160,9 @@ public final class InboxWatcher {
         }
         guard look else { return [] }
         lastLook = milliseconds()
-        guard try inbox.hasUndelivered(for: userID) else {
+        let waiting = try inbox.hasUndelivered(for: userID)
+        failures = 0
+        guard waiting else {
             nextInterval(afterFinding: false)
             return []
         }
@@ -164,9 +175,15 @@ public final class InboxWatcher {
     }
 
     /// PostgreSQL: the quick interval after a look that found something, else twice the
-    /// last one up to the idle interval; drawn within `pollJitter` below it.
+    /// last one up to the idle interval; after failed looks, twice the idle interval for
+    /// each up to `longestRetryMilliseconds`. Drawn within `pollJitter` below it.
     private func nextInterval(afterFinding found: Bool) {
-        interval = found ? Self.quickPollMilliseconds : min(interval * 2, Self.idlePollMilliseconds)
+        if failures > 0 {
+            let doublings = min(failures, 16)
+            interval = min(Self.idlePollMilliseconds << doublings, Self.longestRetryMilliseconds)
+        } else {
+            interval = found ? Self.quickPollMilliseconds : min(interval * 2, Self.idlePollMilliseconds)
+        }
         let shortest = Int((Double(interval) * (1 - Self.pollJitter)).rounded(.up))
         drawnInterval = Int.random(in: shortest...interval)
     }

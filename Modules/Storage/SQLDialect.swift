@@ -30,14 +30,19 @@ public struct SQLDialect: Sendable, Equatable {
     public func placeholder(_ position: Int) -> String { name == .sqlite ? "?\(position)" : "$\(position)" }
 
     /// `column IN (...)` over a list of integers or texts, as SQL and its arguments, for a
-    /// statement using bare `?` placeholders. SQLite gets one placeholder per value (at most
-    /// 32766 per statement; a statement per list length is cached); PostgreSQL one array
-    /// parameter, so its prepared statement does not depend on the number of values.
+    /// statement using bare `?` placeholders. SQLite gets one placeholder per value, the list
+    /// padded with NULL (which matches nothing) to a power of two, since a statement is cached
+    /// per list length; PostgreSQL one array parameter, so its prepared statement does not
+    /// depend on the number of values. For a list longer than `longestSQLiteList`, see
+    /// `chunks(of:)`.
     public func inList(_ column: String, _ values: [SQLValue]) -> (sql: String, arguments: [SQLValue]) {
         guard !values.isEmpty else { return ("\(column) IN (SELECT NULL WHERE 1 = 0)", []) }
         switch name {
         case .sqlite:
-            return ("\(column) IN (" + Array(repeating: "?", count: values.count).joined(separator: ", ") + ")", values)
+            var length = 1
+            while length < values.count { length *= 2 }
+            let padded = values + Array(repeating: SQLValue.null, count: length - values.count)
+            return ("\(column) IN (" + Array(repeating: "?", count: length).joined(separator: ", ") + ")", padded)
         case .postgreSQL:
             let integers = values.allSatisfy { value in
                 switch value {
@@ -48,6 +53,19 @@ public struct SQLDialect: Sendable, Equatable {
             return (
                 "\(column) = ANY (CAST(? AS \(integers ? "bigint" : "text")[]))", [.text(Self.arrayLiteral(values))]
             )
+        }
+    }
+
+    /// The most values one SQLite statement's `inList` holds in `chunks(of:)`.
+    public static let longestSQLiteList = 512
+
+    /// `values` as the lists `inList` takes, one statement each: all at once on PostgreSQL
+    /// (one array parameter), `longestSQLiteList` at a time on SQLite; none for no values.
+    public func chunks<Element>(of values: [Element]) -> [[Element]] {
+        guard !values.isEmpty else { return [] }
+        guard name == .sqlite else { return [values] }
+        return stride(from: 0, to: values.count, by: Self.longestSQLiteList).map {
+            Array(values[$0..<min(values.count, $0 + Self.longestSQLiteList)])
         }
     }
 

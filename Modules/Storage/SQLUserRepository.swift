@@ -31,13 +31,12 @@ public struct SQLUserRepository: UserRepository {
         try database.queryOne("SELECT id, name, created_at FROM users WHERE id = ?", [.text(id)], Self.user)
     }
 
-    /// The users with these ids, by id, in one statement for up to `idsPerStatement` of them.
+    /// The users with these ids, by id: one statement (on SQLite, one per
+    /// `SQLDialect.longestSQLiteList` ids).
     public func users(ids: some Collection<String>) throws -> [String: User] {
         var found: [String: User] = [:]
-        let unique = Array(Set(ids))
-        for start in stride(from: 0, to: unique.count, by: Self.idsPerStatement) {
-            let slice = unique[start..<min(unique.count, start + Self.idsPerStatement)]
-            let (inList, arguments) = database.dialect.inList("id", slice.map(SQLValue.text))
+        for chunk in database.dialect.chunks(of: Array(Set(ids))) {
+            let (inList, arguments) = database.dialect.inList("id", chunk.map(SQLValue.text))
             try database.forEach("SELECT id, name, created_at FROM users WHERE \(inList)", arguments) { row in
                 let user = try Self.user(row)
                 found[user.id] = user
@@ -45,9 +44,6 @@ public struct SQLUserRepository: UserRepository {
         }
         return found
     }
-
-    /// The most ids `users(ids:)` reads in one statement (SQLite takes one parameter per id).
-    static let idsPerStatement = 1000
 
     /// Inserts a new user; an existing id, or a name an existing user has ignoring case,
     /// is `users.exists`.

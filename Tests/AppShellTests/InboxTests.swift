@@ -326,6 +326,29 @@ import Walks
         #expect(try #require(watcher.pollInterval) >= 100)
     }
 
+    /// A server that stays down is asked less and less often, never more rarely than every
+    /// `longestRetryMilliseconds`, each wait jittered; the first look that works goes back
+    /// to the idle interval.
+    @Test(arguments: DatabaseBackend.available.filter { $0 == .postgres })
+    func looksThatKeepFailingWaitLongerUpToTheLongestRetry(backend: DatabaseBackend) throws {
+        let people = try People(backend)
+        let watcher = try people.watcher(of: people.joon)
+        #expect(try watcher.collect() == [])
+        people.closeWatchers()
+        var waits: [Int] = []
+        for _ in 0..<6 {
+            people.ticks.now += UInt64(watcher.pollInterval ?? 0)
+            #expect(throws: (any Error).self) { try watcher.collect() }
+            waits.append(try #require(watcher.pollInterval))
+        }
+        let longest = InboxWatcher.longestRetryMilliseconds
+        let shortest = { (interval: Int) in Int((Double(interval) * (1 - InboxWatcher.pollJitter)).rounded(.down)) }
+        #expect(waits[0] >= shortest(2 * InboxWatcher.idlePollMilliseconds), "\(waits)")
+        #expect(waits[1] >= shortest(4 * InboxWatcher.idlePollMilliseconds), "\(waits)")
+        #expect(waits.allSatisfy { $0 <= longest }, "\(waits)")
+        #expect(waits.suffix(2).allSatisfy { $0 >= shortest(longest) }, "\(waits)")
+    }
+
     @Test(arguments: DatabaseBackend.available)
     func aWaitingSendersLoopHearsTheExpiryWhenItComesDue(backend: DatabaseBackend) throws {
         let people = try People(backend)

@@ -4,8 +4,9 @@ import Testing
 
 /// `BlockingWaits`: a deadline cancels the waits of the thread it watches and no other's,
 /// so one engine's timeout never cuts short another engine's statement in the same
-/// process; Ctrl-C cancels every wait. (Found when the unit tests ran beside the
-/// end-to-end scripts: a Lua timeout test cancelled another test's `mate_join`.)
+/// process; Ctrl-C too cancels only the waits of the thread running the chunk it stops.
+/// (Found when the unit tests ran beside the end-to-end scripts: a Lua timeout test
+/// cancelled another test's `mate_join`.)
 @Suite struct BlockingWaitsTests {
     @Test func aDeadlineCancelsTheWaitsOfItsOwnThreadOnly() {
         let cancelled = Mutex(0)

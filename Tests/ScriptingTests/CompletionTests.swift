@@ -7,7 +7,7 @@ import Testing
     static let cases: [(String, [String])] = [
         ("tes", ["test"]),
         ("test.o", ["test.options("]),
-        ("test.", ["test.bytes(", "test.echo(", "test.fail(", "test.options(", "test.sub"]),
+        ("test.", ["test.bytes(", "test.echo(", "test.fail(", "test.options(", "test.sub", "test.wait("]),
         ("test.sub.d", ["test.sub.deep("]),
         ("app.lo", ["app.login(", "app.loop("]),
         ("app.o", ["app.on("]),

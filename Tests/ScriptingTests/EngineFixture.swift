@@ -1,5 +1,7 @@
 import Core
+import Dispatch
 import Storage
+import Synchronization
 import Testing
 import Time
 
@@ -72,5 +74,19 @@ struct EngineFixture {
         Route("test.sub.deep", summary: "Lives in a nested table.", returns: "string", example: "test.sub.deep()") {
             _, context in .string(context.user.name)
         },
+        Route(
+            "test.wait", summary: "Waits as a statement on a server does, until cancelled (10 s at most).",
+            returns: "boolean", example: "test.wait()"
+        ) { _, _ in
+            let cancelled = DispatchSemaphore(value: 0)
+            let ended = BlockingWaits.shared.during({
+                EngineFixture.waitsCancelled.withLock { $0 += 1 }
+                cancelled.signal()
+            }) { cancelled.wait(timeout: .now() + 10) == .success }
+            return .bool(ended)
+        },
     ]
+
+    /// How many `test.wait` calls were cancelled, over every fixture.
+    static let waitsCancelled = Mutex(0)
 }

@@ -81,6 +81,25 @@ import Testing
         #expect(failure.message.contains("interrupted"))
     }
 
+    /// Ctrl-C cancels the statement the chunk waits on (`test.wait` stands for a server's).
+    @Test func interruptCancelsTheWaitOfTheRunningChunk() throws {
+        let fixture = try EngineFixture()
+        guard case .loaded(let chunk) = fixture.engine.load(Array("test.wait() while true do end".utf8), name: "=w")
+        else {
+            Issue.record("the chunk should load")
+            return
+        }
+        let before = EngineFixture.waitsCancelled.withLock { $0 }
+        let stopSwitch = fixture.engine.stopSwitch
+        DispatchQueue(label: "interrupter").asyncAfter(deadline: .now() + 0.2) { stopSwitch.interrupt() }
+        guard case .failure(let failure) = fixture.engine.run(chunk, timeout: 20) else {
+            Issue.record("the chunk was not interrupted")
+            return
+        }
+        #expect(failure.kind == .interrupted)
+        #expect(EngineFixture.waitsCancelled.withLock { $0 } == before + 1)
+    }
+
     /// Ctrl-C cancels the server statements of the thread running the chunk, not those of
     /// another thread (found when CI's unit tests cancelled a PostgreSQL test's
     /// `CREATE TABLE` with "canceling statement due to user request": an interrupt test in

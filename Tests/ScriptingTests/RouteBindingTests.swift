@@ -55,7 +55,7 @@ import Testing
     @Test func helpListsModulesAndTheirFunctions() throws {
         let router = try EngineFixture().engine.router
         let overview = HelpText.overview(router)
-        #expect(overview.contains("test   5 functions: bytes, echo, fail, options, sub.deep"))
+        #expect(overview.contains("test   6 functions: bytes, echo, fail, options, sub.deep, wait"))
         #expect(overview.contains("trace  2 functions: span, summary"))
         let module = try #require(HelpText.module("app", router))
         #expect(module.contains("app.login(name)"))

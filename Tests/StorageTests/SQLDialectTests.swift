@@ -20,6 +20,16 @@ import Testing
         let sqlite = SQLDialect.sqlite.inList("seq", [.int(3), .int(1)])
         #expect(sqlite.sql == "seq IN (?, ?)")
         #expect(sqlite.arguments == [.int(3), .int(1)])
+        // Padded with NULL to a power of two: a long-lived connection caches a statement per
+        // length, 10 of them at most, not one for each of 1 to 512 values.
+        let three = SQLDialect.sqlite.inList("seq", [.int(3), .int(1), .int(2)])
+        #expect(three.sql == "seq IN (?, ?, ?, ?)")
+        #expect(three.arguments == [.int(3), .int(1), .int(2), .null])
+        let lengths = Set(
+            (1...SQLDialect.longestSQLiteList).map { count in
+                SQLDialect.sqlite.inList("id", Array(repeating: SQLValue.int(1), count: count)).arguments.count
+            })
+        #expect(lengths == [1, 2, 4, 8, 16, 32, 64, 128, 256, 512])
         let postgres = SQLDialect.postgreSQL.inList("seq", [.int(3), .int(1)])
         #expect(postgres.sql == "seq = ANY (CAST(? AS bigint[]))")
         #expect(postgres.arguments == [.text("{3,1}")])
@@ -27,6 +37,16 @@ import Testing
         #expect(texts.sql == "id = ANY (CAST(? AS text[]))")
         #expect(texts.arguments == [.text(#"{"a\"b","책\\"}"#)])
         #expect(SQLDialect.sqlite.inList("id", []).arguments.isEmpty)
+    }
+
+    @Test func longListsAreReadInChunksOnSQLiteAndAtOnceOnPostgreSQL() {
+        let ids = (0..<1_200).map { "id\($0)" }
+        let sqlite = SQLDialect.sqlite.chunks(of: ids)
+        #expect(sqlite.map(\.count) == [512, 512, 176])
+        #expect(sqlite.flatMap { $0 } == ids)
+        #expect(SQLDialect.postgreSQL.chunks(of: ids) == [ids])
+        #expect(SQLDialect.sqlite.chunks(of: [String]()).isEmpty)
+        #expect(SQLDialect.postgreSQL.chunks(of: [String]()).isEmpty)
     }
 
     @Test func theSchemaOfSQLiteBecomesPostgreSQLTypes() {

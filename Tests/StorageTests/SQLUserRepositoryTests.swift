@@ -133,7 +133,7 @@ import Time
         let database = try makeDatabase()
         let repository = SQLUserRepository(database: database)
         // More than one statement's worth, each asked twice, and ids nobody has.
-        let count = SQLUserRepository.idsPerStatement + 200
+        let count = SQLDialect.longestSQLiteList + 200
         let users = (0..<count).map { User(id: "u\($0)", name: "user\($0)", createdAt: now.adding(seconds: $0)) }
         try database.transaction { for user in users { try repository.insert(user) } }
         let asked = users.map(\.id) + users.map(\.id) + ["nobody", "", "u1' OR '1'='1"]

@@ -8,6 +8,8 @@
 #                              with the password), all exported.
 #   postgres.sh stop FOLDER    stop the server and remove FOLDER (only a folder this script
 #                              made: it carries a marker file).
+#   postgres.sh restart FOLDER stop the server (every session ends) and start it again on
+#                              the same port.
 #
 # PostgreSQL refuses to run as root, so as root the server runs as the `postgres` system
 # user (Debian's postgresql-15 makes it) and FOLDER is handed to it. fsync is off: a test
@@ -22,7 +24,7 @@ bin=${POSTGRES_BIN:-/usr/lib/postgresql/15/bin}
 marker=.app-shell-test-cluster
 
 usage() {
-  echo "usage: $0 start|stop FOLDER" >&2
+  echo "usage: $0 start|stop|restart FOLDER" >&2
   exit 2
 }
 
@@ -128,9 +130,22 @@ stop() {
   rm -rf "$folder"
 }
 
+# Stops the server (fast: open sessions end) and starts it again with the same options and
+# port, as an administrator's restart does; every connection to it is lost.
+restart() {
+  local folder=$1
+  [ -f "$folder/$marker" ] || {
+    echo "postgres.sh: $folder was not made by postgres.sh start; left alone" >&2
+    exit 1
+  }
+  as_owner "$bin/pg_ctl" restart --wait --silent --mode=fast --pgdata="$folder/data" \
+    --log="$folder/server.log" >/dev/null
+}
+
 [ $# -eq 2 ] || usage
 case $1 in
   start) start "$2" ;;
   stop) stop "$2" ;;
+  restart) restart "$2" ;;
   *) usage ;;
 esac

@@ -164,6 +164,10 @@ public final class PostgresConnection {
     /// Whether `close()` ran.
     public var isClosed: Bool { handle == nil }
 
+    /// Whether the server dropped this connection (a restart, a terminated backend, a
+    /// network gone): libpq says so once a statement found it out. Nothing more runs on it.
+    public var isLost: Bool { handle.map { Int(cpg_status($0)) != CPG_CONNECTION_OK } ?? false }
+
     /// The server process serving this connection (`pg_backend_pid()`).
     public var backendProcessID: Int32 { handle.map { cpg_backend_pid($0) } ?? 0 }
 

@@ -197,10 +197,11 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         return pooled
     }
 
-    /// Gives a connection back: kept when it is healthy and idle, closed otherwise.
+    /// Gives a connection back: kept when it is healthy and idle, closed otherwise. A
+    /// connection the server dropped is closed, so the next statement opens a new one.
     private func checkIn(_ pooled: Pooled) {
         let keep =
-            !pooled.connection.isClosed && !pooled.connection.isInTransaction
+            !pooled.connection.isClosed && !pooled.connection.isLost && !pooled.connection.isInTransaction
             && state.withLock { state in
                 guard !state.isClosed, state.idle.count < Self.idleLimit else { return false }
                 state.idle.append(pooled)
