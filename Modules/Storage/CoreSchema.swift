@@ -183,6 +183,12 @@ public enum CoreSchema {
                 DROP FUNCTION inbox_channel_of(text);
                 DROP TABLE inbox_channel_keys;
                 """),
+        // Each claim of a waiting loop carries a token of its own (`InboxWatcher`): when the
+        // connection is lost before the claim's answer arrives, the loop asks for that
+        // token's entries once it can read again, so none is marked delivered and lost.
+        Migration(
+            version: 17, summary: "inbox claims carry their loop's token",
+            sql: "ALTER TABLE inbox ADD COLUMN claim TEXT CHECK (claim IS NULL OR length(claim) <= 64);"),
     ]
 
     /// At most `Report.maximumPerDay` reports a day from one person.

@@ -23,7 +23,9 @@ import Time
 ///   `dueKeptMilliseconds` (another process of the user's may have sent one).
 ///
 /// Each entry is handed to one loop once (`Inbox.claimUndelivered`): a loop started later
-/// gets what arrived while none ran, and nothing twice.
+/// gets what arrived while none ran, and nothing twice. Each claim carries a token of its
+/// own; when a claim fails (its connection lost, perhaps after the server committed it), the
+/// next look that works hands over what that token took before anything else.
 public final class InboxWatcher {
     /// How often SQLite's data version is read, in real milliseconds.
     public static let changePollMilliseconds = 200
@@ -62,6 +64,9 @@ public final class InboxWatcher {
     private var more = false
     /// Looks that failed in a row (the server is down, or the connection was lost).
     private var failures = 0
+    /// The user and token of a claim that failed: the server may have committed it with
+    /// its answer lost, so the next look that works asks for that token's entries first.
+    private var unsettledClaim: (user: String, claim: String)?
     /// PostgreSQL: the interval to the next look, before jitter, and the one drawn for it.
     private var interval = InboxWatcher.idlePollMilliseconds
     private var drawnInterval = InboxWatcher.idlePollMilliseconds
@@ -144,6 +149,10 @@ public final class InboxWatcher {
         case .postgreSQL:
             if elapsed >= UInt64(drawnInterval) { look = true }
         }
+        // A claim that failed is settled at the first look that works.
+        if unsettledClaim != nil && (database.dialect.name == .sqlite || elapsed >= UInt64(drawnInterval)) {
+            look = true
+        }
         let now = clock.now()
         if let timeouts {
             let stale = nextDueRead.map { since($0) >= UInt64(Self.dueKeptMilliseconds) } ?? true
@@ -160,17 +169,34 @@ public final class InboxWatcher {
         }
         guard look else { return [] }
         lastLook = milliseconds()
+        let zone = clock.timeZone
+        if let unsettled = unsettledClaim {
+            let recovered = unsettled.user == userID ? try inbox.claimed(of: userID, by: unsettled.claim) : []
+            unsettledClaim = nil
+            failures = 0
+            if !recovered.isEmpty {
+                more = true  // and then what waits besides
+                nextInterval(afterFinding: true)
+                return recovered.map { $0.value(in: zone) }
+            }
+        }
         let waiting = try inbox.hasUndelivered(for: userID)
         failures = 0
         guard waiting else {
             nextInterval(afterFinding: false)
             return []
         }
-        let claimed = try inbox.claimUndelivered(of: userID, at: now, limit: Self.batchSize)
+        let claim = Identifier.random()
+        let claimed: [InboxEntry]
+        do {
+            claimed = try inbox.claimUndelivered(of: userID, at: now, limit: Self.batchSize, claim: claim)
+        } catch {
+            unsettledClaim = (userID, claim)
+            throw error
+        }
         more = claimed.count == Self.batchSize
         nextInterval(afterFinding: !claimed.isEmpty)
         if !claimed.isEmpty { nextDueRead = nil }
-        let zone = clock.timeZone
         return claimed.map { $0.value(in: zone) }
     }
 

@@ -43,16 +43,25 @@ public struct SQLInbox: Inbox {
     /// Marks up to `limit` undelivered entries delivered and returns them, oldest first. One
     /// conditional `UPDATE ... RETURNING`: of two loops racing, the second finds the rows
     /// delivered already (PostgreSQL checks the condition again after the row lock).
-    public func claimUndelivered(of userID: String, at now: Instant, limit: Int) throws -> [InboxEntry] {
+    public func claimUndelivered(of userID: String, at now: Instant, limit: Int, claim: String) throws
+        -> [InboxEntry]
+    {
         try database.query(
             """
-            UPDATE inbox SET delivered_at = ?1
+            UPDATE inbox SET delivered_at = ?1, claim = ?4
             WHERE delivered_at IS NULL AND id IN (
                 SELECT id FROM inbox WHERE recipient_id = ?2 AND delivered_at IS NULL
                     AND \(Self.shown(viewer: "?2")) ORDER BY id LIMIT ?3)
             RETURNING \(Self.columns)
-            """, [.instant(now), .text(userID), .int(max(limit, 0))], Self.entry
+            """, [.instant(now), .text(userID), .int(max(limit, 0)), .text(claim)], Self.entry
         ).sorted { $0.id < $1.id }
+    }
+
+    /// The entries claim `claim` took, oldest first (still only those the recipient may see).
+    public func claimed(of userID: String, by claim: String) throws -> [InboxEntry] {
+        try database.query(
+            "SELECT \(Self.columns) FROM inbox WHERE recipient_id = ?1 AND claim = ?2 AND \(Self.shown()) ORDER BY id",
+            [.text(userID), .text(claim)], Self.entry)
     }
 
     private static func entry(_ row: Row) throws -> InboxEntry {

@@ -70,7 +70,7 @@ public enum StorageTableAccess {
         // delivered and read, and deletes; nothing from someone either of them blocked;
         // the triggers write as the owner.
         TableAccess(
-            "inbox", privileges: "SELECT", updates: ["delivered_at", "read_at"], deletes: true,
+            "inbox", privileges: "SELECT", updates: ["delivered_at", "read_at", "claim"], deletes: true,
             policies: [
                 TableAccess.Policy(
                     "inbox_recipient_read", "SELECT",

@@ -102,12 +102,15 @@ import Walks
             return try watcher(user: { userID })
         }
 
-        /// A watcher, in an app of its own, of whichever user `user()` names at each look.
-        func watcher(user: @escaping () -> String) throws -> InboxWatcher {
+        /// A watcher, in an app of its own, of whichever user `user()` names at each look,
+        /// reading through `inbox` made from the app's own.
+        func watcher(
+            user: @escaping () -> String, inbox: (any Inbox) -> any Inbox = { $0 }
+        ) throws -> InboxWatcher {
             let other = try Self.open(location, clock: clock)
             others.append(other)
             return InboxWatcher(
-                database: other.database, inbox: try other.container.resolve((any Inbox).self),
+                database: other.database, inbox: inbox(try other.container.resolve((any Inbox).self)),
                 timeouts: try other.container.resolveIfRegistered((any InboxTimeouts).self), clock: clock,
                 user: user, milliseconds: { [ticks] in ticks.now })
         }
@@ -324,6 +327,63 @@ import Walks
         }
         #expect(throws: (any Error).self) { try watcher.collect() }
         #expect(try #require(watcher.pollInterval) >= 100)
+    }
+
+    /// The first claim succeeds on the server and its answer is lost, as when a connection
+    /// drops after the server committed: the claim failed as far as the loop knows.
+    final class AnswerLostOnce: Inbox, @unchecked Sendable {
+        let base: any Inbox
+        /// Set when the next claim is the one to lose.
+        var armed = false
+        init(_ base: any Inbox) { self.base = base }
+        func entries(of userID: String, after: Int?, since: Instant?, limit: Int) throws -> [InboxEntry] {
+            try base.entries(of: userID, after: after, since: since, limit: limit)
+        }
+        func hasUndelivered(for userID: String) throws -> Bool { try base.hasUndelivered(for: userID) }
+        func claimUndelivered(of userID: String, at now: Instant, limit: Int, claim: String) throws -> [InboxEntry] {
+            let claimed = try base.claimUndelivered(of: userID, at: now, limit: limit, claim: claim)
+            guard !armed else {
+                armed = false
+                throw StorageError(.unavailable, message: "server closed the connection unexpectedly")
+            }
+            return claimed
+        }
+        func claimed(of userID: String, by claim: String) throws -> [InboxEntry] {
+            try base.claimed(of: userID, by: claim)
+        }
+    }
+
+    /// Nothing a claim took is lost when its answer is: the next look hands it over, once.
+    @Test(arguments: DatabaseBackend.available)
+    func whatAClaimWhoseAnswerWasLostTookComesAtTheNextLook(backend: DatabaseBackend) throws {
+        let people = try People(backend)
+        let minaID = people.mina.user.id
+        var losing: AnswerLostOnce?
+        let watcher = try people.watcher(
+            user: { minaID },
+            inbox: { base in
+                let inbox = AnswerLostOnce(base)
+                losing = inbox
+                return inbox
+            })
+        _ = try watcher.collect()  // what the fixture's own steps left
+        let first = try people.request()
+        let second = try people.request("또 갈래?")
+        losing?.armed = true
+        people.ticks.now += UInt64(watcher.pollInterval ?? 0) + 1_000
+        #expect(throws: StorageError.self) { try watcher.collect() }
+        // Marked delivered on the server, handed to no loop:
+        let waiting = try people.app.database.queryOne(
+            "SELECT count(*) FROM inbox WHERE recipient_id = ? AND delivered_at IS NULL", [.text(minaID)]
+        ) { try $0.int(0) }
+        #expect(waiting == 0)
+        people.ticks.now += UInt64(watcher.pollInterval ?? 0)
+        let got = try watcher.collect().map { $0["params"]["id"].stringValue ?? "?" }
+        #expect(got == [first, second])
+        people.ticks.now += UInt64(watcher.pollInterval ?? 0)
+        #expect(try watcher.collect() == [])
+        people.ticks.now += 2_000
+        #expect(try watcher.collect() == [])
     }
 
     /// A server that stays down is asked less and less often, never more rarely than every
