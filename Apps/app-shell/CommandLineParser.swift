@@ -31,6 +31,8 @@ enum CommandLineParser {
                                and --import (default 600)
           --callback-timeout SECONDS  stop each callback app.loop runs after SECONDS (default the --timeout,
                                else 60; 0 for none); after 3 such stops app.loop() ends with an error
+          --connect-timeout SECONDS  give up connecting to a PostgreSQL server that does not answer after
+                               SECONDS (2 to 3600; default the URL's connect_timeout, else 5)
           --max-memory MB      cap the Lua heap and what an import holds (default 1024)
           --trace FILE         write every route call, transaction and trace.span as Chrome trace JSON
           --events-sink SINK   where events.flush sends events: a JSON Lines file or an http:// URL
@@ -120,6 +122,16 @@ enum CommandLineParser {
                             "--timeout takes seconds from 0 (none) to \(Int(maximumTimeout)) (a year), got '\(text)'")
                 }
                 options.timeoutSeconds = seconds
+            case "--connect-timeout":
+                let text = try value(for: name, inline: inline)
+                let range = PostgresDatabase.connectTimeouts
+                guard let seconds = Int(text), range.contains(seconds) else {
+                    throw UsageError(
+                        message:
+                            "--connect-timeout takes whole seconds from \(range.lowerBound) to \(range.upperBound), got '\(text)'"
+                    )
+                }
+                options.connectTimeout = seconds
             case "--callback-timeout":
                 let text = try value(for: name, inline: inline)
                 guard let seconds = Double(text), seconds >= 0, seconds <= maximumTimeout else {

@@ -22,16 +22,17 @@ enum CompositionRoot {
         // On PostgreSQL the connection (loading libpq, TCP, the login: most of a start) is
         // opened on a thread of its own while the Lua engine is built here; the engine's
         // session acts as the user once the database has named them, before any Lua runs.
-        let prepared = try AppAssembly.prepare(
-            AppOptions(
-                databasePath: try databasePath(options, environment: environment), clock: clock,
-                eventSink: eventSink(options.eventsSink),
-                eventBacklog: options.eventsBacklog ?? SQLEventStore.defaultCapacity,
-                // --max-memory bounds what an import holds too (PortableSections keeps its own cap).
-                importBytes: options.maxMemoryMB * 1_048_576,
-                signposter: signposter,
-                superuserActsAsAnyone: environment["APP_SHELL_TEST_IMPERSONATE"] == "1",
-                notices: { Terminal.error($0) }))
+        var appOptions = AppOptions(
+            databasePath: try databasePath(options, environment: environment), clock: clock,
+            eventSink: eventSink(options.eventsSink),
+            eventBacklog: options.eventsBacklog ?? SQLEventStore.defaultCapacity,
+            // --max-memory bounds what an import holds too (PortableSections keeps its own cap).
+            importBytes: options.maxMemoryMB * 1_048_576,
+            signposter: signposter,
+            superuserActsAsAnyone: environment["APP_SHELL_TEST_IMPERSONATE"] == "1",
+            notices: { Terminal.error($0) })
+        appOptions.connectTimeout = options.connectTimeout
+        let prepared = try AppAssembly.prepare(appOptions)
         // app.notify reaches the desktop when a session bus is there.
         prepared.container.register((any Notifier).self, instance: FreedesktopNotifier(environment: environment))
         let session = Session(

@@ -12,6 +12,8 @@ struct ShellOptions {
     var json = false
     var allowIO = false
     var timeoutSeconds: Double?
+    /// `--connect-timeout SECONDS`: how long a PostgreSQL connection waits for the server.
+    var connectTimeout: Int?
     /// `--callback-timeout SECONDS`: the deadline of each callback `app.loop` runs (0 for none).
     var callbackTimeoutSeconds: Double?
     var maxMemoryMB = 1024

@@ -203,7 +203,8 @@ public enum AppAssembly {
     static func openDatabase(_ options: AppOptions, connectingAhead: Bool = false) throws -> any Database {
         if isPostgresURL(options.databasePath) {
             return try PostgresDatabase(
-                options.databasePath, signposter: options.signposter, connectingAhead: connectingAhead)
+                options.databasePath, signposter: options.signposter, connectTimeout: options.connectTimeout,
+                connectingAhead: connectingAhead)
         }
         return try SQLiteDatabase(path: options.databasePath, signposter: options.signposter)
     }

@@ -10,6 +10,9 @@ public struct AppOptions: Sendable {
     /// The database file, `:memory:`, or a PostgreSQL server's `postgres://` or
     /// `postgresql://` URL.
     public var databasePath: String
+    /// Seconds a connection to a PostgreSQL server waits for one that does not answer
+    /// (`--connect-timeout`); nil: the URL's, `PGCONNECT_TIMEOUT`, else 5.
+    public var connectTimeout: Int? = nil
     /// The app clock (a fixed one under `--now` and in tests).
     public var clock: any Clock
     /// Where `events.flush{}` sends events.

@@ -7,6 +7,7 @@
 #include <postgresql/libpq-fe.h>
 
 #include <dlfcn.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +84,8 @@ typedef struct cpg_api {
     __typeof__(PQsendPrepare) *sendPrepare;
     __typeof__(PQsendQueryPrepared) *sendQueryPrepared;
     __typeof__(PQgetResult) *getResult;
+    __typeof__(PQsocket) *socket;
+    __typeof__(PQconsumeInput) *consumeInput;
 } cpg_api;
 
 /* Written once under `cpg_lock`; read only after cpg_load returned 0 under the same lock
@@ -163,6 +166,8 @@ static int cpg_start(char *error, size_t error_size) {
     CPG_FIND(sendPrepare, "PQsendPrepare");
     CPG_FIND(sendQueryPrepared, "PQsendQueryPrepared");
     CPG_FIND(getResult, "PQgetResult");
+    CPG_FIND(socket, "PQsocket");
+    CPG_FIND(consumeInput, "PQconsumeInput");
     cpg = api;
     cpg_loaded = 1;
     return 0;
@@ -218,6 +223,20 @@ cpg_cancel_request *cpg_get_cancel(cpg_conn *conn) { return cpg.getCancel(conn);
 int cpg_cancel(cpg_cancel_request *cancel, char *error, int error_size) { return cpg.cancel(cancel, error, error_size); }
 void cpg_free_cancel(cpg_cancel_request *cancel) { cpg.freeCancel(cancel); }
 int cpg_status(const cpg_conn *conn) { return (int)cpg.status(conn); }
+
+int cpg_still_open(cpg_conn *conn) {
+    int descriptor = cpg.socket(conn);
+    if (descriptor < 0) return 0;
+    // Nothing is expected on an idle connection: what is there is the server's goodbye (a
+    // termination message, then the end of the stream) or a notice, which PQconsumeInput
+    // reads, one read a call: the end is seen at the read after the message.
+    for (int reads = 0; reads < 8; reads++) {
+        struct pollfd wait = {.fd = descriptor, .events = POLLIN, .revents = 0};
+        if (poll(&wait, 1, 0) <= 0) break;
+        if (!cpg.consumeInput(conn)) return 0;
+    }
+    return cpg.status(conn) == CONNECTION_OK;
+}
 const char *cpg_error_message(const cpg_conn *conn) { return cpg.errorMessage(conn); }
 const char *cpg_host(const cpg_conn *conn) { return cpg.host(conn); }
 const char *cpg_port(const cpg_conn *conn) { return cpg.port(conn); }

@@ -49,9 +49,23 @@ struct PostgresConnectSettingsTests {
         #expect(binding["channel_binding"] == nil)
     }
 
-    @Test func theTimeoutDefaultsToTenSecondsUnlessPGCONNECT_TIMEOUTIsSet() {
-        #expect(Self.keywords([:])["connect_timeout"] == "10")
+    @Test func theTimeoutDefaultsToFiveSecondsUnlessPGCONNECT_TIMEOUTIsSet() {
+        #expect(Self.keywords([:])["connect_timeout"] == "5")
         #expect(Self.keywords([:], environment: ["PGCONNECT_TIMEOUT": "3"])["connect_timeout"] == nil)
+    }
+
+    /// `--connect-timeout` is handed to libpq after the string, whose own `connect_timeout`
+    /// (and `PGCONNECT_TIMEOUT`) it therefore overrides: libpq takes the last value given.
+    @Test func aGivenConnectTimeoutComesAfterTheStringSoItWins() throws {
+        let settings = PostgresConnectSettings(
+            conninfo: "connect_timeout=30", option: { $0 == "connect_timeout" ? "30" : nil },
+            environment: { $0 == "PGCONNECT_TIMEOUT" ? "3" : nil }, connectTimeout: 7)
+        let names = settings.keywords.map(\.0)
+        let dbname = try #require(names.firstIndex(of: "dbname"))
+        let last = try #require(names.lastIndex(of: "connect_timeout"))
+        #expect(last > dbname)
+        #expect(settings.keywords[last].1 == "7")
+        #expect(names.filter { $0 == "connect_timeout" }.count == 1)
     }
 
     /// Every statement is bounded in time; the string's own options come after the limits,

@@ -8,8 +8,9 @@
 #                              with the password), all exported.
 #   postgres.sh stop FOLDER    stop the server and remove FOLDER (only a folder this script
 #                              made: it carries a marker file).
-#   postgres.sh restart FOLDER stop the server (every session ends) and start it again on
-#                              the same port.
+#   postgres.sh restart FOLDER stop the server (every session ends), wait
+#                              APP_SHELL_PG_DOWN_SECONDS (default 0), start it again on the
+#                              same port.
 #
 # PostgreSQL refuses to run as root, so as root the server runs as the `postgres` system
 # user (Debian's postgresql-15 makes it) and FOLDER is handed to it. fsync is off: a test
@@ -73,10 +74,12 @@ start() {
   for attempt in 1 2 3 4 5 6 7 8; do
     local candidate=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
     if (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then continue; fi
+    local options="-c listen_addresses=127.0.0.1 -p $candidate -c unix_socket_directories=$folder/socket \
+          -c fsync=$fsync -c full_page_writes=$fsync -c max_connections=$connections"
     if as_owner "$bin/pg_ctl" start --wait --silent --pgdata="$folder/data" --log="$folder/server.log" \
-      -o "-c listen_addresses=127.0.0.1 -p $candidate -c unix_socket_directories=$folder/socket \
-          -c fsync=$fsync -c full_page_writes=$fsync -c max_connections=$connections" >/dev/null; then
+      -o "$options" >/dev/null; then
       port=$candidate
+      printf '%s\n' "$options" >"$folder/options" # for restart
       break
     fi
   done
@@ -130,16 +133,19 @@ stop() {
   rm -rf "$folder"
 }
 
-# Stops the server (fast: open sessions end) and starts it again with the same options and
-# port, as an administrator's restart does; every connection to it is lost.
+# Stops the server (fast: open sessions end), waits APP_SHELL_PG_DOWN_SECONDS (default 0)
+# and starts it again with the same options and port, as an administrator's restart does;
+# every connection to it is lost, and while it is down none can be made.
 restart() {
   local folder=$1
-  [ -f "$folder/$marker" ] || {
+  [ -f "$folder/$marker" ] && [ -f "$folder/options" ] || {
     echo "postgres.sh: $folder was not made by postgres.sh start; left alone" >&2
     exit 1
   }
-  as_owner "$bin/pg_ctl" restart --wait --silent --mode=fast --pgdata="$folder/data" \
-    --log="$folder/server.log" >/dev/null
+  as_owner "$bin/pg_ctl" stop --wait --silent --mode=fast --pgdata="$folder/data" >/dev/null
+  sleep "${APP_SHELL_PG_DOWN_SECONDS:-0}"
+  as_owner "$bin/pg_ctl" start --wait --silent --pgdata="$folder/data" --log="$folder/server.log" \
+    -o "$(cat "$folder/options")" >/dev/null
 }
 
 [ $# -eq 2 ] || usage

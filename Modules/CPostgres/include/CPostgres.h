@@ -106,6 +106,10 @@ int cpg_cancel(cpg_cancel_request *cancel, char *error, int error_size);
 /// PQfreeCancel.
 void cpg_free_cancel(cpg_cancel_request *cancel);
 int cpg_status(const cpg_conn *conn);
+/// Whether an idle connection is still open, without a round trip or a wait: when the
+/// server wrote to it since (a shutdown's termination message, the end of the stream),
+/// reads that first (PQsocket, poll, PQconsumeInput), then asks PQstatus. 0 when it is lost.
+int cpg_still_open(cpg_conn *conn);
 const char *cpg_error_message(const cpg_conn *conn);
 const char *cpg_host(const cpg_conn *conn);
 const char *cpg_port(const cpg_conn *conn);

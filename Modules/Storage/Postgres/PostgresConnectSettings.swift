@@ -9,8 +9,9 @@ import Core
 /// defaults that the string (expanded from `dbname`) and the `PG*` variables override.
 ///
 /// - `fallback_application_name=app-shell`;
-/// - `connect_timeout=10` unless `PGCONNECT_TIMEOUT` is set: an unreachable server is given
-///   up after 10 seconds;
+/// - `connect_timeout`: `defaultConnectTimeout` (5 s) unless the string or
+///   `PGCONNECT_TIMEOUT` sets one; a `connectTimeout` given (`--connect-timeout`) wins over
+///   both: an unreachable server is given up after that long;
 /// - for a server reached over a network (any host but a Unix socket, `localhost`,
 ///   `127.0.0.1` or `::1`), `sslmode=require` and `channel_binding=require` unless the
 ///   string or `PGSSLMODE` / `PGCHANNELBINDING` says otherwise: a server that declines TLS
@@ -22,6 +23,10 @@ import Core
 ///   with `storage.busy`, never hang), `idle_in_transaction_session_timeout` 30 s. The
 ///   string's own `options` (or `PGOPTIONS`) come after them, so a setting it names wins.
 struct PostgresConnectSettings {
+    /// Seconds a connection attempt waits for a server that does not answer, unless the
+    /// string, `PGCONNECT_TIMEOUT` or `--connect-timeout` says otherwise.
+    static let defaultConnectTimeout = 5
+
     /// The server settings every connection starts with, as `-c name=value` words.
     static let serverLimits = [
         ("statement_timeout", "30s"), ("lock_timeout", "5s"), ("idle_in_transaction_session_timeout", "30s"),
@@ -35,9 +40,14 @@ struct PostgresConnectSettings {
     ///   - conninfo: the string a person gave (a URL or key=value words).
     ///   - option: what the string itself sets for a libpq keyword (nil when it sets none).
     ///   - environment: a variable of the process (`PGHOST` ...), nil when unset.
-    init(conninfo: String, option: (String) -> String?, environment: (String) -> String?) {
+    ///   - connectTimeout: seconds, set after the string so it wins (`--connect-timeout`).
+    init(
+        conninfo: String, option: (String) -> String?, environment: (String) -> String?, connectTimeout: Int? = nil
+    ) {
         var keywords: [(String, String)] = [("fallback_application_name", "app-shell")]
-        if environment("PGCONNECT_TIMEOUT") == nil { keywords.append(("connect_timeout", "10")) }
+        if environment("PGCONNECT_TIMEOUT") == nil {
+            keywords.append(("connect_timeout", String(Self.defaultConnectTimeout)))
+        }
         let hosts = option("host") ?? environment("PGHOST") ?? ""
         let addresses = option("hostaddr") ?? environment("PGHOSTADDR") ?? ""
         if !Self.isLocal(hosts: hosts, addresses: addresses) {
@@ -54,6 +64,7 @@ struct PostgresConnectSettings {
         let limits = Self.serverLimits.map { "-c \($0.0)=\($0.1)" }.joined(separator: " ")
         let own = option("options") ?? environment("PGOPTIONS") ?? ""
         keywords.append(("options", own.isEmpty ? limits : limits + " " + own))
+        if let connectTimeout { keywords.append(("connect_timeout", String(connectTimeout))) }
         self.keywords = keywords
     }
 
@@ -76,7 +87,7 @@ struct PostgresConnectSettings {
     /// The settings for `conninfo` in this process (its `PG*` variables).
     /// - Throws: `invalid_argument` (field `db`) when libpq cannot parse the string, with
     ///   libpq's reason, never the password.
-    static func forProcess(_ conninfo: String, scrub: (String) -> String) throws -> Self {
+    static func forProcess(_ conninfo: String, connectTimeout: Int? = nil, scrub: (String) -> String) throws -> Self {
         var failure: String?
         let settings = Self(
             conninfo: conninfo,
@@ -87,7 +98,7 @@ struct PostgresConnectSettings {
                     return nil
                 }
             },
-            environment: { name in getenv(name).map { String(cString: $0) } })
+            environment: { name in getenv(name).map { String(cString: $0) } }, connectTimeout: connectTimeout)
         if let failure {
             throw AppError.invalidArgument("not a PostgreSQL connection string: \(scrub(failure))", field: "db")
         }

@@ -92,7 +92,7 @@ public final class PostgresConnection {
     ///   - conninfo: a `postgres://` / `postgresql://` URL, libpq `key=value` words, or `""`
     ///     for libpq's defaults (`PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE`,
     ///     `PGSERVICE`, `~/.pgpass` ...), with app-shell's defaults in front
-    ///     (`PostgresConnectSettings`: a 10-second `connect_timeout`, and TLS with channel
+    ///     (`PostgresConnectSettings`: a 5-second `connect_timeout`, and TLS with channel
     ///     binding for a server reached over a network).
     ///   - rewrite: applied once to a statement's text when it is first prepared, e.g.
     ///     `SQLDialect.translate` for `?` placeholders; by default the text is PostgreSQL's
@@ -100,14 +100,20 @@ public final class PostgresConnection {
     /// - Throws: `invalid_argument` (field `db`) for a string libpq cannot parse or a URL of
     ///   another scheme; `storage.unavailable` when libpq cannot be loaded, the server cannot
     ///   be reached, or it refuses the login.
-    public init(_ conninfo: String = "", rewrite: @escaping (String) -> String = { $0 }) throws {
+    ///   - connectTimeout: seconds a connection attempt waits for a server that does not
+    ///     answer, winning over the string's own (`--connect-timeout`).
+    public init(
+        _ conninfo: String = "", rewrite: @escaping (String) -> String = { $0 }, connectTimeout: Int? = nil
+    ) throws {
         try Self.checkScheme(conninfo)
         var message = [CChar](repeating: 0, count: 512)
         guard cpg_load(&message, message.count) == 0 else {
             throw StorageError(.unavailable, message: Self.text(message))
         }
         let likely = Self.likelyPassword(in: conninfo)
-        let settings = try PostgresConnectSettings.forProcess(conninfo) { Self.scrub(Self.oneLine($0), likely) }
+        let settings = try PostgresConnectSettings.forProcess(conninfo, connectTimeout: connectTimeout) {
+            Self.scrub(Self.oneLine($0), likely)
+        }
         let password = try? PostgresConnectSettings.option("password", in: conninfo)
         guard let handle = settings.connect() else {
             throw StorageError(.unavailable, message: "cannot connect to PostgreSQL: out of memory")
@@ -167,6 +173,11 @@ public final class PostgresConnection {
     /// Whether the server dropped this connection (a restart, a terminated backend, a
     /// network gone): libpq says so once a statement found it out. Nothing more runs on it.
     public var isLost: Bool { handle.map { Int(cpg_status($0)) != CPG_CONNECTION_OK } ?? false }
+
+    /// Whether this idle connection is still open, with no round trip and no wait: a server
+    /// that shut down or ended the session wrote its goodbye on it, which this reads first
+    /// (`cpg_still_open`). A network gone silently still looks open.
+    public var isStillOpen: Bool { handle.map { cpg_still_open($0) != 0 } ?? false }
 
     /// The server process serving this connection (`pg_backend_pid()`).
     public var backendProcessID: Int32 { handle.map { cpg_backend_pid($0) } ?? 0 }

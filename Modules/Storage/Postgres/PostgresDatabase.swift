@@ -52,6 +52,11 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
 
     private let conninfo: String
     private let searchPath: String?
+    /// Seconds a new connection waits for a server that does not answer (`--connect-timeout`).
+    private let connectTimeout: Int?
+    /// The connect timeouts a person may give, in seconds: from 2 (libpq reads less as 2)
+    /// to an hour.
+    public static let connectTimeouts = 2...3600
     private let state = Mutex(State())
     private let trips = Mutex(0)
     private let commitHooks = Mutex<CommitHooks?>(nil)
@@ -78,6 +83,8 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     ///   - searchPath: a schema every connection uses first (`SET search_path`), for
     ///     private test schemas.
     ///   - signposter: records an interval per outermost transaction when given.
+    ///   - connectTimeout: seconds each new connection waits for a server that does not
+    ///     answer, winning over the string's own (`PostgresConnectSettings`).
     ///   - connectingAhead: returns at once and opens the first connection (loading libpq,
     ///     the TCP connection, the login) on a thread of its own (a detached pthread), so the caller can set
     ///     itself up meanwhile (app-shell's start); the first statement waits for it, and
@@ -85,20 +92,25 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     /// - Throws: `invalid_argument` (field `db`) or `storage.unavailable`, as
     ///   `PostgresConnection.init` (with `connectingAhead`, from the first statement instead).
     public init(
-        _ conninfo: String, searchPath: String? = nil, signposter: Signposter? = nil, connectingAhead: Bool = false
+        _ conninfo: String, searchPath: String? = nil, signposter: Signposter? = nil, connectTimeout: Int? = nil,
+        connectingAhead: Bool = false
     ) throws {
         self.conninfo = conninfo
         self.searchPath = searchPath
         self.signposter = signposter
+        self.connectTimeout = connectTimeout
         guard connectingAhead else {
-            let first = try Self.connect(conninfo, searchPath: searchPath)
+            let first = try Self.connect(conninfo, searchPath: searchPath, connectTimeout: connectTimeout)
             state.withLock { $0.idle.append(Pooled(first, generation: 0)) }
             return
         }
         let ahead = Ahead()
         self.ahead.withLock { $0 = ahead }
         let open: @Sendable () -> Void = {
-            let result = Result { Pooled(try Self.connect(conninfo, searchPath: searchPath), generation: 0) }
+            let result = Result {
+                Pooled(
+                    try Self.connect(conninfo, searchPath: searchPath, connectTimeout: connectTimeout), generation: 0)
+            }
             ahead.result.withLock { $0 = result }
             ahead.done.signal()
         }
@@ -159,8 +171,11 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         return try ahead.result.withLock { $0 }?.get()
     }
 
-    private static func connect(_ conninfo: String, searchPath: String?) throws -> PostgresConnection {
-        let connection = try PostgresConnection(conninfo, rewrite: SQLDialect.postgreSQL.translate)
+    private static func connect(_ conninfo: String, searchPath: String?, connectTimeout: Int?) throws
+        -> PostgresConnection
+    {
+        let connection = try PostgresConnection(
+            conninfo, rewrite: SQLDialect.postgreSQL.translate, connectTimeout: connectTimeout)
         if let searchPath {
             try connection.executeScript("SET search_path TO \(Self.quoted(searchPath))")
         }
@@ -182,14 +197,23 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     /// The connection bound to this thread, if it is inside a transaction.
     private var binding: Binding? { state.withLock { $0.bound[Self.currentThread] } }
 
-    /// An idle connection (or a new one) with no stale statements.
+    /// An idle connection (or a new one) with no stale statements. An idle one the server
+    /// ended meanwhile (a restart, a terminated session) is closed and passed over, so the
+    /// first statement after a restart runs on a new connection instead of failing.
     private func checkOut() throws -> Pooled {
         let early = try takeAheadOrThrow()
-        let (taken, generation) = try state.withLock { state -> (Pooled?, Int) in
+        var (taken, generation) = try state.withLock { state -> (Pooled?, Int) in
             if state.isClosed { throw StorageError(.closed, message: "the database is closed") }
             return (early ?? state.idle.popLast(), state.generation)
         }
-        let pooled = try taken ?? Pooled(Self.connect(conninfo, searchPath: searchPath), generation: generation)
+        while let idle = taken, !idle.connection.isStillOpen {
+            idle.connection.close()
+            taken = state.withLock { $0.idle.popLast() }
+        }
+        let pooled =
+            try taken
+            ?? Pooled(
+                Self.connect(conninfo, searchPath: searchPath, connectTimeout: connectTimeout), generation: generation)
         if pooled.generation != generation {
             try pooled.connection.forgetStatements()
             pooled.generation = generation

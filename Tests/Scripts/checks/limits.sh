@@ -14,6 +14,15 @@ for value in 1e19 nan 0 -5 1.5 1048577 99999999999999999999; do
   check "--max-memory $value is refused" 2 "" "$binary" "${mem[@]}" --max-memory "$value" -e '1'
 done
 check "--timeout 31536000 is taken" 0 "ok" "$binary" "${mem[@]}" --timeout 31536000 -e 'print("ok")'
+for value in 0 1 3601 2.5 -3 abc; do
+  check "--connect-timeout $value is refused" 2 "" "$binary" "${mem[@]}" --connect-timeout "$value" -e '1'
+done
+if head -1 "$work/err" | grep -qF "app-shell: --connect-timeout takes whole seconds from 2 to 3600, got 'abc'"; then
+  echo "ok   --connect-timeout says what it takes"; passed=$((passed + 1))
+else
+  fail "--connect-timeout says what it takes" "stderr" "$work/err"
+fi
+check "--connect-timeout 2 is taken" 0 "ok" "$binary" "${mem[@]}" --connect-timeout 2 -e 'print("ok")'
 
 # limited NAME SECONDS EXPECTED-EXIT STDERR-TEXT COMMAND...: COMMAND must end within SECONDS
 # with that exit code and say STDERR-TEXT.

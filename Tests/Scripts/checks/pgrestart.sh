@@ -1,8 +1,9 @@
 # A waiting script survives its server's restart (sourced by run.sh): a cluster of its own,
 # two members who are mates, mina waiting in app.loop() with a walks.incoming hook. The
-# server restarts (every session ends); joon then asks mina for a walk. Her loop must say once
-# that the inbox cannot be read, reconnect by itself, say once that it can be read again,
-# and hand her hook the request: once, and without being restarted.
+# server stops (every session ends) and starts again 3 s later; joon then asks mina for a
+# walk. Her loop must say once that the inbox cannot be read, reconnect by itself, say once
+# that it can be read again, and hand her hook the request: once, and without being
+# restarted.
 
 if [ -x /usr/lib/postgresql/15/bin/initdb ] && command -v psql >/dev/null; then
   restart_folder=$(mktemp -d /tmp/app-shell-pg-restart.XXXXXX)
@@ -52,7 +53,8 @@ LUA
     loop_pid=$!
     for _ in $(seq 1 100); do grep -q waiting "$work/restart-loop.out" && break; sleep 0.1; done
     grep -q waiting "$work/restart-loop.out" || restart_step "mina's loop starts waiting" "$work/restart-loop.err"
-    bash "$here/../Support/postgres.sh" restart "$restart_folder" 2>"$work/restart.err" ||
+    # Down for 3 s: the loop's looks meanwhile fail (it looks at least every second).
+    APP_SHELL_PG_DOWN_SECONDS=3 bash "$here/../Support/postgres.sh" restart "$restart_folder" 2>"$work/restart.err" ||
       restart_step "the server restarts" "$work/restart.err"
     sent=""
     for _ in $(seq 1 50); do
