@@ -82,11 +82,16 @@ struct EngineFixture {
             let ended = BlockingWaits.shared.during({
                 EngineFixture.waitsCancelled.withLock { $0 += 1 }
                 cancelled.signal()
-            }) { cancelled.wait(timeout: .now() + 10) == .success }
+            }) {
+                EngineFixture.waitStarted.signal()
+                return cancelled.wait(timeout: .now() + 10) == .success
+            }
             return .bool(ended)
         },
     ]
 
     /// How many `test.wait` calls were cancelled, over every fixture.
     static let waitsCancelled = Mutex(0)
+    /// Signalled each time a `test.wait` call starts waiting.
+    static let waitStarted = DispatchSemaphore(value: 0)
 }

@@ -65,38 +65,46 @@ import Testing
         #expect(try fixture.values("local n = 0; for i = 1, 1e6 do n = n + 1 end; return n") == [1_000_000])
     }
 
-    @Test func interruptStopsTheRunningChunk() throws {
-        let fixture = try EngineFixture()
-        guard case .loaded(let chunk) = fixture.engine.load(Array("while true do end".utf8), name: "=spin") else {
+    /// Runs `source` and interrupts it as Ctrl-C does, once `ready` is signalled (at once when
+    /// nil) and again every 50 ms until it ends, so no interrupt is lost to a busy machine
+    /// starting the chunk late; returns how it failed.
+    private func interrupted(_ fixture: EngineFixture, _ source: String, ready: DispatchSemaphore? = nil)
+        -> ScriptFailure?
+    {
+        guard case .loaded(let chunk) = fixture.engine.load(Array(source.utf8), name: "=interrupted") else {
             Issue.record("the chunk should load")
-            return
+            return nil
         }
+        let finished = Mutex(false)
         let stopSwitch = fixture.engine.stopSwitch
-        DispatchQueue(label: "interrupter").asyncAfter(deadline: .now() + 0.2) { stopSwitch.interrupt() }
-        guard case .failure(let failure) = fixture.engine.run(chunk, timeout: 20) else {
-            Issue.record("the loop was not interrupted")
-            return
+        DispatchQueue(label: "interrupter").async {
+            ready?.wait()
+            while !finished.withLock({ $0 }) {
+                stopSwitch.interrupt()
+                usleep(50_000)
+            }
         }
-        #expect(failure.kind == .interrupted)
-        #expect(failure.message.contains("interrupted"))
+        let result = fixture.engine.run(chunk, timeout: 60)
+        finished.withLock { $0 = true }
+        guard case .failure(let failure) = result else {
+            Issue.record("the chunk was not interrupted")
+            return nil
+        }
+        return failure
+    }
+
+    @Test func interruptStopsTheRunningChunk() throws {
+        let failure = interrupted(try EngineFixture(), "while true do end")
+        #expect(failure?.kind == .interrupted)
+        #expect(failure?.message.contains("interrupted") == true)
     }
 
     /// Ctrl-C cancels the statement the chunk waits on (`test.wait` stands for a server's).
     @Test func interruptCancelsTheWaitOfTheRunningChunk() throws {
-        let fixture = try EngineFixture()
-        guard case .loaded(let chunk) = fixture.engine.load(Array("test.wait() while true do end".utf8), name: "=w")
-        else {
-            Issue.record("the chunk should load")
-            return
-        }
         let before = EngineFixture.waitsCancelled.withLock { $0 }
-        let stopSwitch = fixture.engine.stopSwitch
-        DispatchQueue(label: "interrupter").asyncAfter(deadline: .now() + 0.2) { stopSwitch.interrupt() }
-        guard case .failure(let failure) = fixture.engine.run(chunk, timeout: 20) else {
-            Issue.record("the chunk was not interrupted")
-            return
-        }
-        #expect(failure.kind == .interrupted)
+        let failure = interrupted(
+            try EngineFixture(), "test.wait() while true do end", ready: EngineFixture.waitStarted)
+        #expect(failure?.kind == .interrupted)
         #expect(EngineFixture.waitsCancelled.withLock { $0 } == before + 1)
     }
 
@@ -105,11 +113,6 @@ import Testing
     /// `CREATE TABLE` with "canceling statement due to user request": an interrupt test in
     /// the same process cancelled every wait).
     @Test func interruptLeavesAnotherThreadsWaitsAlone() throws {
-        let fixture = try EngineFixture()
-        guard case .loaded(let chunk) = fixture.engine.load(Array("while true do end".utf8), name: "=spin") else {
-            Issue.record("the chunk should load")
-            return
-        }
         let cancelled = Mutex(0)
         let waiting = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
@@ -122,13 +125,8 @@ import Testing
         other.start()
         waiting.wait()
         defer { release.signal() }
-        let stopSwitch = fixture.engine.stopSwitch
-        DispatchQueue(label: "interrupter").asyncAfter(deadline: .now() + 0.2) { stopSwitch.interrupt() }
-        guard case .failure(let failure) = fixture.engine.run(chunk, timeout: 20) else {
-            Issue.record("the loop was not interrupted")
-            return
-        }
-        #expect(failure.kind == .interrupted)
+        let failure = interrupted(try EngineFixture(), "while true do end")
+        #expect(failure?.kind == .interrupted)
         #expect(cancelled.withLock { $0 } == 0)
     }
 
