@@ -73,7 +73,9 @@ struct ServerLogin: Sendable {
         }
         do {
             try database.forEach((login.map { [$0] } ?? []) + batch)
-        } catch let error as StorageError where error.failure != .unavailable && error.failure != .closed {
+        } catch let error as StorageError
+            where ![.unavailable, .outcomeUnknown, .closed].contains(error.failure)
+        {
             // No schema_versions on the search path yet (the first start): the login alone.
             versions = nil
             user = nil

@@ -17,6 +17,10 @@ public enum StorageFailure: Sendable, Hashable, CaseIterable {
     case conflict
     /// The server or the connection to it is gone, or could not be made.
     case unavailable
+    /// The connection was lost while a transaction's `COMMIT` was on its way: the server may
+    /// have committed it or not, and nothing says which. Never retried by the app: running
+    /// the same work again is safe only where it cannot make a second row.
+    case outcomeUnknown
     /// The server refused the statement for want of a privilege or by a row policy.
     case forbidden
     /// The disk (or the server's) is full.
@@ -48,6 +52,7 @@ public enum StorageFailure: Sendable, Hashable, CaseIterable {
         case .busy: "storage.busy"
         case .conflict: "storage.conflict"
         case .unavailable: "storage.unavailable"
+        case .outcomeUnknown: "storage.outcome_unknown"
         case .forbidden: "forbidden"
         case .full: "storage.full"
         case .corrupt: "storage.corrupt"

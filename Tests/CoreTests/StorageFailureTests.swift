@@ -6,7 +6,8 @@ import Testing
 @Suite struct StorageFailureTests {
     static let codes: [(StorageFailure, String)] = [
         (.duplicate, "storage.duplicate"), (.constraint, "storage.constraint"), (.busy, "storage.busy"),
-        (.conflict, "storage.conflict"), (.unavailable, "storage.unavailable"), (.forbidden, "forbidden"),
+        (.conflict, "storage.conflict"), (.unavailable, "storage.unavailable"),
+        (.outcomeUnknown, "storage.outcome_unknown"), (.forbidden, "forbidden"),
         (.full, "storage.full"), (.corrupt, "storage.corrupt"), (.io, "storage.io"), (.closed, "storage.closed"),
         (.openFailed, "storage.open_failed"), (.exists, "storage.exists"),
         (.badMigrations, "storage.bad_migrations"), (.schemaTooNew, "storage.schema_too_new"),

@@ -98,7 +98,8 @@ struct PostgresRetryTests {
             }
         }
         #expect(attempts == 1)
-        #expect(error?.failure == .unavailable)
+        #expect(error?.failure == .outcomeUnknown)
+        #expect(error.map { AppError.wrapping($0).code } == "storage.outcome_unknown")
         #expect(error?.message.contains("unknown") == true)
         #expect(error?.message.contains("127.0.0.1") == true)
     }

@@ -480,7 +480,7 @@ public final class PostgresConnection {
     /// After a serialization failure or deadlock (`storage.conflict`), in the body or at
     /// COMMIT, the server has rolled everything back, so the whole body runs again, up to
     /// `retry.attempts` times, after a jittered wait. When the connection is lost during
-    /// COMMIT the outcome is unknown: that is `storage.unavailable` and never retried. A
+    /// COMMIT the outcome is unknown: that is `storage.outcome_unknown` and never retried. A
     /// body that swallowed a statement's error cannot commit (the server aborted the
     /// transaction): `storage.error`. Inside another transaction on this connection, a
     /// savepoint that rolls back alone (and is never retried by itself).
@@ -543,7 +543,7 @@ public final class PostgresConnection {
             }
         } catch let error as StorageError where error.failure == .unavailable {
             throw StorageError(
-                .unavailable,
+                .outcomeUnknown,
                 message: "\(error.message); whether the transaction was committed is unknown, so it was not retried")
         }
     }
