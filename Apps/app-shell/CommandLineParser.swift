@@ -32,7 +32,7 @@ enum CommandLineParser {
           --callback-timeout SECONDS  stop each callback app.loop runs after SECONDS (default the --timeout,
                                else 60; 0 for none); after 3 such stops app.loop() ends with an error
           --connect-timeout SECONDS  give up connecting to a PostgreSQL server that does not answer after
-                               SECONDS (2 to 3600; default the URL's connect_timeout, else 5)
+                               SECONDS (2 to 3600; default the URL's connect_timeout, else $PGCONNECT_TIMEOUT, else 5)
           --max-memory MB      cap the Lua heap and what an import holds (default 1024)
           --trace FILE         write every route call, transaction and trace.span as Chrome trace JSON
           --events-sink SINK   where events.flush sends events: a JSON Lines file or an http:// URL

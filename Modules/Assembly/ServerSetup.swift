@@ -35,7 +35,9 @@ public struct ServerSetup: Sendable {
     /// 12: the inbox is the notification list: members mark read and delete their own
     /// entries, and see none from someone either side blocked; comments reach it.
     /// 13: nothing notifies (waiting loops read their inbox), so `inbox_channel` is gone.
-    public static let version = 13
+    /// 14: members may set `inbox.claim` (core step 17) on their own rows: a waiting loop's
+    /// claims carry a token.
+    public static let version = 14
     /// The key of `version` in `schema_versions`.
     public static let module = "server_setup"
     /// The key in `schema_versions` of the digest of the grants and policies setup applied

@@ -35,6 +35,9 @@ public final class ReminderMonitor {
     /// Reminders a read found that the copy it replaced lacked, each with the app time that
     /// copy was read: the next `collect` judges them from then.
     private var added: [(reminder: Reminder, since: Instant)] = []
+    /// Whether the last read failed (a server that is down): until one works, every
+    /// `collect` reads again, so it fails again rather than answering from the kept copy.
+    private var readFailed = false
 
     /// A monitor of `session`'s acting user, on its clock, looking first now.
     public init(session: Session) {
@@ -85,7 +88,24 @@ public final class ReminderMonitor {
             lastLook = (user.id, now)
             return []
         }
-        lastLook = (user.id, now)
+        if readFailed { forgetReminders() }
+        do {
+            let events = try collect(since: last.at, now: now, user: user)
+            // Moved on only once the reads worked: a reminder due while they failed comes
+            // at the first look that works.
+            lastLook = (user.id, now)
+            readFailed = false
+            return events
+        } catch {
+            readFailed = true
+            throw error
+        }
+    }
+
+    /// `collect`'s reads and events: the reminders due after `since` up to `now`.
+    private func collect(since lastAt: Instant, now: Instant, user: User) throws -> [Value] {
+        let clock = session.clock
+        let last = (user: user.id as String?, at: lastAt)
         let store = try store()
         let zone = clock.timeZone
         var (current, justRead) = try reminders(of: user.id)

@@ -64,9 +64,17 @@ public final class InboxWatcher {
     private var more = false
     /// Looks that failed in a row (the server is down, or the connection was lost).
     private var failures = 0
-    /// The user and token of a claim that failed: the server may have committed it with
-    /// its answer lost, so the next look that works asks for that token's entries first.
-    private var unsettledClaim: (user: String, claim: String)?
+    /// The tokens of claims that failed, by user: the server may have committed one with
+    /// its answer lost, so the next look that works for that user asks for its entries first.
+    private var unsettledClaims: [String: String] = [:]
+    /// The failure of the last look while looks fail: a `collect` that does not look then
+    /// throws it again, so the loop hears of one failure until a look works.
+    private var lastFailure: (any Error)?
+
+    /// A failure thrown again without a look (`lastFailure`): it counts no new failure.
+    private struct StillFailing: Error {
+        let failure: any Error
+    }
     /// PostgreSQL: the interval to the next look, before jitter, and the one drawn for it.
     private var interval = InboxWatcher.idlePollMilliseconds
     private var drawnInterval = InboxWatcher.idlePollMilliseconds
@@ -111,8 +119,10 @@ public final class InboxWatcher {
 
     /// Looks when something may have changed (or a slow poll or a due time came) and returns
     /// the user's new entries as events, oldest first; usually nothing, for one cheap read.
-    /// - Throws: a failing query. The next look then waits a whole interval again (twice the
-    /// last, up to the idle one), so a server that is down is not asked in a tight loop.
+    /// - Throws: a failing query. On PostgreSQL the next look then waits twice the idle
+    ///   interval for each failure in a row, up to `longestRetryMilliseconds`, so a server
+    ///   that is down is not asked in a tight loop; until a look works, a call that does not
+    ///   look throws the last failure again.
     public func collect() throws -> [Value] {
         let userID = user()
         let look = more || userID != watchedUser
@@ -124,7 +134,10 @@ public final class InboxWatcher {
         }
         do {
             return try lookNow(for: userID, asked: look)
+        } catch let still as StillFailing {
+            throw still.failure
         } catch {
+            lastFailure = error
             lastLook = milliseconds()
             failures += 1
             nextInterval(afterFinding: false)
@@ -150,7 +163,7 @@ public final class InboxWatcher {
             if elapsed >= UInt64(drawnInterval) { look = true }
         }
         // A claim that failed is settled at the first look that works.
-        if unsettledClaim != nil && (database.dialect.name == .sqlite || elapsed >= UInt64(drawnInterval)) {
+        if unsettledClaims[userID] != nil && (database.dialect.name == .sqlite || elapsed >= UInt64(drawnInterval)) {
             look = true
         }
         let now = clock.now()
@@ -167,13 +180,17 @@ public final class InboxWatcher {
                 look = true
             }
         }
-        guard look else { return [] }
+        guard look else {
+            if failures > 0, let lastFailure { throw StillFailing(failure: lastFailure) }
+            return []
+        }
         lastLook = milliseconds()
         let zone = clock.timeZone
-        if let unsettled = unsettledClaim {
-            let recovered = unsettled.user == userID ? try inbox.claimed(of: userID, by: unsettled.claim) : []
-            unsettledClaim = nil
+        if let claim = unsettledClaims[userID] {
+            let recovered = try inbox.claimed(of: userID, by: claim)
+            unsettledClaims[userID] = nil
             failures = 0
+            lastFailure = nil
             if !recovered.isEmpty {
                 more = true  // and then what waits besides
                 nextInterval(afterFinding: true)
@@ -182,6 +199,7 @@ public final class InboxWatcher {
         }
         let waiting = try inbox.hasUndelivered(for: userID)
         failures = 0
+        lastFailure = nil
         guard waiting else {
             nextInterval(afterFinding: false)
             return []
@@ -191,7 +209,7 @@ public final class InboxWatcher {
         do {
             claimed = try inbox.claimUndelivered(of: userID, at: now, limit: Self.batchSize, claim: claim)
         } catch {
-            unsettledClaim = (userID, claim)
+            unsettledClaims[userID] = claim
             throw error
         }
         more = claimed.count == Self.batchSize

@@ -322,7 +322,9 @@ import Walks
         let after = try #require(watcher.pollInterval)
         #expect(after >= 100, "\(after)")
         if backend == .postgres {
-            #expect(try watcher.collect() == [])  // not asked again before the interval
+            // Not asked again before the interval: the last failure is said again, the wait kept.
+            #expect(throws: (any Error).self) { try watcher.collect() }
+            #expect(try #require(watcher.pollInterval) == after)
             people.ticks.now += UInt64(after)
         }
         #expect(throws: (any Error).self) { try watcher.collect() }
@@ -401,6 +403,10 @@ import Walks
             #expect(throws: (any Error).self) { try watcher.collect() }
             waits.append(try #require(watcher.pollInterval))
         }
+        // Asked again before its interval (another source woke the loop), it does not look,
+        // and says the last failure again rather than nothing: the loop hears of one failure.
+        #expect(throws: (any Error).self) { try watcher.collect() }
+        #expect(try #require(watcher.pollInterval) >= waits[5] - 1)
         let longest = InboxWatcher.longestRetryMilliseconds
         let shortest = { (interval: Int) in Int((Double(interval) * (1 - InboxWatcher.pollJitter)).rounded(.down)) }
         #expect(waits[0] >= shortest(2 * InboxWatcher.idlePollMilliseconds), "\(waits)")

@@ -43,6 +43,25 @@ import Time
         #expect(Self.names(try monitor.collect()) == ["habits.reminder Floss"], "and again the next day")
     }
 
+    /// A reminder due while the reminders could not be read (a server down) comes at the
+    /// first look that works, once; the looks in between fail, each of them.
+    @Test func aReminderDueWhileTheReadsFailedComesWhenTheyWork() throws {
+        let (fixture, monitor) = try Self.floss()
+        try fixture.setNow("2026-01-06T20:59:59+09:00")
+        #expect(try monitor.collect().isEmpty)
+        try fixture.database.execute("ALTER TABLE habit_reminders RENAME TO habit_reminders_away")
+        monitor.forgetReminders()  // as after a callback: the next look reads
+        try fixture.setNow("2026-01-06T21:00:00+09:00")
+        #expect(throws: (any Error).self) { try monitor.collect() }
+        try fixture.setNow("2026-01-06T21:00:02+09:00")
+        #expect(throws: (any Error).self) { try monitor.collect() }
+        try fixture.database.execute("ALTER TABLE habit_reminders_away RENAME TO habit_reminders")
+        try fixture.setNow("2026-01-06T21:00:05+09:00")
+        #expect(Self.names(try monitor.collect()) == ["habits.reminder Floss"])
+        try fixture.setNow("2026-01-06T21:00:10+09:00")
+        #expect(try monitor.collect().isEmpty)
+    }
+
     @Test func aHabitDoneBefore21IsNotReminded() throws {
         let (fixture, monitor) = try Self.floss()
         try fixture.complete("Floss", on: "2026-01-06")

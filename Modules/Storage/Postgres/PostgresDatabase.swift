@@ -202,13 +202,16 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     /// first statement after a restart runs on a new connection instead of failing.
     private func checkOut() throws -> Pooled {
         let early = try takeAheadOrThrow()
-        var (taken, generation) = try state.withLock { state -> (Pooled?, Int) in
-            if state.isClosed { throw StorageError(.closed, message: "the database is closed") }
-            return (early ?? state.idle.popLast(), state.generation)
+        let take = { (first: Pooled?) in
+            try self.state.withLock { state -> (Pooled?, Int) in
+                if state.isClosed { throw StorageError(.closed, message: "the database is closed") }
+                return (first ?? state.idle.popLast(), state.generation)
+            }
         }
+        var (taken, generation) = try take(early)
         while let idle = taken, !idle.connection.isStillOpen {
             idle.connection.close()
-            taken = state.withLock { $0.idle.popLast() }
+            (taken, generation) = try take(nil)
         }
         let pooled =
             try taken

@@ -44,8 +44,11 @@ app.on("walks%.incoming", function(e)
   io.stdout:flush()
   app.stop()
 end)
-print("waiting")
-io.stdout:flush()
+-- Said from inside the loop, once it has looked at least once.
+app.after(0.5, function()
+  print("waiting")
+  io.stdout:flush()
+end)
 app.loop()
 LUA
     "$binary" --db "$mina_url" --no-init --timeout 0 "$work/restart-loop.lua" \
