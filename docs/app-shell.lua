@@ -1057,7 +1057,7 @@ function walks.logs(opts) end
 function walks.outgoing(opts) end
 
 --- Asks a mate to walk now, at a place; they have 60 seconds to answer. At most 30 requests a minute.
----@param opts {mate: string, message: string, place: place}
+---@param opts {mate: string, message: string, place: place, id?: string}
 ---@return walk_request
 --- Raises: walks.not_a_mate, walks.too_many_requests.
 --- Example: `walks.request{mate = "joon", message = "한강 갈래?", place = {lat = 37.52, lng = 126.93}}`

@@ -23,6 +23,25 @@ public enum Identifier {
         }
     }
 
+    /// Whether `text` is an id as `random()` writes them: 36 characters, lowercase hex digits
+    /// in groups of 8, 4, 4, 4 and 12 joined by `-` (the id a client chooses for a call it
+    /// may run again, `walks.request{id=}`).
+    public static func isWellFormed(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return false }
+        for (index, byte) in bytes.enumerated() {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else {
+                guard
+                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                        || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+                else { return false }
+            }
+        }
+        return true
+    }
+
     /// 16 bytes from the system's secure generator (the standard library's
     /// `SystemRandomNumberGenerator`: `getrandom` or glibc's `arc4random_buf`), marked as a
     /// version 4 UUID. `UUID()` opened, read and closed /dev/urandom for each id: three

@@ -23,13 +23,24 @@ public struct ManageWalks: Sendable {
         self.clock = clock
     }
 
-    /// Asks a mate to walk now.
+    /// Asks a mate to walk now. With `id` (a lowercase UUID the caller chose), the same call
+    /// can run again after `storage.outcome_unknown`: when the sender's request with that id
+    /// exists, it is returned as it is, and nothing is made or counted again.
     /// - Throws: `walks.not_a_mate`, `invalid_argument` (also for a place name over 100
-    ///   characters, checked here for new requests so older rows still load).
+    ///   characters, checked here for new requests so older rows still load; for an `id` not
+    ///   well formed, or another person's).
     public func request(
         mate reference: String, message: String, latitude: Double, longitude: Double, placeName: String?,
-        senderID: String
+        senderID: String, id chosen: String? = nil
     ) throws -> WalkRequest {
+        if let chosen {
+            guard Identifier.isWellFormed(chosen) else {
+                throw AppError.invalidArgument(
+                    "id is a lowercase UUID (as app-shell writes them), got '\(chosen.prefix(40))'", field: "id")
+            }
+            // The same call again (after storage.outcome_unknown): the request it made, if it did.
+            if let made = try store.request(id: chosen), made.senderID == senderID { return made }
+        }
         let placeName = placeName?.composed
         if let placeName, placeName.limitLength > WalkRequest.maximumPlaceNameLength {
             throw AppError.invalidArgument(
@@ -37,8 +48,9 @@ public struct ManageWalks: Sendable {
                 field: "place.name")
         }
         let request = try WalkRequest(
-            id: Identifier.random(), senderID: senderID, recipientID: "", message: message, latitude: latitude,
-            longitude: longitude, placeName: placeName, storedStatus: .pending, createdAt: clock.now())
+            id: chosen ?? Identifier.random(), senderID: senderID, recipientID: "", message: message,
+            latitude: latitude, longitude: longitude, placeName: placeName, storedStatus: .pending,
+            createdAt: clock.now())
         guard let mate = try users.user(named: reference) ?? users.user(id: reference.lowercased()),
             mate.id != senderID, try mates.areMates(senderID, mate.id)
         else {
@@ -59,6 +71,9 @@ public struct ManageWalks: Sendable {
             where error.failure == .constraint && error.message.contains(WalksSchema.rateMessage)
         {
             throw Self.tooManyRequests
+        } catch let error as StorageError where error.failure == .duplicate && chosen != nil {
+            // Another person's request has it (theirs is not shown to us).
+            throw AppError.invalidArgument("id is taken; choose another", field: "id")
         }
     }
 

@@ -50,6 +50,11 @@ public struct WalksPlugin: ModulePlugin {
                     .option("message", .string, "1 to 100 characters after trimming.", required: true).freeText,
                     .option(
                         "place", .record("place"), "{lat=, lng=, name=?}; name at most 100 characters.", required: true),
+                    .option(
+                        "id", .string,
+                        "An id you choose (a lowercase UUID), so the same call can run again after "
+                            + "storage.outcome_unknown: if your request with this id was made, it is returned, "
+                            + "never made twice."),
                 ],
                 returns: "walk_request", errors: ["walks.not_a_mate", "walks.too_many_requests"],
                 example: #"walks.request{mate = "joon", message = "한강 갈래?", place = {lat = 37.52, lng = 126.93}}"#
@@ -71,7 +76,8 @@ public struct WalksPlugin: ModulePlugin {
                 }
                 let request = try Self.walks(context).request(
                     mate: try arguments.string("mate"), message: try arguments.string("message"), latitude: lat,
-                    longitude: lng, placeName: place["name"]?.stringValue, senderID: context.user.id)
+                    longitude: lng, placeName: place["name"]?.stringValue, senderID: context.user.id,
+                    id: arguments.optionalString("id"))
                 return try Self.value(request, context)
             },
             Route(
