@@ -521,7 +521,7 @@ function bookstories.comment(story_id, text) end
 function bookstories.comments(story_id, opts) end
 
 --- Keeps quotes from a book with your own words.
----@param opts {book: book, quotes: (string|quote)[], content?: string, keywords?: string[], themes?: string[], visibility?: "public"|"private"}
+---@param opts {book: book, quotes: (string|quote)[], content?: string, keywords?: string[], themes?: string[], visibility?: "public"|"private", id?: string}
 ---@return story
 --- Example: `bookstories.create{book = {title = "데미안", author = "헤르만 헤세"}, quotes = {"새는 알에서 나오려고 투쟁한다."}, keywords = {"성장"}}`
 function bookstories.create(opts) end

@@ -78,12 +78,18 @@ public struct BookStoriesPlugin: ModulePlugin {
         [
             Route(
                 "bookstories.create", summary: "Keeps quotes from a book with your own words.",
-                parameters: Self.storyFields(required: true), returns: "story",
+                parameters: Self.storyFields(required: true) + [
+                    .option(
+                        "id", .string,
+                        "An id you choose (a lowercase UUID), so the same call can run again after "
+                            + "storage.outcome_unknown: if your story with this id was made, it is returned, "
+                            + "never made twice.")
+                ], returns: "story",
                 example:
                     #"bookstories.create{book = {title = "데미안", author = "헤르만 헤세"}, quotes = {"새는 알에서 나오려고 투쟁한다."}, keywords = {"성장"}}"#
             ) { arguments, context in
                 let view = try CreateStory(try Self.dependencies(context))(
-                    try BookStoryValues.draft(arguments), authorID: context.user.id)
+                    try BookStoryValues.draft(arguments), authorID: context.user.id, id: arguments.optionalString("id"))
                 return BookStoryValues.story(view, zone: context.clock.timeZone)
             },
             Route(
