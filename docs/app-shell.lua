@@ -507,10 +507,11 @@ bookstories = {}
 --- Comments on a story you may read.
 ---@param story_id string The story's id.
 ---@param text string 1 to 1000 characters after trimming.
+---@param opts? {id?: string}
 ---@return comment
 --- Raises: bookstories.not_found, bookstories.too_many_comments.
 --- Example: `bookstories.comment(story.id, "저도 이 문장에서 멈췄어요 🌱")`
-function bookstories.comment(story_id, text) end
+function bookstories.comment(story_id, text, opts) end
 
 --- A story's comments, newest first, 10 a page, each with its first 3 replies (oldest first) and its reply count.
 ---@param story_id string The story's id.
@@ -586,10 +587,11 @@ function bookstories.replies(comment_id, opts) end
 --- Replies to a comment (not to a reply).
 ---@param comment_id string The comment's id.
 ---@param text string 1 to 1000 characters after trimming.
+---@param opts? {id?: string}
 ---@return comment
 --- Raises: bookstories.not_found, bookstories.reply_to_reply, bookstories.too_many_comments.
 --- Example: `bookstories.reply(comment.id, "고마워요!")`
-function bookstories.reply(comment_id, text) end
+function bookstories.reply(comment_id, text, opts) end
 
 --- Some of your stories to read again today: the same all day, new ones tomorrow.
 ---@param opts? {count?: integer}

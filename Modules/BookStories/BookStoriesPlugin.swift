@@ -60,6 +60,15 @@ public struct BookStoriesPlugin: ModulePlugin {
             "Stories per page, 1 to 100; 10 when omitted. A story whose row cannot be read (an instant outside "
                 + "the years 1 to 9999 written around the app) is left out and reported on standard error."),
     ]
+    /// The `id` a caller may choose for what a route makes (`thing`), so the same call can run
+    /// again after `storage.outcome_unknown`.
+    private static func chosenID(_ thing: String) -> Parameter {
+        .option(
+            "id", .string,
+            "An id you choose (a lowercase UUID), so the same call can run again after storage.outcome_unknown: "
+                + "if your \(thing) with this id was made, it is returned, never made twice.")
+    }
+
     private static func storyFields(required: Bool) -> [Parameter] {
         [
             .option("book", .record("book"), "{title=, author=, publisher=?, isbn=?}.", required: required),
@@ -78,13 +87,7 @@ public struct BookStoriesPlugin: ModulePlugin {
         [
             Route(
                 "bookstories.create", summary: "Keeps quotes from a book with your own words.",
-                parameters: Self.storyFields(required: true) + [
-                    .option(
-                        "id", .string,
-                        "An id you choose (a lowercase UUID), so the same call can run again after "
-                            + "storage.outcome_unknown: if your story with this id was made, it is returned, "
-                            + "never made twice.")
-                ], returns: "story",
+                parameters: Self.storyFields(required: true) + [Self.chosenID("story")], returns: "story",
                 example:
                     #"bookstories.create{book = {title = "데미안", author = "헤르만 헤세"}, quotes = {"새는 알에서 나오려고 투쟁한다."}, keywords = {"성장"}}"#
             ) { arguments, context in
@@ -195,23 +198,24 @@ public struct BookStoriesPlugin: ModulePlugin {
             },
             Route(
                 "bookstories.comment", summary: "Comments on a story you may read.",
-                parameters: [Self.storyID, Self.commentText], returns: "comment",
+                parameters: [Self.storyID, Self.commentText, Self.chosenID("comment")], returns: "comment",
                 errors: ["bookstories.not_found", "bookstories.too_many_comments"],
                 example: #"bookstories.comment(story.id, "저도 이 문장에서 멈췄어요 🌱")"#
             ) { arguments, context in
                 let view = try ManageComments(try Self.dependencies(context)).comment(
-                    on: try arguments.string("story_id"), text: try arguments.string("text"), authorID: context.user.id)
+                    on: try arguments.string("story_id"), text: try arguments.string("text"), authorID: context.user.id,
+                    id: arguments.optionalString("id"))
                 return BookStoryValues.comment(view, zone: context.clock.timeZone)
             },
             Route(
                 "bookstories.reply", summary: "Replies to a comment (not to a reply).",
-                parameters: [Self.commentID, Self.commentText], returns: "comment",
+                parameters: [Self.commentID, Self.commentText, Self.chosenID("reply")], returns: "comment",
                 errors: ["bookstories.not_found", "bookstories.reply_to_reply", "bookstories.too_many_comments"],
                 example: #"bookstories.reply(comment.id, "고마워요!")"#
             ) { arguments, context in
                 let view = try ManageComments(try Self.dependencies(context)).reply(
                     to: try arguments.string("comment_id"), text: try arguments.string("text"),
-                    authorID: context.user.id)
+                    authorID: context.user.id, id: arguments.optionalString("id"))
                 return BookStoryValues.comment(view, zone: context.clock.timeZone)
             },
             Route(

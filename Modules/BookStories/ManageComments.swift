@@ -13,27 +13,36 @@ public struct ManageComments: Sendable {
     /// one transaction.
     public init(_ dependencies: BookStoryDependencies) { self.dependencies = dependencies }
 
-    /// A new root comment on story `storyID`.
+    /// A new root comment on story `storyID`. With `id` (a lowercase UUID the caller chose),
+    /// the same call can run again after `storage.outcome_unknown`: the author's comment with
+    /// that id, when it exists, is returned as it is, and nothing is made or counted again.
     /// - Throws: `bookstories.not_found` (a story the author may not read),
-    ///   `invalid_argument` (field `text`), `bookstories.too_many_comments`.
-    public func comment(on storyID: String, text: String, authorID: String) throws -> CommentView {
-        try write(authorID: authorID) { now in
+    ///   `invalid_argument` (field `text`; `id` when not well formed, or another person's),
+    ///   `bookstories.too_many_comments`.
+    public func comment(on storyID: String, text: String, authorID: String, id chosen: String? = nil) throws
+        -> CommentView
+    {
+        if let made = try made(chosen, authorID: authorID) { return made }
+        return try write(authorID: authorID, id: chosen) { now in
             let story = try dependencies.visibleStory(storyID, viewerID: authorID, field: "story_id")
             return try Comment(
-                id: Identifier.random(), storyID: story.id, parentID: nil, authorID: authorID, text: text,
+                id: chosen ?? Identifier.random(), storyID: story.id, parentID: nil, authorID: authorID, text: text,
                 createdAt: now, updatedAt: now)
         }
     }
 
-    /// A reply to the root comment `commentID`, on its story.
+    /// A reply to the root comment `commentID`, on its story; `id` as for `comment`.
     /// - Throws: `bookstories.not_found`, `bookstories.reply_to_reply`, `invalid_argument`,
     ///   `bookstories.too_many_comments`.
-    public func reply(to commentID: String, text: String, authorID: String) throws -> CommentView {
-        try write(authorID: authorID) { now in
+    public func reply(to commentID: String, text: String, authorID: String, id chosen: String? = nil) throws
+        -> CommentView
+    {
+        if let made = try made(chosen, authorID: authorID) { return made }
+        return try write(authorID: authorID, id: chosen) { now in
             let parent = try dependencies.visibleComment(commentID, viewerID: authorID, field: "comment_id")
             guard parent.parentID == nil else { throw BookStoryError.replyToReply }
             return try Comment(
-                id: Identifier.random(), storyID: parent.storyID, parentID: parent.id, authorID: authorID,
+                id: chosen ?? Identifier.random(), storyID: parent.storyID, parentID: parent.id, authorID: authorID,
                 text: text, createdAt: now, updatedAt: now)
         }
     }
@@ -81,6 +90,30 @@ public struct ManageComments: Sendable {
         let request = try PageRequest(page: page, perPage: Comment.perPage)
         let comment = try dependencies.visibleComment(commentID, viewerID: viewerID, field: "comment_id")
         return try dependencies.comments.replies(to: comment.id, page: request, viewerID: viewerID)
+    }
+
+    /// The author's comment with the id they chose, made by an earlier call, if any.
+    /// - Throws: `invalid_argument` (field `id`) for an id that is not a lowercase UUID.
+    private func made(_ chosen: String?, authorID: String) throws -> CommentView? {
+        guard let chosen else { return nil }
+        guard Identifier.isWellFormed(chosen) else {
+            throw AppError.invalidArgument(
+                "id is a lowercase UUID (as app-shell writes them), got '\(chosen.prefix(40))'", field: "id")
+        }
+        guard let made = try dependencies.comments.comment(id: chosen), made.authorID == authorID else { return nil }
+        return try view(of: made)
+    }
+
+    /// Makes a comment with `make` and stores it, in one transaction, within the daily limit;
+    /// `id`, when the caller chose it, taken already is `invalid_argument`.
+    private func write(authorID: String, id chosen: String?, _ make: (Instant) throws -> Comment) throws
+        -> CommentView
+    {
+        do {
+            return try write(authorID: authorID, make)
+        } catch let error as AppError where error.code == "bookstories.exists" && chosen != nil {
+            throw AppError.invalidArgument("id is taken; choose another", field: "id")
+        }
     }
 
     /// Makes a comment with `make` and stores it, in one transaction, within the daily limit.
