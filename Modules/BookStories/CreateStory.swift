@@ -15,14 +15,10 @@ public struct CreateStory: Sendable {
     /// - Throws: `invalid_argument` naming the field (`id` when it is not well formed, or
     ///   another person's).
     public func callAsFunction(_ draft: StoryDraft, authorID: String, id chosen: String? = nil) throws -> StoryView {
-        if let chosen {
-            guard Identifier.isWellFormed(chosen) else {
-                throw AppError.invalidArgument(
-                    "id is a lowercase UUID (as app-shell writes them), got '\(chosen.prefix(40))'", field: "id")
-            }
-            if let made = try dependencies.stories.story(id: chosen), made.authorID == authorID {
-                return try dependencies.authorView(of: made)
-            }
+        if let chosen = try Identifier.chosen(chosen), let made = try dependencies.stories.story(id: chosen),
+            made.authorID == authorID
+        {
+            return try dependencies.authorView(of: made)
         }
         guard let book = draft.book else { throw AppError.invalidArgument("a story needs a book", field: "book") }
         guard let quotes = draft.quotes else {
@@ -33,7 +29,7 @@ public struct CreateStory: Sendable {
             return try write(draft, book: book, quotes: quotes, authorID: authorID, id: chosen, at: now)
         } catch let error as AppError where error.code == "bookstories.exists" && chosen != nil {
             // Another person's story has it (the repository says so of a taken id).
-            throw AppError.invalidArgument("id is taken; choose another", field: "id")
+            throw Identifier.taken
         }
     }
 

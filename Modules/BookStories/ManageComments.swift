@@ -95,12 +95,9 @@ public struct ManageComments: Sendable {
     /// The author's comment with the id they chose, made by an earlier call, if any.
     /// - Throws: `invalid_argument` (field `id`) for an id that is not a lowercase UUID.
     private func made(_ chosen: String?, authorID: String) throws -> CommentView? {
-        guard let chosen else { return nil }
-        guard Identifier.isWellFormed(chosen) else {
-            throw AppError.invalidArgument(
-                "id is a lowercase UUID (as app-shell writes them), got '\(chosen.prefix(40))'", field: "id")
-        }
-        guard let made = try dependencies.comments.comment(id: chosen), made.authorID == authorID else { return nil }
+        guard let chosen = try Identifier.chosen(chosen), let made = try dependencies.comments.comment(id: chosen),
+            made.authorID == authorID
+        else { return nil }
         return try view(of: made)
     }
 
@@ -112,7 +109,7 @@ public struct ManageComments: Sendable {
         do {
             return try write(authorID: authorID, make)
         } catch let error as AppError where error.code == "bookstories.exists" && chosen != nil {
-            throw AppError.invalidArgument("id is taken; choose another", field: "id")
+            throw Identifier.taken
         }
     }
 

@@ -42,6 +42,21 @@ public enum Identifier {
         return true
     }
 
+    /// The id a caller chose for what a route makes (`walks.request{id=}`), checked: nil for
+    /// none.
+    /// - Throws: `invalid_argument` (field `id`) when it is not a lowercase UUID.
+    public static func chosen(_ text: String?) throws -> String? {
+        guard let text else { return nil }
+        guard isWellFormed(text) else {
+            throw AppError.invalidArgument(
+                "id is a lowercase UUID (as app-shell writes them), got '\(text.prefix(40))'", field: "id")
+        }
+        return text
+    }
+
+    /// The error for a chosen id another person's row has already.
+    public static let taken = AppError.invalidArgument("id is taken; choose another", field: "id")
+
     /// 16 bytes from the system's secure generator (the standard library's
     /// `SystemRandomNumberGenerator`: `getrandom` or glibc's `arc4random_buf`), marked as a
     /// version 4 UUID. `UUID()` opened, read and closed /dev/urandom for each id: three

@@ -33,13 +33,11 @@ public struct ManageWalks: Sendable {
         mate reference: String, message: String, latitude: Double, longitude: Double, placeName: String?,
         senderID: String, id chosen: String? = nil
     ) throws -> WalkRequest {
-        if let chosen {
-            guard Identifier.isWellFormed(chosen) else {
-                throw AppError.invalidArgument(
-                    "id is a lowercase UUID (as app-shell writes them), got '\(chosen.prefix(40))'", field: "id")
-            }
-            // The same call again (after storage.outcome_unknown): the request it made, if it did.
-            if let made = try store.request(id: chosen), made.senderID == senderID { return made }
+        // The same call again (after storage.outcome_unknown): the request it made, if it did.
+        if let chosen = try Identifier.chosen(chosen), let made = try store.request(id: chosen),
+            made.senderID == senderID
+        {
+            return made
         }
         let placeName = placeName?.composed
         if let placeName, placeName.limitLength > WalkRequest.maximumPlaceNameLength {
@@ -73,7 +71,7 @@ public struct ManageWalks: Sendable {
             throw Self.tooManyRequests
         } catch let error as StorageError where error.failure == .duplicate && chosen != nil {
             // Another person's request has it (theirs is not shown to us).
-            throw AppError.invalidArgument("id is taken; choose another", field: "id")
+            throw Identifier.taken
         }
     }
 
