@@ -5,6 +5,8 @@
 #   make bench  measure every performance figure beside its anchor
 #   make bench-scale  a thousand people waiting for walk requests on one server, then 10,000
 #               members' stories and habits read through row security (minutes)
+#   make bench-faults  twenty failovers to a synchronous standby under ten writing scripts:
+#               writes acknowledged, lost, twice, and the longest a script was without a server
 #   make docs   regenerate docs/app-shell.lua (LuaLS stubs), docs/lua-api.md (reference) and
 #               docs/row-security.md (every table's grant and policies)
 #   make lint   swift-format, strict, with the committed configuration
@@ -12,7 +14,7 @@
 SWIFT ?= swift
 PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev zlib1g-dev pkg-config tzdata lua5.4 tmux libcurl4 libcurl4-openssl-dev libutf8proc-dev libvips-dev libvips-tools lua-check postgresql-15 postgresql-client-15 libpq-dev libdbus-1-3 dbus python3 python3-dbus python3-gi sqlite3
 
-.PHONY: all build run test bench bench-scale docs lint lua-check deps bench-deps static-archives clean
+.PHONY: all build run test bench bench-scale bench-faults docs lint lua-check deps bench-deps static-archives clean
 
 all: build
 
@@ -131,6 +133,15 @@ bench-scale: deps static-archives
 	$(SWIFT) build $(RELEASE) --product app-shell
 	python3 Tests/Bench/neighbourhood.py .build/release/app-shell
 	python3 Tests/Bench/library.py .build/release/app-shell
+
+# Twenty failovers (docs/admin.md, "A standby that takes over"): each round a primary with a
+# synchronous hot standby, ten app-shell scripts writing through one multi-host URL, COMMITs
+# in flight when the primary's postmaster is killed, the standby promoted; then every
+# acknowledged write looked for on the new primary (Tests/Bench/failover.py, fsync on). make
+# test runs one round (Tests/Scripts/checks/pgfailover.sh).
+bench-faults: deps static-archives
+	$(SWIFT) build $(RELEASE) --product app-shell
+	APP_SHELL_PG_FSYNC=on python3 Tests/Bench/failover.py .build/release/app-shell --rounds 20 --check
 
 # Regenerates the committed LuaLS stubs and Markdown reference from the route declarations,
 # and the row-level security page from the tables' declarations.

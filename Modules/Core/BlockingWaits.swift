@@ -13,30 +13,46 @@ import Synchronization
 /// script's deadline instead of keeping the process until the server's own timeouts. Other
 /// threads' waits are left alone: one engine's stop does not cut short another engine's
 /// statement in the same process (the tests run many at once).
+///
+/// A wait may also carry a time limit of its own (`during(_:within:_:)`): a thread started
+/// with the first such wait looks once a second and cancels each wait past its limit, once
+/// (a `COMMIT` waiting for a synchronous standby, which the server's `statement_timeout`
+/// does not bound). Registering costs a lock and a dictionary entry, never a wake-up.
 /// Each cancel runs under the lock, so it never outlives the wait it cancels.
 public final class BlockingWaits: Sendable {
     /// The process's waits.
     public static let shared = BlockingWaits()
 
+    private struct Wait {
+        let thread: pthread_t
+        let cancel: @Sendable () -> Void
+        /// When the wait is cancelled by the watcher (nil: never, or already cancelled).
+        var limit: ContinuousClock.Instant?
+    }
+
     private struct State {
         var nextID = 1
-        var cancels: [Int: (thread: pthread_t, cancel: @Sendable () -> Void)] = [:]
+        var waits: [Int: Wait] = [:]
+        var watching = false
     }
 
     private let state = Mutex(State())
 
     private init() {}
 
-    /// Runs `body`, with `cancel` registered as the way to cut it short while it runs.
-    public func during<Result>(_ cancel: @escaping @Sendable () -> Void, _ body: () throws -> Result) rethrows
-        -> Result
-    {
+    /// Runs `body`, with `cancel` registered as the way to cut it short while it runs; with
+    /// `within`, also cancelled once that long has passed and `body` still waits.
+    public func during<Result>(
+        _ cancel: @escaping @Sendable () -> Void, within: Duration? = nil, _ body: () throws -> Result
+    ) rethrows -> Result {
+        let limit = within.map { ContinuousClock.now + $0 }
         let id = state.withLock { state in
             defer { state.nextID += 1 }
-            state.cancels[state.nextID] = (pthread_self(), cancel)
+            state.waits[state.nextID] = Wait(thread: pthread_self(), cancel: cancel, limit: limit)
+            if limit != nil { Self.startWatching(&state) }
             return state.nextID
         }
-        defer { _ = state.withLock { $0.cancels.removeValue(forKey: id) } }
+        defer { _ = state.withLock { $0.waits.removeValue(forKey: id) } }
         return try body()
     }
 
@@ -47,9 +63,41 @@ public final class BlockingWaits: Sendable {
     @discardableResult
     public func cancelAll(on thread: pthread_t) -> Int {
         state.withLock { state in
-            let waits = state.cancels.values.filter { pthread_equal($0.thread, thread) != 0 }
+            let waits = state.waits.values.filter { pthread_equal($0.thread, thread) != 0 }
             for wait in waits { wait.cancel() }
             return waits.count
         }
+    }
+
+    /// Cancels, once, every wait past its limit; returns how many.
+    @discardableResult
+    func cancelOverdue(at now: ContinuousClock.Instant) -> Int {
+        state.withLock { state in
+            var cancelled = 0
+            for (id, wait) in state.waits {
+                guard let limit = wait.limit, limit <= now else { continue }
+                wait.cancel()
+                state.waits[id]?.limit = nil
+                cancelled += 1
+            }
+            return cancelled
+        }
+    }
+
+    /// Starts the watcher once. Without a thread, limits are kept but never enforced: the
+    /// waits then end by the server's own timeouts or the script's stop.
+    private static func startWatching(_ state: inout State) {
+        guard !state.watching else { return }
+        state.watching = true
+        var thread = pthread_t()
+        let made = pthread_create(
+            &thread, nil,
+            { _ in
+                while true {
+                    sleep(1)
+                    BlockingWaits.shared.cancelOverdue(at: .now)
+                }
+            }, nil)
+        if made == 0 { pthread_detach(thread) }
     }
 }

@@ -19,6 +19,8 @@ final class Connection {
     static let configured: Int32 = csqlite_disable_memory_statistics()
 
     let handle: OpaquePointer
+    /// The file, as given (for messages that must name it: a damaged or full database).
+    let path: String
     private var cache: [String: OpaquePointer] = [:]
     var transactionDepth = 0
     /// Set by `close()`; every later statement fails with `StorageFailure.closed`.
@@ -39,6 +41,7 @@ final class Connection {
             throw StorageError(.openFailed, message: "cannot open database \(path): \(message)")
         }
         handle = opened
+        self.path = path
         sqlite3_extended_result_codes(handle, 1)
     }
 
@@ -124,7 +127,16 @@ final class Connection {
     func error(_ code: Int32, _ sql: String?) -> StorageError {
         let message = String(cString: sqlite3_errmsg(handle))
         let statement = sql.map { " (in: \($0.prefix(80)))" } ?? ""
-        return StorageError(Self.failure(of: code), message: "\(message)\(statement)")
+        let failure = Self.failure(of: code)
+        switch failure {
+        case .corrupt, .full, .io:
+            // The file is the first thing a person needs to act on (restore it, free room).
+            let file = String(
+                path.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })
+            return StorageError(failure, message: "\(message): \(file)\(statement)")
+        default:
+            return StorageError(failure, message: "\(message)\(statement)")
+        }
     }
 
     /// The storage failure an (extended) SQLite result code means.

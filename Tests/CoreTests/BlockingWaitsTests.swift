@@ -1,6 +1,7 @@
-import Core
 import Synchronization
 import Testing
+
+@testable import Core
 
 /// `BlockingWaits`: a deadline cancels the waits of the thread it watches and no other's,
 /// so one engine's timeout never cuts short another engine's statement in the same
@@ -21,5 +22,26 @@ import Testing
         #expect(counts.other == 0)
         #expect(counts.mine == 1)
         #expect(cancelled.withLock { $0 } == 1)
+    }
+
+    /// A wait with a limit of its own (a COMMIT waiting for a synchronous standby, which the
+    /// server's statement_timeout does not bound) is cancelled once past it, and only once;
+    /// a wait within its limit, or without one, is left alone. The instant is given, so no
+    /// test races the clock.
+    @Test func aWaitPastItsOwnLimitIsCancelledOnce() {
+        let limited = Mutex(0)
+        let unlimited = Mutex(0)
+        let started = ContinuousClock.now
+        BlockingWaits.shared.during({ unlimited.withLock { $0 += 1 } }) {
+            BlockingWaits.shared.during({ limited.withLock { $0 += 1 } }, within: .seconds(5)) {
+                BlockingWaits.shared.cancelOverdue(at: started + .seconds(4))
+                #expect(limited.withLock { $0 } == 0)
+                BlockingWaits.shared.cancelOverdue(at: started + .seconds(6))
+                #expect(limited.withLock { $0 } == 1)
+                BlockingWaits.shared.cancelOverdue(at: started + .seconds(7))
+                #expect(limited.withLock { $0 } == 1)
+            }
+        }
+        #expect(unlimited.withLock { $0 } == 0)
     }
 }

@@ -88,4 +88,24 @@ struct PostgresConnectSettingsTests {
         #expect(settings.keywords.last?.0 == "options")
         #expect(settings.keywords.first?.0 == "fallback_application_name")
     }
+
+    @Test func theStatementTimeoutIsTheLastTheOptionsSet() {
+        let limits = PostgresConnectSettings.serverLimits.map { "-c \($0.0)=\($0.1)" }.joined(separator: " ")
+        #expect(PostgresConnectSettings.statementTimeout(in: limits) == .seconds(30))
+        #expect(PostgresConnectSettings.statementTimeout(in: limits + " -c statement_timeout=2s") == .seconds(2))
+        #expect(PostgresConnectSettings.statementTimeout(in: "-cstatement_timeout=1500") == .milliseconds(1500))
+        #expect(PostgresConnectSettings.statementTimeout(in: "--statement-timeout=1min") == .seconds(60))
+        #expect(PostgresConnectSettings.statementTimeout(in: "-c statement_timeout=250us") == .milliseconds(1))
+        #expect(PostgresConnectSettings.statementTimeout(in: limits + " -c statement_timeout=0") == nil)
+        #expect(PostgresConnectSettings.statementTimeout(in: "-c statement_timeout=soon") == nil)
+        #expect(PostgresConnectSettings.statementTimeout(in: "-c lock_timeout=5s") == nil)
+    }
+
+    @Test func theStringsOwnStatementTimeoutWins() {
+        let settings = PostgresConnectSettings(
+            conninfo: "x", option: { $0 == "options" ? "-c statement_timeout=3s" : nil }, environment: { _ in nil })
+        #expect(settings.statementTimeout == .seconds(3))
+        let plain = PostgresConnectSettings(conninfo: "x", option: { _ in nil }, environment: { _ in nil })
+        #expect(plain.statementTimeout == .seconds(30))
+    }
 }

@@ -11,6 +11,11 @@
 #   postgres.sh restart FOLDER stop the server (every session ends), wait
 #                              APP_SHELL_PG_DOWN_SECONDS (default 0), start it again on the
 #                              same port.
+#   postgres.sh standby PRIMARY FOLDER
+#                              a synchronous hot standby of PRIMARY in FOLDER (streaming
+#                              replication from a base backup), with its own env.
+#   postgres.sh crash FOLDER   SIGKILL the server's postmaster, as a dying machine would.
+#   postgres.sh promote FOLDER make a standby the primary (pg_ctl promote).
 #
 # PostgreSQL refuses to run as root, so as root the server runs as the `postgres` system
 # user (Debian's postgresql-15 makes it) and FOLDER is handed to it. fsync is off: a test
@@ -25,7 +30,7 @@ bin=${POSTGRES_BIN:-/usr/lib/postgresql/15/bin}
 marker=.app-shell-test-cluster
 
 usage() {
-  echo "usage: $0 start|stop|restart FOLDER" >&2
+  echo "usage: $0 start|stop|restart|crash|promote FOLDER, or standby PRIMARY FOLDER" >&2
   exit 2
 }
 
@@ -65,9 +70,16 @@ start() {
     exit 1
   }
   rm -f "$folder/password"
+  serve "$folder" ""
+  write_env "$folder" "$password"
+}
 
-  # A free port: one nobody answers on; if another process takes it first, the server does
-  # not start and the next candidate is tried.
+# serve FOLDER EXTRA: starts FOLDER/data on a free port of 127.0.0.1 with the test options
+# and EXTRA (more -c words); records them in FOLDER/options (for restart), the port in
+# FOLDER/port. A free port: one nobody answers on; if another process takes it first, the
+# server does not start and the next candidate is tried.
+serve() {
+  local folder=$1 extra=$2
   local attempt port="" fsync=off connections=${APP_SHELL_PG_MAX_CONNECTIONS:-200}
   case $connections in '' | *[!0-9]*) echo "postgres.sh: APP_SHELL_PG_MAX_CONNECTIONS is a number" >&2; exit 1 ;; esac
   [ "${APP_SHELL_PG_FSYNC:-off}" = on ] && fsync=on
@@ -75,11 +87,12 @@ start() {
     local candidate=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
     if (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then continue; fi
     local options="-c listen_addresses=127.0.0.1 -p $candidate -c unix_socket_directories=$folder/socket \
-          -c fsync=$fsync -c full_page_writes=$fsync -c max_connections=$connections"
+          -c fsync=$fsync -c full_page_writes=$fsync -c max_connections=$connections $extra"
     if as_owner "$bin/pg_ctl" start --wait --silent --pgdata="$folder/data" --log="$folder/server.log" \
       -o "$options" >/dev/null; then
       port=$candidate
       printf '%s\n' "$options" >"$folder/options" # for restart
+      printf '%s\n' "$port" >"$folder/port"
       break
     fi
   done
@@ -88,7 +101,13 @@ start() {
     tail -20 "$folder/server.log" >&2
     exit 1
   }
+}
 
+# write_env FOLDER PASSWORD: FOLDER/pgpass and FOLDER/env for the server on FOLDER/port,
+# printed.
+write_env() {
+  local folder=$1 password=$2 port
+  port=$(cat "$folder/port")
   # The password goes in a password file (libpq refuses one others can read), not in
   # PGPASSWORD, so the processes the tests start do not carry it in their environment.
   (umask 077 && printf '127.0.0.1:%s:*:admin:%s\n' "$port" "$password" >"$folder/pgpass")
@@ -148,10 +167,92 @@ restart() {
     -o "$(cat "$folder/options")" >/dev/null
 }
 
-[ $# -eq 2 ] || usage
-case $1 in
+[ $# -eq 2 ] || { [ $# -eq 3 ] && [ "$1" = standby ]; } || usage
+
+# standby PRIMARY FOLDER: a hot standby of PRIMARY (a running cluster this script started):
+# a base backup streamed from it (pg_basebackup), started on a port of its own with
+# standby.signal and a primary_conninfo that names it by its cluster_name. The primary is
+# then told to wait for it on every COMMIT (synchronous_standby_names; synchronous_commit
+# is `on` by default), and `standby` returns once the primary reports it `sync`. The
+# setting lives in the primary's own postgresql.auto.conf, so the standby, once promoted,
+# waits for nobody. Its env names the same administrator.
+standby() {
+  local primary=$1 folder=$2
+  [ -f "$primary/$marker" ] && [ -f "$primary/port" ] || {
+    echo "postgres.sh: $primary was not made by postgres.sh start; left alone" >&2
+    exit 1
+  }
+  if [ -e "$folder" ] && [ -n "$(ls -A "$folder" 2>/dev/null)" ]; then
+    echo "postgres.sh: $folder is not empty; give a new or empty folder (mktemp -d)" >&2
+    exit 1
+  fi
+  mkdir -p "$folder"
+  chmod 0700 "$folder"
+  touch "$folder/$marker"
+  mkdir -m 0700 "$folder/socket"
+  local primary_port password name tries=0
+  primary_port=$(cat "$primary/port")
+  password=$(sed -n 's/^127\.0\.0\.1:[0-9]*:\*:admin://p' "$primary/pgpass")
+  name=standby_$(head -c 4 /dev/urandom | od -An -tx1 | tr -d ' \n')
+  PGPASSFILE="$primary/pgpass" "$bin/pg_basebackup" --host=127.0.0.1 --port="$primary_port" --username=admin \
+    --pgdata="$folder/data" --wal-method=stream --checkpoint=fast --no-sync >"$folder/basebackup.log" 2>&1 || {
+    cat "$folder/basebackup.log" >&2
+    exit 1
+  }
+  touch "$folder/data/standby.signal"
+  printf "primary_conninfo = 'host=127.0.0.1 port=%s user=admin password=%s application_name=%s'\n" \
+    "$primary_port" "$password" "$name" >>"$folder/data/postgresql.auto.conf"
+  if [ "$(id -u)" = "0" ]; then chown -R postgres: "$folder"; fi
+  serve "$folder" "-c cluster_name=$name"
+  primary_sql() {
+    PGPASSFILE="$primary/pgpass" "$bin/psql" -X -At -q -h 127.0.0.1 -p "$primary_port" -U admin -d postgres "$@"
+  }
+  primary_sql -c "ALTER SYSTEM SET synchronous_standby_names = '\"$name\"'" -c "SELECT pg_reload_conf()" >/dev/null
+  until [ "$(primary_sql -c "SELECT sync_state FROM pg_stat_replication WHERE application_name = '$name'")" = sync ]; do
+    tries=$((tries + 1))
+    [ $tries -lt 200 ] || {
+      echo "postgres.sh: the standby did not become synchronous:" >&2
+      tail -20 "$folder/server.log" >&2
+      exit 1
+    }
+    sleep 0.05
+  done
+  write_env "$folder" "$password"
+}
+
+# crash FOLDER: ends the cluster's postmaster with SIGKILL, as a machine that dies does: no
+# checkpoint, no goodbye to its sessions (its backends end when they notice). Returns once
+# the postmaster is gone.
+crash() {
+  local folder=$1 postmaster tries=0
+  [ -f "$folder/$marker" ] || {
+    echo "postgres.sh: $folder was not made by postgres.sh start; left alone" >&2
+    exit 1
+  }
+  postmaster=$(head -1 "$folder/data/postmaster.pid")
+  kill -KILL "$postmaster"
+  while [ $tries -lt 100 ] && grep -qx postgres "/proc/$postmaster/comm" 2>/dev/null; do
+    sleep 0.05
+    tries=$((tries + 1))
+  done
+}
+
+# promote FOLDER: a standby becomes a primary (pg_ctl promote); returns once it takes writes.
+promote() {
+  local folder=$1
+  [ -f "$folder/$marker" ] || {
+    echo "postgres.sh: $folder was not made by postgres.sh start; left alone" >&2
+    exit 1
+  }
+  as_owner "$bin/pg_ctl" promote --wait --silent --pgdata="$folder/data" >/dev/null
+}
+
+case ${1:-} in
   start) start "$2" ;;
   stop) stop "$2" ;;
   restart) restart "$2" ;;
+  standby) standby "$2" "$3" ;;
+  crash) crash "$2" ;;
+  promote) promote "$2" ;;
   *) usage ;;
 esac

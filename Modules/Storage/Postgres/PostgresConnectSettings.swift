@@ -36,6 +36,12 @@ struct PostgresConnectSettings {
     /// `options`, last).
     let keywords: [(String, String)]
 
+    /// The sessions' `statement_timeout`, as the `options` handed over set it (the string's
+    /// own wins over `serverLimits`); nil for none (`0`). PostgreSQL stops counting it
+    /// before a `COMMIT` waits for a synchronous standby, so the connection bounds that
+    /// wait itself by the same time (`PostgresCommitWatch`).
+    let statementTimeout: Duration?
+
     /// - Parameters:
     ///   - conninfo: the string a person gave (a URL or key=value words).
     ///   - option: what the string itself sets for a libpq keyword (nil when it sets none).
@@ -66,6 +72,40 @@ struct PostgresConnectSettings {
         keywords.append(("options", own.isEmpty ? limits : limits + " " + own))
         if let connectTimeout { keywords.append(("connect_timeout", String(connectTimeout))) }
         self.keywords = keywords
+        statementTimeout = Self.statementTimeout(in: own.isEmpty ? limits : limits + " " + own)
+    }
+
+    /// The last `statement_timeout` an `options` string sets (`-c statement_timeout=5s`,
+    /// `-cstatement_timeout=5s` or `--statement_timeout=5s`), in PostgreSQL's units (`us`,
+    /// `ms`, `s`, `min`, `h`, `d`; none is milliseconds); nil when it sets none, sets `0`
+    /// (no limit), or a value PostgreSQL would refuse (the connection then fails anyway).
+    static func statementTimeout(in options: String) -> Duration? {
+        let words = options.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        var value: String?
+        for (index, word) in words.enumerated() {
+            let setting: String
+            if word == "-c", index + 1 < words.count {
+                setting = words[index + 1]
+            } else if word.hasPrefix("-c") {
+                setting = String(word.dropFirst(2))
+            } else if word.hasPrefix("--") {
+                setting = String(word.dropFirst(2))
+            } else {
+                continue
+            }
+            let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2, String(parts[0].map { $0 == "-" ? "_" : $0 }) == "statement_timeout" {
+                value = parts[1]
+            }
+        }
+        guard let value else { return nil }
+        let digits = value.prefix { $0.isNumber || $0 == "." }
+        let unit = String(value.dropFirst(digits.count)).trimmingWhitespace
+        let scale: [String: Double] = ["us": 1e-6, "ms": 1e-3, "": 1e-3, "s": 1, "min": 60, "h": 3600, "d": 86400]
+        guard let number = Double(digits), number > 0, number.isFinite, let seconds = scale[unit].map({ $0 * number }),
+            seconds < 1e9
+        else { return nil }
+        return .milliseconds(Int64((seconds * 1000).rounded(.up)))
     }
 
     /// Whether every server a host list (and its `hostaddr` list) names is on this machine:

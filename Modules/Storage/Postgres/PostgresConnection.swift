@@ -74,6 +74,12 @@ public final class PostgresConnection {
     /// `BlockingWaits` while the connection waits for an answer (the script's deadline and
     /// Ctrl-C cancel it). Freed only by `close` and `deinit`, when no wait can use it.
     private var cancelRequest: PostgresCancelRequest?
+    /// How long a `COMMIT` may wait for its answer before it is cancelled: the sessions'
+    /// `statement_timeout`, which PostgreSQL itself does not apply to a `COMMIT` waiting for a
+    /// synchronous standby (`PostgresCommitWatch`); nil for no limit.
+    private let commitLimit: Duration?
+    /// The watch of the `COMMIT` waiting now, through which a stop of the script cancels it.
+    private var commitWatch: PostgresCommitWatch?
     /// Times this connection sent something and waited for the server's answer.
     public private(set) var roundTrips = 0
     /// The server's host (or socket folder), as libpq resolved it.
@@ -123,6 +129,7 @@ public final class PostgresConnection {
         database = cpg_db(handle).map { String(cString: $0) } ?? ""
         user = cpg_user(handle).map { String(cString: $0) } ?? ""
         self.rewrite = rewrite
+        commitLimit = settings.statementTimeout
         guard Int(cpg_status(handle)) == CPG_CONNECTION_OK else {
             let reason = Self.oneLine(cpg_error_message(handle).map { String(cString: $0) } ?? "")
             cpg_finish(handle)
@@ -526,6 +533,9 @@ public final class PostgresConnection {
             throw StorageError(
                 .other, message: "the transaction was aborted by an earlier failed statement, so it cannot commit")
         }
+        let watch = cancelRequest.map { PostgresCommitWatch(request: $0) }
+        commitWatch = watch
+        let answer: Result<Void, any Error>
         do {
             if onlyCommandsWait {
                 // Waiting RELEASEs travel with the COMMIT, in one simple query.
@@ -541,10 +551,30 @@ public final class PostgresConnection {
                 queued.append(.command("COMMIT"))
                 try pipeline([], [PostgresParameters](), keep: false, on: handle)
             }
-        } catch let error as StorageError where error.failure == .unavailable {
+            answer = .success(())
+        } catch {
+            answer = .failure(error)
+        }
+        commitWatch = nil
+        let cutShort = watch?.finish() ?? false
+        switch answer {
+        case .success where cutShort:
+            // Cancelled while it waited, yet answered success: PostgreSQL's "canceling wait
+            // for synchronous replication": committed here, maybe not on the standby.
+            let limit = commitLimit.map { " (the statement timeout, \($0))" } ?? ""
+            throw StorageError(
+                .outcomeUnknown,
+                message: "the COMMIT was cancelled while it waited\(limit), most likely for the server's "
+                    + "synchronous standby: the server committed the transaction but the standby may not have it, "
+                    + "so whether it survives a failover is unknown; it was not retried")
+        case .success:
+            return
+        case .failure(let error as StorageError) where error.failure == .unavailable:
             throw StorageError(
                 .outcomeUnknown,
                 message: "\(error.message); whether the transaction was committed is unknown, so it was not retried")
+        case .failure(let error):
+            throw error
         }
     }
 
@@ -595,6 +625,9 @@ public final class PostgresConnection {
     /// Runs `body`, which waits for the server, with this connection's cancel request
     /// registered (`BlockingWaits`): a stop of the script cancels the statement.
     private func awaitingServer<Result>(_ body: () throws -> Result) rethrows -> Result {
+        if let commitWatch {
+            return try BlockingWaits.shared.during({ commitWatch.cancel() }, within: commitLimit, body)
+        }
         guard let cancelRequest else { return try body() }
         return try BlockingWaits.shared.during({ cancelRequest.send() }, body)
     }
