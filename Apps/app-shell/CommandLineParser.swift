@@ -16,6 +16,8 @@ enum CommandLineParser {
           --db PATH            the database file (default $XDG_DATA_HOME/app-shell/app.db; :memory: for none),
                                or a PostgreSQL server: postgres://USER@HOST:PORT/DATABASE (PG* variables and
                                ~/.pgpass fill in what the URL leaves out)
+          --read-db URL        a hot standby of the --db server: read-only routes (story pages and search,
+                               listings) read from it, the rest and every write from --db
           --user NAME          act as NAME (default $APP_SHELL_USER, else "me"); created on first use,
                                which standard error then says; SQLite only (on PostgreSQL you are your
                                database login)
@@ -90,6 +92,12 @@ enum CommandLineParser {
             }
             switch name {
             case "--db": options.databasePath = try value(for: name, inline: inline)
+            case "--read-db":
+                let url = try value(for: name, inline: inline)
+                guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+                    throw UsageError(message: "--read-db takes a postgres:// or postgresql:// URL, got '\(url)'")
+                }
+                options.readerPath = url
             case "--user": options.userName = try value(for: name, inline: inline)
             case "--now": options.now = try value(for: name, inline: inline)
             case "--tz": options.timeZone = try value(for: name, inline: inline)

@@ -32,6 +32,10 @@ enum CompositionRoot {
             superuserActsAsAnyone: environment["APP_SHELL_TEST_IMPERSONATE"] == "1",
             notices: { Terminal.error($0) })
         appOptions.connectTimeout = options.connectTimeout
+        if options.readerPath != nil, !AppAssembly.isPostgresURL(appOptions.databasePath) {
+            throw UsageError(message: "--read-db needs a PostgreSQL server in --db (a standby of it)")
+        }
+        appOptions.readerPath = options.readerPath
         let prepared = try AppAssembly.prepare(appOptions)
         // app.notify reaches the desktop when a session bus is there.
         prepared.container.register((any Notifier).self, instance: FreedesktopNotifier(environment: environment))

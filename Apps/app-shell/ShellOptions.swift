@@ -14,6 +14,8 @@ struct ShellOptions {
     var timeoutSeconds: Double?
     /// `--connect-timeout SECONDS`: how long a PostgreSQL connection waits for the server.
     var connectTimeout: Int?
+    /// `--read-db URL`: a hot standby that read-only routes read from.
+    var readerPath: String?
     /// `--callback-timeout SECONDS`: the deadline of each callback `app.loop` runs (0 for none).
     var callbackTimeoutSeconds: Double?
     var maxMemoryMB = 1024

@@ -204,7 +204,7 @@ public enum AppAssembly {
         if isPostgresURL(options.databasePath) {
             return try PostgresDatabase(
                 options.databasePath, signposter: options.signposter, connectTimeout: options.connectTimeout,
-                connectingAhead: connectingAhead)
+                connectingAhead: connectingAhead, reader: options.readerPath)
         }
         return try SQLiteDatabase(path: options.databasePath, signposter: options.signposter)
     }

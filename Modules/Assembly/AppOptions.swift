@@ -13,6 +13,9 @@ public struct AppOptions: Sendable {
     /// Seconds a connection to a PostgreSQL server waits for one that does not answer
     /// (`--connect-timeout`); nil: the URL's, `PGCONNECT_TIMEOUT`, else 5.
     public var connectTimeout: Int? = nil
+    /// `--read-db URL`: a hot standby of the PostgreSQL server that read-only routes read
+    /// from (`Route.readsOnly`); nil reads everything from `databasePath`.
+    public var readerPath: String? = nil
     /// The app clock (a fixed one under `--now` and in tests).
     public var clock: any Clock
     /// Where `events.flush{}` sends events.

@@ -97,7 +97,7 @@ public struct BookStoriesPlugin: ModulePlugin {
             },
             Route(
                 "bookstories.get", summary: "One story, if you may see it.", parameters: [Self.id], returns: "story",
-                errors: ["bookstories.not_found"], example: #"bookstories.get(id)"#
+                errors: ["bookstories.not_found"], example: #"bookstories.get(id)"#, readsOnly: true
             ) { arguments, context in
                 let view = try GetStory(try Self.dependencies(context))(
                     try arguments.string("id"), viewerID: context.user.id)
@@ -132,7 +132,7 @@ public struct BookStoriesPlugin: ModulePlugin {
             Route(
                 "bookstories.public", summary: "Every user's public stories, newest first.",
                 parameters: Self.listOptions, returns: "story[]", errors: ["bookstories.not_found"],
-                example: #"bookstories.public{page = 2}"#
+                example: #"bookstories.public{page = 2}"#, readsOnly: true
             ) { arguments, context in
                 let stories = try ListStories(try Self.dependencies(context)).everyone(
                     try Self.filter(arguments), try Self.page(arguments), viewerID: context.user.id)
@@ -142,7 +142,7 @@ public struct BookStoriesPlugin: ModulePlugin {
                 "bookstories.of", summary: "A user's stories that you may see, newest first.",
                 parameters: [.positional("user", .string, "The user's name or id.")] + Self.listOptions,
                 returns: "story[]", errors: ["bookstories.user_not_found", "bookstories.not_found"],
-                example: #"bookstories.of("mina")"#
+                example: #"bookstories.of("mina")"#, readsOnly: true
             ) { arguments, context in
                 let stories = try ListStories(try Self.dependencies(context)).of(
                     try arguments.string("user"), try Self.filter(arguments), try Self.page(arguments),
@@ -224,7 +224,8 @@ public struct BookStoriesPlugin: ModulePlugin {
                     "A story's comments, newest first, \(Comment.perPage) a page, each with its first "
                     + "\(Comment.firstReplies) replies (oldest first) and its reply count.",
                 parameters: [Self.storyID, Self.commentPage], returns: "comment[]", errors: ["bookstories.not_found"],
-                example: #"for _, c in ipairs(bookstories.comments(story.id)) do print(c.author_name, c.text) end"#
+                example: #"for _, c in ipairs(bookstories.comments(story.id)) do print(c.author_name, c.text) end"#,
+                readsOnly: true
             ) { arguments, context in
                 let zone = context.clock.timeZone
                 return .array(
@@ -237,7 +238,8 @@ public struct BookStoriesPlugin: ModulePlugin {
                 "bookstories.replies",
                 summary: "A comment's replies, oldest first, \(Comment.perPage) a page.",
                 parameters: [Self.commentID, Self.commentPage], returns: "comment[]",
-                errors: ["bookstories.not_found"], example: #"bookstories.replies(comment.id, {page = 2})"#
+                errors: ["bookstories.not_found"], example: #"bookstories.replies(comment.id, {page = 2})"#,
+                readsOnly: true
             ) { arguments, context in
                 let zone = context.clock.timeZone
                 return .array(

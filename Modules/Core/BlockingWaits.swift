@@ -18,7 +18,8 @@ import Synchronization
 /// with the first such wait looks once a second and cancels each wait past its limit, once
 /// (a `COMMIT` waiting for a synchronous standby, which the server's `statement_timeout`
 /// does not bound). Registering costs a lock and a dictionary entry, never a wake-up.
-/// Each cancel runs under the lock, so it never outlives the wait it cancels.
+/// A stop's cancels run under the lock, so they never outlive the waits they cancel; a
+/// limit's cancel runs after it, and must itself do nothing once its wait has ended.
 public final class BlockingWaits: Sendable {
     /// The process's waits.
     public static let shared = BlockingWaits()
@@ -38,7 +39,8 @@ public final class BlockingWaits: Sendable {
 
     private let state = Mutex(State())
 
-    private init() {}
+    /// A separate set of waits (tests); the process's are `shared`.
+    init() {}
 
     /// Runs `body`, with `cancel` registered as the way to cut it short while it runs; with
     /// `within`, also cancelled once that long has passed and `body` still waits.
@@ -49,7 +51,7 @@ public final class BlockingWaits: Sendable {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             state.waits[state.nextID] = Wait(thread: pthread_self(), cancel: cancel, limit: limit)
-            if limit != nil { Self.startWatching(&state) }
+            if limit != nil { startWatching(&state) }
             return state.nextID
         }
         defer { _ = state.withLock { $0.waits.removeValue(forKey: id) } }
@@ -69,35 +71,48 @@ public final class BlockingWaits: Sendable {
         }
     }
 
-    /// Cancels, once, every wait past its limit; returns how many.
+    /// Cancels, once, every wait past its limit; returns how many. The cancels run after
+    /// the lock is let go: a cancel request to a machine that vanished can take its TCP
+    /// connect timeout, and meanwhile every other wait of the process must still register
+    /// and be stopped. A wait with a limit guards its own end (`PostgresCommitWatch`: its
+    /// cancel does nothing once its answer came).
     @discardableResult
     func cancelOverdue(at now: ContinuousClock.Instant) -> Int {
-        state.withLock { state in
-            var cancelled = 0
+        let overdue = state.withLock { state in
+            var overdue: [@Sendable () -> Void] = []
             for (id, wait) in state.waits {
                 guard let limit = wait.limit, limit <= now else { continue }
-                wait.cancel()
+                overdue.append(wait.cancel)
                 state.waits[id]?.limit = nil
-                cancelled += 1
             }
-            return cancelled
+            return overdue
         }
+        for cancel in overdue { cancel() }
+        return overdue.count
     }
 
     /// Starts the watcher once. Without a thread, limits are kept but never enforced: the
     /// waits then end by the server's own timeouts or the script's stop.
-    private static func startWatching(_ state: inout State) {
+    private func startWatching(_ state: inout State) {
         guard !state.watching else { return }
         state.watching = true
         var thread = pthread_t()
+        // The thread keeps its set of waits (the process's lives for ever anyway).
+        let context = Unmanaged.passRetained(self).toOpaque()
         let made = pthread_create(
             &thread, nil,
-            { _ in
+            { context in
+                guard let context else { return nil }
+                let waits = Unmanaged<BlockingWaits>.fromOpaque(context).takeRetainedValue()
                 while true {
                     sleep(1)
-                    BlockingWaits.shared.cancelOverdue(at: .now)
+                    waits.cancelOverdue(at: .now)
                 }
-            }, nil)
-        if made == 0 { pthread_detach(thread) }
+            }, context)
+        if made == 0 {
+            pthread_detach(thread)
+        } else {
+            Unmanaged<BlockingWaits>.fromOpaque(context).release()
+        }
     }
 }

@@ -23,6 +23,9 @@ public struct Route: Sendable {
     public var handler: Handler { storage.handler }
     /// The module: the name's first part (`habits`), kept (events name it on every call).
     public var module: String { storage.module }
+    /// Whether the handler only reads, so that its statements may go to a standby
+    /// (`ReadOnlyWork`); a route that writes anything, even a mark of what was seen, is not.
+    public var readsOnly: Bool { storage.readsOnly }
 
     /// The declaration, shared by every copy: a route is copied several times per call
     /// (the binding, the router, the middleware's `RouteCall`), and one reference costs one
@@ -38,14 +41,16 @@ public struct Route: Sendable {
         let example: String
         let handler: Handler
         let module: String
+        let readsOnly: Bool
         /// Whether a call with no arguments is valid as it is (no parameter is required).
         let acceptsNoArguments: Bool
 
         init(
             name: String, summary: String, parameters: [Parameter], returns: String, errors: [String],
-            example: String, handler: @escaping Handler
+            example: String, readsOnly: Bool, handler: @escaping Handler
         ) {
             self.name = name
+            self.readsOnly = readsOnly
             self.module = String(name.prefix { $0 != "." })
             self.summary = summary
             self.parameters = parameters
@@ -57,14 +62,15 @@ public struct Route: Sendable {
         }
     }
 
-    /// Declares a route.
+    /// Declares a route; `readsOnly` when its handler writes nothing (its statements may
+    /// then go to a standby).
     public init(
         _ name: String, summary: String, parameters: [Parameter] = [], returns: String, errors: [String] = [],
-        example: String, handler: @escaping Handler
+        example: String, readsOnly: Bool = false, handler: @escaping Handler
     ) {
         storage = Storage(
             name: name, summary: summary, parameters: parameters, returns: returns, errors: errors, example: example,
-            handler: handler)
+            readsOnly: readsOnly, handler: handler)
     }
 
     /// The most keys a table passed to a route may hold: its options table, or a table

@@ -60,6 +60,7 @@ public final class Router: Sendable {
     private func run(_ call: RouteCall, from index: Int) throws -> Value {
         guard index < middleware.count else {
             let checked = try call.route.validate(call.arguments)
+            if call.route.readsOnly { return try ReadOnlyWork.during { try call.route.handler(checked, call.context) } }
             return try call.route.handler(checked, call.context)
         }
         return try middleware[index].handle(call) { next in try run(next, from: index + 1) }

@@ -72,7 +72,7 @@ public struct MatesPlugin: ModulePlugin {
                     .option("page", .integer, "The page, from 1."),
                     .option("per_page", .integer, "Mates per page, 1 to 100; 20 when omitted."),
                 ],
-                returns: "mate[]", example: "for _, m in ipairs(mates.list()) do print(m.nickname) end"
+                returns: "mate[]", example: "for _, m in ipairs(mates.list()) do print(m.nickname) end", readsOnly: true
             ) { arguments, context in
                 let zone = context.clock.timeZone
                 return .array(

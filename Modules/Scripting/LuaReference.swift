@@ -53,6 +53,9 @@ public enum LuaReference {
         if !route.errors.isEmpty {
             lines += ["Errors: " + route.errors.map { "`\($0)`" }.joined(separator: ", "), ""]
         }
+        if route.readsOnly {
+            lines += ["Reads only: with `--read-db` it reads from that standby.", ""]
+        }
         lines += ["```lua", route.example, "```", ""]
         return lines
     }

@@ -82,13 +82,13 @@ public struct WalksPlugin: ModulePlugin {
             },
             Route(
                 "walks.incoming", summary: "Requests to you, newest first.", parameters: [Self.status],
-                returns: "walk_request[]", example: #"walks.incoming{status = "pending"}"#
+                returns: "walk_request[]", example: #"walks.incoming{status = "pending"}"#, readsOnly: true
             ) { arguments, context in
                 try Self.list(incoming: true, arguments, context)
             },
             Route(
                 "walks.outgoing", summary: "Requests you sent, newest first.", parameters: [Self.status],
-                returns: "walk_request[]", example: "walks.outgoing()"
+                returns: "walk_request[]", example: "walks.outgoing()", readsOnly: true
             ) { arguments, context in
                 try Self.list(incoming: false, arguments, context)
             },

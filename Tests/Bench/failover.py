@@ -26,7 +26,8 @@ over all: acknowledged writes, found, lost, duplicated, writes whose outcome was
 that landed, and the longest a script was without a server (from the kill, and from the
 promotion, to its first acknowledged write after). With --check the run exits 1 unless
 nothing was lost or duplicated, no write failed for another reason, row security held,
-and every script wrote again within 10 s of the promotion. make test runs one round
+COMMITs were in flight at the kill (some answered storage.outcome_unknown), and every
+script wrote again within 10 s of the promotion. make test runs one round
 (Tests/Scripts/checks/pgfailover.sh); `make bench-faults` runs twenty with fsync on.
 """
 
@@ -53,8 +54,12 @@ class Cluster:
     def __init__(self, *command):
         self.folder = tempfile.mkdtemp(prefix="app-shell-pg.")
         os.rmdir(self.folder)
-        out = subprocess.run(["bash", POSTGRES_SH, *command, self.folder],
-                             check=True, capture_output=True, text=True).stdout
+        try:
+            out = subprocess.run(["bash", POSTGRES_SH, *command, self.folder],
+                                 check=True, capture_output=True, text=True).stdout
+        except subprocess.CalledProcessError:
+            self.stop()  # what it made of the folder, and a server it left running
+            raise
         self.url = next(line.split("=", 1)[1] for line in out.splitlines()
                         if line.startswith("export APP_SHELL_TEST_POSTGRES="))
         self.port = urllib.parse.urlparse(self.url).port
@@ -202,11 +207,13 @@ def one_round(args, number, env):
         # The standby's WAL receiver stops for --stall seconds: every COMMIT meanwhile waits
         # for it, so the kill finds writes in flight, whose outcome is unknown to their scripts.
         receiver = wal_receiver(standby.folder)
-        if args.stall > 0 and receiver:
-            os.kill(receiver, signal.SIGSTOP)
-            pump(time.monotonic() + args.stall)
-        crashed = time.monotonic()
+        if args.stall > 0 and not receiver:
+            failures.append(f"round {number}: the standby's WAL receiver was not found, so no COMMIT was in flight")
         try:
+            if args.stall > 0 and receiver:
+                os.kill(receiver, signal.SIGSTOP)
+                pump(time.monotonic() + args.stall)
+            crashed = time.monotonic()
             primary.run("crash")
         finally:
             if args.stall > 0 and receiver:
@@ -287,6 +294,9 @@ def one_round(args, number, env):
             failures.append(f"round {number}: row security on the new primary: the member reads {read} "
                             f"of others' private stories and walks, the superuser {seen}")
 
+        unknown = sum(m.unknown for m in crowd)
+        if args.stall > 0 and unknown == 0:
+            failures.append(f"round {number}: no write was answered storage.outcome_unknown: none was in flight")
         since_crash = [back(m, crashed) for m in crowd]
         since_promotion = [back(m, promoted) for m in crowd]
         if None in since_promotion:
@@ -296,7 +306,7 @@ def one_round(args, number, env):
         if longest_promotion is not None and longest_promotion > GOAL_SECONDS:
             failures.append(f"round {number}: a script was {longest_promotion:.1f} s without a server after the promotion")
         return {"acknowledged": acknowledged, "found": found, "lost": acknowledged - found,
-                "duplicated": duplicated, "unknown": sum(m.unknown for m in crowd), "landed": landed, "crash": longest_crash,
+                "duplicated": duplicated, "unknown": unknown, "landed": landed, "crash": longest_crash,
                 "promotion": longest_promotion}, failures
     except (RuntimeError, subprocess.CalledProcessError) as error:
         if isinstance(error, subprocess.CalledProcessError):

@@ -32,13 +32,15 @@ import Testing
         let limited = Mutex(0)
         let unlimited = Mutex(0)
         let started = ContinuousClock.now
-        BlockingWaits.shared.during({ unlimited.withLock { $0 += 1 } }) {
-            BlockingWaits.shared.during({ limited.withLock { $0 += 1 } }, within: .seconds(5)) {
-                BlockingWaits.shared.cancelOverdue(at: started + .seconds(4))
+        // Waits of their own: the process's may hold other tests' COMMITs.
+        let waits = BlockingWaits()
+        waits.during({ unlimited.withLock { $0 += 1 } }) {
+            waits.during({ limited.withLock { $0 += 1 } }, within: .seconds(5)) {
+                waits.cancelOverdue(at: started + .seconds(4))
                 #expect(limited.withLock { $0 } == 0)
-                BlockingWaits.shared.cancelOverdue(at: started + .seconds(6))
+                waits.cancelOverdue(at: started + .seconds(6))
                 #expect(limited.withLock { $0 } == 1)
-                BlockingWaits.shared.cancelOverdue(at: started + .seconds(7))
+                waits.cancelOverdue(at: started + .seconds(7))
                 #expect(limited.withLock { $0 } == 1)
             }
         }

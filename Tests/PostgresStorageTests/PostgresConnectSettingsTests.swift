@@ -95,7 +95,10 @@ struct PostgresConnectSettingsTests {
         #expect(PostgresConnectSettings.statementTimeout(in: limits + " -c statement_timeout=2s") == .seconds(2))
         #expect(PostgresConnectSettings.statementTimeout(in: "-cstatement_timeout=1500") == .milliseconds(1500))
         #expect(PostgresConnectSettings.statementTimeout(in: "--statement-timeout=1min") == .seconds(60))
-        #expect(PostgresConnectSettings.statementTimeout(in: "-c statement_timeout=250us") == .milliseconds(1))
+        // Rounded to whole milliseconds as PostgreSQL does: 250us is 0, no limit.
+        #expect(PostgresConnectSettings.statementTimeout(in: "-c statement_timeout=250us") == nil)
+        #expect(PostgresConnectSettings.statementTimeout(in: "-c statement_timeout=1500us") == .milliseconds(2))
+        #expect(PostgresConnectSettings.statementTimeout(in: "-c Statement_Timeout=+2e3") == .seconds(2))
         #expect(PostgresConnectSettings.statementTimeout(in: limits + " -c statement_timeout=0") == nil)
         #expect(PostgresConnectSettings.statementTimeout(in: "-c statement_timeout=soon") == nil)
         #expect(PostgresConnectSettings.statementTimeout(in: "-c lock_timeout=5s") == nil)

@@ -14,7 +14,7 @@
 #   postgres.sh standby PRIMARY FOLDER
 #                              a synchronous hot standby of PRIMARY in FOLDER (streaming
 #                              replication from a base backup), with its own env.
-#   postgres.sh crash FOLDER   SIGKILL the server's postmaster, as a dying machine would.
+#   postgres.sh crash FOLDER   SIGKILL the server's postmaster.
 #   postgres.sh promote FOLDER make a standby the primary (pg_ctl promote).
 #
 # PostgreSQL refuses to run as root, so as root the server runs as the `postgres` system
@@ -204,25 +204,29 @@ standby() {
     "$primary_port" "$password" "$name" >>"$folder/data/postgresql.auto.conf"
   if [ "$(id -u)" = "0" ]; then chown -R postgres: "$folder"; fi
   serve "$folder" "-c cluster_name=$name"
+  # From here a failure stops the standby it started (the caller's stop removes the folder).
+  # shellcheck disable=SC2064
+  trap "as_owner '$bin/pg_ctl' stop --wait --silent --mode=immediate --pgdata='$folder/data' >/dev/null 2>&1" EXIT
   primary_sql() {
     PGPASSFILE="$primary/pgpass" "$bin/psql" -X -At -q -h 127.0.0.1 -p "$primary_port" -U admin -d postgres "$@"
   }
   primary_sql -c "ALTER SYSTEM SET synchronous_standby_names = '\"$name\"'" -c "SELECT pg_reload_conf()" >/dev/null
   until [ "$(primary_sql -c "SELECT sync_state FROM pg_stat_replication WHERE application_name = '$name'")" = sync ]; do
     tries=$((tries + 1))
-    [ $tries -lt 200 ] || {
+    [ $tries -lt 600 ] || {
       echo "postgres.sh: the standby did not become synchronous:" >&2
       tail -20 "$folder/server.log" >&2
       exit 1
     }
     sleep 0.05
   done
+  trap - EXIT
   write_env "$folder" "$password"
 }
 
-# crash FOLDER: ends the cluster's postmaster with SIGKILL, as a machine that dies does: no
-# checkpoint, no goodbye to its sessions (its backends end when they notice). Returns once
-# the postmaster is gone.
+# crash FOLDER: ends the cluster's postmaster with SIGKILL: no checkpoint, no goodbye to its
+# sessions (its backends end when they notice, and clients see their connections close; a
+# machine that vanishes from the network closes nothing). Returns once the postmaster is gone.
 crash() {
   local folder=$1 postmaster tries=0
   [ -f "$folder/$marker" ] || {

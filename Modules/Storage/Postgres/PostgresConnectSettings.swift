@@ -94,18 +94,21 @@ struct PostgresConnectSettings {
                 continue
             }
             let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
-            if parts.count == 2, String(parts[0].map { $0 == "-" ? "_" : $0 }) == "statement_timeout" {
+            if parts.count == 2, String(parts[0].lowercased().map { $0 == "-" ? "_" : $0 }) == "statement_timeout" {
                 value = parts[1]
             }
         }
         guard let value else { return nil }
-        let digits = value.prefix { $0.isNumber || $0 == "." }
+        // As PostgreSQL reads it: a number (sign, decimals, exponent), a unit, the result
+        // rounded to whole milliseconds (250us is 0, no limit).
+        let digits = value.prefix { $0.isNumber || "+-.eE".contains($0) }
         let unit = String(value.dropFirst(digits.count)).trimmingWhitespace
-        let scale: [String: Double] = ["us": 1e-6, "ms": 1e-3, "": 1e-3, "s": 1, "min": 60, "h": 3600, "d": 86400]
-        guard let number = Double(digits), number > 0, number.isFinite, let seconds = scale[unit].map({ $0 * number }),
-            seconds < 1e9
+        let scale: [String: Double] = ["us": 1e-3, "ms": 1, "": 1, "s": 1e3, "min": 6e4, "h": 3.6e6, "d": 8.64e7]
+        guard let number = Double(digits), number.isFinite,
+            let milliseconds = scale[unit].map({ ($0 * number).rounded() }),
+            milliseconds >= 1, milliseconds < 1e12
         else { return nil }
-        return .milliseconds(Int64((seconds * 1000).rounded(.up)))
+        return .milliseconds(Int64(milliseconds))
     }
 
     /// Whether every server a host list (and its `hostaddr` list) names is on this machine:

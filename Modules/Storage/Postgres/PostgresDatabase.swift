@@ -75,6 +75,14 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     private let deletesItself = Mutex<[String: Bool]>([:])
     /// Where each outermost transaction is recorded as an interval, if anywhere.
     public let signposter: Signposter?
+    /// The server read-only work reads from (`--read-db`, a hot standby), if any.
+    private let readerConninfo: String?
+    /// Its pool, opened at the first read-only statement. A standby that cannot be reached
+    /// then is tried again only `readerRetry` later (a silent one costs the connect timeout
+    /// each time): meanwhile reads go to this server.
+    private let reader = Mutex<(open: PostgresDatabase?, retryAt: ContinuousClock.Instant?)>((nil, nil))
+    /// How long reads go to the primary after the standby could not be reached.
+    static let readerRetry = Duration.seconds(30)
 
     /// Connects (one connection, kept in the pool) and checks the server answers.
     /// - Parameters:
@@ -91,11 +99,15 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     ///     throws its errors.
     /// - Throws: `invalid_argument` (field `db`) or `storage.unavailable`, as
     ///   `PostgresConnection.init` (with `connectingAhead`, from the first statement instead).
+    ///   - reader: a server that read-only work reads from (`--read-db`: a hot standby of
+    ///     this one): statements outside a transaction run there while `ReadOnlyWork` is
+    ///     active on their thread, and on this server when it cannot be reached.
     public init(
         _ conninfo: String, searchPath: String? = nil, signposter: Signposter? = nil, connectTimeout: Int? = nil,
-        connectingAhead: Bool = false
+        connectingAhead: Bool = false, reader: String? = nil
     ) throws {
         self.conninfo = conninfo
+        self.readerConninfo = reader
         self.searchPath = searchPath
         self.signposter = signposter
         self.connectTimeout = connectTimeout
@@ -375,24 +387,90 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     public func query<Result>(
         _ sql: String, _ arguments: [SQLValue], _ map: (Row) throws -> Result
     ) throws -> [Result] {
-        try withConnection { try $0.query(sql, arguments, map) }
+        var delivered = false
+        let read = try onReader(untouched: { !delivered }) { reader in
+            try reader.query(sql, arguments) { row in
+                delivered = true
+                return try map(row)
+            }
+        }
+        if let read { return read }
+        return try withConnection { try $0.query(sql, arguments, map) }
     }
 
     /// Runs a query and maps its first row, or returns nil when there is none.
     public func queryOne<Result>(
         _ sql: String, _ arguments: [SQLValue], _ map: (Row) throws -> Result
     ) throws -> Result? {
-        try withConnection { try $0.queryOne(sql, arguments, map) }
+        var delivered = false
+        let read = try onReader(untouched: { !delivered }) { reader in
+            try reader.queryOne(sql, arguments) { row in
+                delivered = true
+                return try map(row)
+            }
+        }
+        if let read { return read }
+        return try withConnection { try $0.queryOne(sql, arguments, map) }
     }
 
     /// Calls `body` for each row without collecting them.
     public func forEach(_ sql: String, _ arguments: [SQLValue], _ body: (Row) throws -> Void) throws {
+        var delivered = false
+        let read: Void? = try onReader(untouched: { !delivered }) { reader in
+            try reader.forEach(sql, arguments) { row in
+                delivered = true
+                try body(row)
+            }
+        }
+        if read != nil { return }
         try withConnection { try $0.forEach(sql, arguments, body) }
     }
 
     /// Runs independent queries in one pipeline: one round trip.
     public func forEach(_ batch: [BatchQuery]) throws {
+        // Its bodies may have seen rows before a failure: only a reader that cannot be
+        // opened sends it here.
+        let read: Void? = try onReader(untouched: { false }) { try $0.forEach(batch) }
+        if read != nil { return }
         try withConnection { try $0.forEach(batch) }
+    }
+
+    /// Runs `body` on the reader when this is read-only work outside any transaction or
+    /// borrowed connection of this thread; nil when it is not, or when the reader cannot be
+    /// reached and `untouched` says no row reached the caller yet (the read then goes to
+    /// this server). Its other errors are thrown.
+    private func onReader<Result>(
+        untouched: () -> Bool, _ body: (PostgresDatabase) throws -> Result
+    ) throws -> Result? {
+        guard let readerConninfo, ReadOnlyWork.isActive, binding == nil else { return nil }
+        let thread = Self.currentThread
+        guard state.withLock({ $0.lent[thread] == nil }) else { return nil }
+        let (open, retryAt) = reader.withLock { $0 }
+        if let retryAt, ContinuousClock.now < retryAt { return nil }
+        let database: PostgresDatabase
+        if let open {
+            database = open
+        } else {
+            guard
+                let opened = try? PostgresDatabase(
+                    readerConninfo, searchPath: searchPath, signposter: nil, connectTimeout: connectTimeout)
+            else {
+                reader.withLock { $0.retryAt = ContinuousClock.now + Self.readerRetry }
+                return nil
+            }
+            database = reader.withLock { current in
+                if let kept = current.open { return kept }
+                current = (opened, nil)
+                return opened
+            }
+            if database !== opened { opened.close() }
+        }
+        do {
+            return try body(database)
+        } catch let error as StorageError where error.failure == .unavailable && untouched() {
+            reader.withLock { $0.retryAt = ContinuousClock.now + Self.readerRetry }
+            return nil
+        }
     }
 
     // MARK: - Transactions
@@ -475,6 +553,7 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         }
         for pooled in idle { pooled.connection.close() }
         takeAhead()?.connection.close()
+        reader.withLock { $0.open }?.close()
         dropScratchSchema()
     }
 
