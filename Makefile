@@ -128,11 +128,13 @@ bench: deps bench-deps static-archives
 # app-shell processes, each logged in as its own member, waiting in app.loop() and asking
 # their mates for walks, on a throwaway cluster with fsync on (or APP_SHELL_BENCH_POSTGRES),
 # with the server's memory and CPU per waiting person (Tests/Bench/neighbourhood.py). It
-# takes minutes, so make test runs fifty (Tests/Scripts/checks/pgneighbourhood.sh).
+# takes minutes, so make test runs fifty (Tests/Scripts/checks/pgneighbourhood.sh). Then
+# 10,000 members' data read through row security, and the read-only routes again through
+# --read-db from a hot standby (Tests/Bench/library.py).
 bench-scale: deps static-archives
 	$(SWIFT) build $(RELEASE) --product app-shell
 	python3 Tests/Bench/neighbourhood.py .build/release/app-shell
-	python3 Tests/Bench/library.py .build/release/app-shell
+	python3 Tests/Bench/library.py .build/release/app-shell --standby
 
 # Twenty failovers (docs/admin.md, "A standby that takes over"): each round a primary with a
 # synchronous hot standby, ten app-shell scripts writing through one multi-host URL, COMMITs

@@ -42,6 +42,8 @@ import tempfile
 import time
 import urllib.parse
 
+from neighbourhood import read_lines
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 POSTGRES_SH = os.path.join(ROOT, "Tests/Support/postgres.sh")
@@ -160,30 +162,18 @@ def one_round(args, number, env):
             os.set_blocking(member.process.stdout.fileno(), False)
             selector.register(member.process.stdout, selectors.EVENT_READ, member)
 
+        def on_line(member, now, fields):
+            if fields[0] == "ready":
+                member.ready = True
+            elif fields[0] == "ack":
+                member.acks.append((now, fields[1:]))
+            elif fields[0] == "retry" and fields[2:3] == ["storage.outcome_unknown"]:
+                member.unknown += 1
+            elif fields[0] == "error":
+                member.errors.append(fields[1:])
+
         def pump(until, condition=None):
-            """Reads lines until `until` (monotonic), or until condition() holds."""
-            while time.monotonic() < until and not (condition and condition()):
-                for key, _ in selector.select(timeout=max(0.0, min(0.1, until - time.monotonic()))):
-                    member, now = key.data, time.monotonic()
-                    try:
-                        chunk = os.read(key.fileobj.fileno(), 65536)
-                    except BlockingIOError:
-                        continue
-                    if not chunk:
-                        selector.unregister(key.fileobj)
-                        continue
-                    member.buffer += chunk
-                    *lines, member.buffer = member.buffer.split(b"\n")
-                    for line in lines:
-                        fields = line.decode("utf-8", "replace").split("\t")
-                        if fields[0] == "ready":
-                            member.ready = True
-                        elif fields[0] == "ack":
-                            member.acks.append((now, fields[1:]))
-                        elif fields[0] == "retry" and fields[2:3] == ["storage.outcome_unknown"]:
-                            member.unknown += 1
-                        elif fields[0] == "error":
-                            member.errors.append(fields[1:])
+            read_lines(selector, until, condition, on_line)
 
         began = time.monotonic()
         pump(began + 30, lambda: all(m.ready for m in crowd))

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Data at scale on one PostgreSQL server: what row-level security costs a member's routes.
 
-    library.py BINARY [--members N] [--stories N] [--calls N] [--server URL]
+    library.py BINARY [--members N] [--stories N] [--calls N] [--server URL] [--standby]
 
 An administrator sets a database up and adds one member, the reader, who logs in through
 app-shell. The bench then loads, as the server's superuser and in one transaction, the
@@ -17,6 +17,11 @@ statements the route sent (read from the server's log of the reader's session) a
 again through psql, the same number of times with the same parameters, once as the
 reader (through the policies) and once as the superuser (who bypasses row-level security:
 the anchor, what the same SQL costs without it).
+
+With --standby (on a cluster started here), a hot standby of the server is made
+(postgres.sh standby) and the read-only routes are called again, the same number of times,
+through --read-db: their times, and the rows each call made the primary and the standby
+read (pg_stat_database before and after, per call).
 
 The server: --server or APP_SHELL_BENCH_POSTGRES (a superuser's URL), else a throwaway
 cluster (Tests/Support/postgres.sh, fsync on) started here and removed at the end. The
@@ -217,6 +222,70 @@ def replay(url, statements, calls):
     return [sum(times[i * k:(i + 1) * k]) for i in range(calls)]
 
 
+# The routes of ROUTES that read only (Route.readsOnly), which --read-db sends to a standby.
+READ_ONLY = ("bookstories.public", "mates.list", "walks.incoming")
+
+
+def standby_rows(args, server, reader, reader_password, database, reader_url, app_shell, work):
+    """The read-only routes from the primary and through --read-db from a hot standby."""
+    folder = tempfile.mkdtemp(prefix="app-shell-pg.")
+    os.rmdir(folder)
+    began = time.monotonic()
+    try:
+        out = subprocess.run(["bash", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support",
+                                                   "postgres.sh"), "standby", server.folder, folder],
+                             env=dict(os.environ, APP_SHELL_PG_FSYNC="on"), check=True, capture_output=True,
+                             text=True).stdout
+        port = next(line.rsplit(":", 1)[1].split("/")[0] for line in out.splitlines()
+                    if line.startswith("export APP_SHELL_TEST_POSTGRES="))
+        standby_url = reader_url.replace(f":{server.port}/", f":{port}/")
+        standby_super = next(line.split("=", 1)[1] for line in out.splitlines()
+                             if line.startswith("export APP_SHELL_TEST_POSTGRES="))
+        servers = {"primary": "/".join(server.url.split("/")[:-1] + [database]),
+                   "standby": "/".join(standby_super.split("/")[:-1] + [database])}
+
+        def rows_read():
+            """Rows each server's backends have read in the database (pg_stat_database, which
+            a backend adds to when it ends)."""
+            time.sleep(0.5)
+            return {name: int(server.psql(url, "SELECT tup_returned + tup_fetched FROM pg_stat_database "
+                                               "WHERE datname = current_database()").strip())
+                    for name, url in servers.items()}
+
+        print(f"\na hot standby made in {time.monotonic() - began:.0f} s; the read-only routes again, "
+              f"{args.calls} calls each after as many, from the primary and through --read-db (ms; rows each "
+              "server read a call, pg_stat_database, the process's log-in and end included)\n")
+        print("| route | app p50 | app p99 | rows read by the primary | via --read-db p50 | p99 "
+              "| rows read by the primary | by the standby |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        for label, route, call in ROUTES:
+            if route not in READ_ONLY:
+                continue
+            figures = []
+            for extra in ([], ["--read-db", standby_url]):
+                trace = os.path.join(work, "trace.json")
+                before = rows_read()
+                app_shell(reader_url, script(call, 2 * args.calls), "--trace", trace, *extra)
+                after = rows_read()
+                with open(trace) as f:
+                    timed = [e.get("dur", 0) / 1e6 for e in json.load(f)["traceEvents"]
+                             if e.get("name") == route][-args.calls:]
+                per_call = 2 * args.calls
+                figures.append((timed, (after["primary"] - before["primary"]) / per_call,
+                                (after["standby"] - before["standby"]) / per_call))
+            (plain, plain_rows, _), (read, read_primary, read_standby) = figures
+            print(f"| {label} | {ms(percentile(plain, 0.5))} | {ms(percentile(plain, 0.99))} | {plain_rows:.0f} "
+                  f"| {ms(percentile(read, 0.5))} | {ms(percentile(read, 0.99))} | {read_primary:.0f} "
+                  f"| {read_standby:.0f} |")
+    finally:
+        # The primary waits for its synchronous standby on every COMMIT: it stops waiting
+        # before the standby goes (or the clean-up's DROP DATABASE would wait for ever).
+        server.psql(server.url, "ALTER SYSTEM RESET synchronous_standby_names")
+        server.psql(server.url, "SELECT pg_reload_conf()")
+        subprocess.run(["bash", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support",
+                                             "postgres.sh"), "stop", folder], check=False, capture_output=True)
+
+
 def ms(seconds):
     return "-" if seconds is None else f"{seconds * 1000:.2f}"
 
@@ -230,6 +299,8 @@ def main():
     parser.add_argument("--server", help="a superuser's postgresql:// URL (default: a throwaway cluster)")
     parser.add_argument("--statements", action="store_true", help="print the statements each route sent")
     parser.add_argument("--keep", action="store_true", help="keep the server and the database, and print their URLs")
+    parser.add_argument("--standby", action="store_true",
+                        help="read the read-only routes again through --read-db from a hot standby")
     args = parser.parse_args()
     if args.members < 20 or args.stories < args.members:
         parser.error("at least 20 members, and as many stories")
@@ -353,6 +424,8 @@ def main():
         print()
         print("goals (app p99 at most 20 ms; its SQL at most 2 times without RLS at p99): "
               + ("met" if not missed else "missed: " + "; ".join(missed)))
+        if args.standby and server.folder:
+            standby_rows(args, server, reader, reader_password, database, reader_url, app_shell, work)
     except subprocess.CalledProcessError as error:
         failures.append(f"{' '.join(map(str, error.cmd[:3]))}...: exit {error.returncode}: "
                         f"{(error.stderr or '')[-600:]}")

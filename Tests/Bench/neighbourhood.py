@@ -143,6 +143,27 @@ def smaps_bytes(pids, fields=("Pss:",)):
     return total
 
 
+def read_lines(selector, until, condition, on_line):
+    """Reads the lines the processes registered in `selector` print (each registered with
+    an object that has a `buffer` of bytes) until `until` (monotonic) or until condition()
+    holds, calling on_line(that object, the monotonic time read, the line's tab-separated
+    fields); a process's end unregisters it."""
+    while time.monotonic() < until and not (condition and condition()):
+        for key, _ in selector.select(timeout=max(0.0, min(0.1, until - time.monotonic()))):
+            owner, now = key.data, time.monotonic()
+            try:
+                chunk = os.read(key.fileobj.fileno(), 65536)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                selector.unregister(key.fileobj)
+                continue
+            owner.buffer += chunk
+            *lines, owner.buffer = owner.buffer.split(b"\n")
+            for line in lines:
+                on_line(owner, now, line.decode("utf-8", "replace").split("\t"))
+
+
 class Person:
     def __init__(self, index, name, password):
         self.index, self.name, self.password = index, name, password
@@ -218,26 +239,13 @@ def main():
 
         events = []  # (monotonic time, person, fields)
 
+        def on_line(person, now, fields):
+            if fields[0] == "waiting":
+                person.waiting = True
+            events.append((now, person, fields))
+
         def pump(until, condition=None):
-            """Reads lines until `until` (monotonic), or until condition() holds."""
-            while time.monotonic() < until and not (condition and condition()):
-                for key, _ in selector.select(timeout=max(0.0, min(0.2, until - time.monotonic()))):
-                    person = key.data
-                    now = time.monotonic()
-                    try:
-                        chunk = os.read(key.fileobj.fileno(), 65536)
-                    except BlockingIOError:
-                        continue
-                    if not chunk:
-                        selector.unregister(key.fileobj)
-                        continue
-                    person.buffer += chunk
-                    *lines, person.buffer = person.buffer.split(b"\n")
-                    for line in lines:
-                        fields = line.decode("utf-8", "replace").split("\t")
-                        if fields[0] == "waiting":
-                            person.waiting = True
-                        events.append((now, person, fields))
+            read_lines(selector, until, condition, on_line)
 
         pump(time.monotonic() + 60 + people * 0.2, lambda: all(p.waiting for p in crowd))
         ready = sum(p.waiting for p in crowd)

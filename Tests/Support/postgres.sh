@@ -39,12 +39,10 @@ as_owner() {
   if [ "$(id -u)" = "0" ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
-start() {
+# new_folder FOLDER: FOLDER (new or empty) made 0700 with this script's marker and a socket
+# folder; as root, one the postgres user can reach.
+new_folder() {
   local folder=$1
-  [ -x "$bin/initdb" ] || {
-    echo "postgres.sh: no $bin/initdb (install postgresql-15)" >&2
-    exit 1
-  }
   if [ -e "$folder" ] && [ -n "$(ls -A "$folder" 2>/dev/null)" ]; then
     echo "postgres.sh: $folder is not empty; give a new or empty folder (mktemp -d)" >&2
     exit 1
@@ -58,6 +56,15 @@ start() {
   fi
   touch "$folder/$marker"
   mkdir -m 0700 "$folder/socket"
+}
+
+start() {
+  local folder=$1
+  [ -x "$bin/initdb" ] || {
+    echo "postgres.sh: no $bin/initdb (install postgresql-15)" >&2
+    exit 1
+  }
+  new_folder "$folder"
   local password
   password=$(head -c 18 /dev/urandom | od -An -tx1 | tr -d ' \n')
   (umask 077 && printf '%s\n' "$password" >"$folder/password")
@@ -182,14 +189,7 @@ standby() {
     echo "postgres.sh: $primary was not made by postgres.sh start; left alone" >&2
     exit 1
   }
-  if [ -e "$folder" ] && [ -n "$(ls -A "$folder" 2>/dev/null)" ]; then
-    echo "postgres.sh: $folder is not empty; give a new or empty folder (mktemp -d)" >&2
-    exit 1
-  fi
-  mkdir -p "$folder"
-  chmod 0700 "$folder"
-  touch "$folder/$marker"
-  mkdir -m 0700 "$folder/socket"
+  new_folder "$folder"
   local primary_port password name tries=0
   primary_port=$(cat "$primary/port")
   password=$(sed -n 's/^127\.0\.0\.1:[0-9]*:\*:admin://p' "$primary/pgpass")
