@@ -10,4 +10,10 @@ public enum ReadOnlyWork {
     public static func during<Result>(_ body: () throws -> Result) rethrows -> Result {
         try $isActive.withValue(true, operation: body)
     }
+
+    /// Runs `body` as work that may write, inside read-only work (a route that writes,
+    /// called by one that reads).
+    public static func outside<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try $isActive.withValue(false, operation: body)
+    }
 }

@@ -61,6 +61,10 @@ public final class Router: Sendable {
         guard index < middleware.count else {
             let checked = try call.route.validate(call.arguments)
             if call.route.readsOnly { return try ReadOnlyWork.during { try call.route.handler(checked, call.context) } }
+            // A route that writes, called from a read-only one's handler, is not read-only work.
+            if ReadOnlyWork.isActive {
+                return try ReadOnlyWork.outside { try call.route.handler(checked, call.context) }
+            }
             return try call.route.handler(checked, call.context)
         }
         return try middleware[index].handle(call) { next in try run(next, from: index + 1) }

@@ -13,6 +13,11 @@ import Time
             Route("test.write", summary: "Writes.", returns: "boolean", example: "test.write()") { _, _ in
                 .bool(ReadOnlyWork.isActive)
             },
+            // A reading route that calls a writing one: the writing one is not read-only work.
+            Route("test.nested", summary: "Reads.", returns: "boolean", example: "test.nested()", readsOnly: true) {
+                _, context in
+                try context.router.call("test.write", session: context.session)
+            },
         ]
         let router = try Router(routes: routes)
         let clock = FixedClock(Instant(secondsSince1970: 1_795_908_600), timeZone: try TimeZoneRules.named("UTC"))
@@ -21,7 +26,8 @@ import Time
             container: Container())
         #expect(try router.call("test.read", session: session) == .bool(true))
         #expect(try router.call("test.write", session: session) == .bool(false))
+        #expect(try router.call("test.nested", session: session) == .bool(false))
         #expect(!ReadOnlyWork.isActive)
-        #expect(routes.map(\.readsOnly) == [true, false])
+        #expect(routes.map(\.readsOnly) == [true, false, true])
     }
 }

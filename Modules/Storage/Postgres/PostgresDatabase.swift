@@ -437,12 +437,15 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
 
     /// Runs `body` on the reader when this is read-only work outside any transaction or
     /// borrowed connection of this thread; nil when it is not, or when the reader cannot be
-    /// reached and `untouched` says no row reached the caller yet (the read then goes to
-    /// this server). Its other errors are thrown.
+    /// reached (tried again `readerRetry` later) or cancelled the read for a conflict with
+    /// its replay, and `untouched` says no row reached the caller yet: the read then goes to
+    /// this server. Its other errors are thrown.
+    /// - Throws: `invalid_argument` (field `read-db`) when the reader logs in as another
+    ///   role than this server: its row security would read for someone else.
     private func onReader<Result>(
         untouched: () -> Bool, _ body: (PostgresDatabase) throws -> Result
     ) throws -> Result? {
-        guard let readerConninfo, ReadOnlyWork.isActive, binding == nil else { return nil }
+        guard let readerConninfo, ReadOnlyWork.isActive, binding == nil, !isClosed else { return nil }
         let thread = Self.currentThread
         guard state.withLock({ $0.lent[thread] == nil }) else { return nil }
         let (open, retryAt) = reader.withLock { $0 }
@@ -458,17 +461,29 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
                 reader.withLock { $0.retryAt = ContinuousClock.now + Self.readerRetry }
                 return nil
             }
+            if let mine = try? reportedLogin()?.name, let theirs = try? opened.reportedLogin()?.name, mine != theirs {
+                opened.close()
+                throw AppError.invalidArgument(
+                    "--read-db logs in as '\(theirs)' and --db as '\(mine)': the standby is read as the same member",
+                    field: "read-db")
+            }
             database = reader.withLock { current in
                 if let kept = current.open { return kept }
                 current = (opened, nil)
                 return opened
             }
             if database !== opened { opened.close() }
+            // Closed meanwhile: the reader goes with it.
+            if isClosed {
+                reader.withLock { $0.open }?.close()
+                return nil
+            }
         }
         do {
             return try body(database)
-        } catch let error as StorageError where error.failure == .unavailable && untouched() {
-            reader.withLock { $0.retryAt = ContinuousClock.now + Self.readerRetry }
+        } catch let error as StorageError where error.failure == .unavailable || error.failure == .conflict {
+            if error.failure == .unavailable { reader.withLock { $0.retryAt = ContinuousClock.now + Self.readerRetry } }
+            guard untouched() else { throw error }
             return nil
         }
     }
