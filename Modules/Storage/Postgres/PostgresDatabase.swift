@@ -428,10 +428,18 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
 
     /// Runs independent queries in one pipeline: one round trip.
     public func forEach(_ batch: [BatchQuery]) throws {
-        // Its bodies may have seen rows before a failure: only a reader that cannot be
-        // opened sends it here.
-        let read: Void? = try onReader(untouched: { false }) { try $0.forEach(batch) }
-        if read != nil { return }
+        if readerConninfo != nil, ReadOnlyWork.isActive {
+            // Each body marks that a row reached the caller: after that, no second run.
+            var delivered = false
+            let watched = batch.map { query in
+                BatchQuery(query.sql, query.arguments) { row in
+                    delivered = true
+                    try query.body(row)
+                }
+            }
+            let read: Void? = try onReader(untouched: { !delivered }) { try $0.forEach(watched) }
+            if read != nil { return }
+        }
         try withConnection { try $0.forEach(batch) }
     }
 
