@@ -15,9 +15,10 @@ import Synchronization
 /// statement in the same process (the tests run many at once).
 ///
 /// A wait may also carry a time limit of its own (`during(_:within:_:)`): a thread started
-/// with the first such wait looks once a second and cancels each wait past its limit, once
-/// (a `COMMIT` waiting for a synchronous standby, which the server's `statement_timeout`
-/// does not bound). Registering costs a lock and a dictionary entry, never a wake-up.
+/// with such a wait looks once a second, while any is registered, and cancels each wait
+/// past its limit, once (a `COMMIT` waiting for a synchronous standby, which the server's
+/// `statement_timeout` does not bound). Registering costs a lock and a dictionary entry,
+/// and starts the thread when none runs (at most once a second).
 /// A stop's cancels run under the lock, so they never outlive the waits they cancel; a
 /// limit's cancel runs after it, and must itself do nothing once its wait has ended.
 public final class BlockingWaits: Sendable {
@@ -91,23 +92,34 @@ public final class BlockingWaits: Sendable {
         return overdue.count
     }
 
-    /// Starts the watcher once. Without a thread, limits are kept but never enforced: the
-    /// waits then end by the server's own timeouts or the script's stop.
+    /// Whether a wait with a limit is registered; when none is, the watcher ends (under the
+    /// lock, so the next such wait starts another): a process that waits for nothing, as an
+    /// idle `app.loop()`, is never woken by it, and a busy one starts at most one a second.
+    private func keepsWatching() -> Bool {
+        state.withLock { state in
+            state.watching = state.waits.values.contains { $0.limit != nil }
+            return state.watching
+        }
+    }
+
+    /// Starts the watcher when none runs. Without a thread, limits are kept but never
+    /// enforced: the waits then end by the server's own timeouts or the script's stop.
     private func startWatching(_ state: inout State) {
         guard !state.watching else { return }
         state.watching = true
         var thread = pthread_t()
-        // The thread keeps its set of waits (the process's lives for ever anyway).
+        // The thread keeps its set of waits alive while it runs.
         let context = Unmanaged.passRetained(self).toOpaque()
         let made = pthread_create(
             &thread, nil,
             { context in
                 guard let context else { return nil }
                 let waits = Unmanaged<BlockingWaits>.fromOpaque(context).takeRetainedValue()
-                while true {
+                repeat {
                     sleep(1)
                     waits.cancelOverdue(at: .now)
-                }
+                } while waits.keepsWatching()
+                return nil
             }, context)
         if made == 0 {
             pthread_detach(thread)

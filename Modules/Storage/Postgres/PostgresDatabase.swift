@@ -387,60 +387,62 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     public func query<Result>(
         _ sql: String, _ arguments: [SQLValue], _ map: (Row) throws -> Result
     ) throws -> [Result] {
-        var delivered = false
-        let read = try onReader(untouched: { !delivered }) { reader in
-            try reader.query(sql, arguments) { row in
-                delivered = true
-                return try map(row)
-            }
-        }
-        if let read { return read }
-        return try withConnection { try $0.query(sql, arguments, map) }
+        try reading(
+            { reader, delivery in try reader.query(sql, arguments) { try map(delivery.marked($0)) } },
+            else: { try $0.query(sql, arguments, map) })
     }
 
     /// Runs a query and maps its first row, or returns nil when there is none.
     public func queryOne<Result>(
         _ sql: String, _ arguments: [SQLValue], _ map: (Row) throws -> Result
     ) throws -> Result? {
-        var delivered = false
-        let read = try onReader(untouched: { !delivered }) { reader in
-            try reader.queryOne(sql, arguments) { row in
-                delivered = true
-                return try map(row)
-            }
-        }
-        if let read { return read }
-        return try withConnection { try $0.queryOne(sql, arguments, map) }
+        try reading(
+            { reader, delivery in try reader.queryOne(sql, arguments) { try map(delivery.marked($0)) } },
+            else: { try $0.queryOne(sql, arguments, map) })
     }
 
     /// Calls `body` for each row without collecting them.
     public func forEach(_ sql: String, _ arguments: [SQLValue], _ body: (Row) throws -> Void) throws {
-        var delivered = false
-        let read: Void? = try onReader(untouched: { !delivered }) { reader in
-            try reader.forEach(sql, arguments) { row in
-                delivered = true
-                try body(row)
-            }
-        }
-        if read != nil { return }
-        try withConnection { try $0.forEach(sql, arguments, body) }
+        try reading(
+            { reader, delivery in try reader.forEach(sql, arguments) { try body(delivery.marked($0)) } },
+            else: { try $0.forEach(sql, arguments, body) })
     }
 
     /// Runs independent queries in one pipeline: one round trip.
     public func forEach(_ batch: [BatchQuery]) throws {
-        if readerConninfo != nil, ReadOnlyWork.isActive {
-            // Each body marks that a row reached the caller: after that, no second run.
-            var delivered = false
-            let watched = batch.map { query in
-                BatchQuery(query.sql, query.arguments) { row in
-                    delivered = true
-                    try query.body(row)
-                }
-            }
-            let read: Void? = try onReader(untouched: { !delivered }) { try $0.forEach(watched) }
-            if read != nil { return }
+        try reading(
+            { reader, delivery in
+                try reader.forEach(
+                    batch.map { query in BatchQuery(query.sql, query.arguments) { try query.body(delivery.marked($0)) }
+                    })
+            }, else: { try $0.forEach(batch) })
+    }
+
+    /// Whether a row of a read reached the caller (after which the read is never run again
+    /// on the primary).
+    private final class Delivery {
+        private(set) var started = false
+
+        /// `row`, noted as delivered.
+        func marked(_ row: Row) -> Row {
+            started = true
+            return row
         }
-        try withConnection { try $0.forEach(batch) }
+    }
+
+    /// A read: on the reader (`onStandby`, marking each row it hands on) when this is
+    /// read-only work and a reader is set (`onReader`), else on a connection of this server.
+    private func reading<Result>(
+        _ onStandby: (PostgresDatabase, Delivery) throws -> Result,
+        else onPrimary: (PostgresConnection) throws -> Result
+    ) throws -> Result {
+        if readerConninfo != nil, ReadOnlyWork.isActive {
+            let delivery = Delivery()
+            if let read = try onReader(untouched: { !delivery.started }, { try onStandby($0, delivery) }) {
+                return read
+            }
+        }
+        return try withConnection(onPrimary)
     }
 
     /// Runs `body` on the reader when this is read-only work outside any transaction or
