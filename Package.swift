@@ -39,6 +39,9 @@ let package = Package(
         // Reads libpq-fe.h (libpq-dev) at build time; loads libpq with dlopen on the first
         // PostgreSQL connection.
         .target(name: "CPostgres", path: "Modules/CPostgres"),
+        // Declares the few libxml2 functions it calls (no headers needed); loads libxml2.so.2
+        // with dlopen on the first GPX file read.
+        .target(name: "CXml", path: "Modules/CXml"),
         // Unicode NFC for Core's folding: a stable C API instead of the standard library's
         // underscored one. No pkgConfig: libutf8proc.pc adds a -D flag SwiftPM refuses with a
         // warning; utf8proc.h is in /usr/include and the module map links the library.
@@ -50,8 +53,8 @@ let package = Package(
         .target(name: "Time", path: "Modules/Time"),
         // The container, the router and the values every module shares.
         .target(name: "Core", dependencies: ["Time", "CUTF8Proc"], path: "Modules/Core"),
-        // The files read and written: JSON, CSV, zip, SHA-256, the export document.
-        .target(name: "Formats", dependencies: ["Core", "Time", "CZlib"], path: "Modules/Formats"),
+        // The files read and written: JSON, CSV, zip, SHA-256, GPX, the export document.
+        .target(name: "Formats", dependencies: ["Core", "Time", "CZlib", "CXml"], path: "Modules/Formats"),
         // Both backends: SQLite (linked) and PostgreSQL (CPostgres loads libpq on the first
         // connection, so a SQLite run never maps it).
         .target(
@@ -75,7 +78,12 @@ let package = Package(
             name: "BookStories", dependencies: ["Core", "Time", "Formats", "Storage"], path: "Modules/BookStories"),
         .target(name: "Profiles", dependencies: ["Core", "Time", "Formats", "Storage"], path: "Modules/Profiles"),
         .target(name: "Mates", dependencies: ["Core", "Time", "Formats", "Storage"], path: "Modules/Mates"),
-        .target(name: "Walks", dependencies: ["Core", "Time", "Formats", "Storage"], path: "Modules/Walks"),
+        .target(
+            name: "Walks", dependencies: ["Core", "Time", "Formats", "Storage"], path: "Modules/Walks",
+            resources: [
+                .embedInCode("Resources/walk_log_presenter.lua"), .embedInCode("Resources/walk_week_presenter.lua"),
+            ],
+            plugins: ["CompileLua"]),
         .target(name: "Imaging", dependencies: ["Core", "CVips"], path: "Modules/Imaging"),
         // The one composition root: the plugins and the implementations, for the apps and tests.
         .target(
@@ -141,7 +149,8 @@ let package = Package(
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "CVipsSamples", "Core"], path: "Tests/ImagingTests"),
         .testTarget(
-            name: "WalksTests", dependencies: ["Walks", "Mates", "Core", "Time", "Storage", "AppTestSupport"],
+            name: "WalksTests",
+            dependencies: ["Walks", "Mates", "Core", "Time", "Formats", "Storage", "CVipsSamples", "AppTestSupport"],
             path: "Tests/WalksTests"),
         .testTarget(
             name: "MatesTests",

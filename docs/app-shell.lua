@@ -276,6 +276,14 @@ error('Cannot require a meta file')
 ---@field name string The dotted name.
 ---@field summary string What it does.
 
+--- A point of a walk's route.
+---@class route_point
+---@field lat number -90 to 90.
+---@field lng number -180 to 180.
+---@field ele? number Metres above sea level.
+---@field at? instant When the walker was there.
+---@field segment integer The stretch of the walk, from 1.
+
 --- Loop Habit Tracker's score of a day.
 ---@class score
 ---@field date day The day.
@@ -357,10 +365,17 @@ error('Cannot require a meta file')
 ---@field id string A lowercase UUID.
 ---@field name string The unique user name.
 
+--- What walks.import_gpx made.
+---@class walk_import
+---@field walks walk_log[] The walks made, in the file's order.
+---@field points integer The route points stored with them.
+---@field already_there integer Tracks imported before, left alone.
+---@field skipped string[] What was left out, and why.
+
 --- A walk taken.
 ---@class walk_log
 ---@field id string A lowercase UUID.
----@field steps integer Steps.
+---@field steps? integer Steps, when counted.
 ---@field distance number Metres.
 ---@field started_at instant When it began.
 ---@field ended_at instant When it ended.
@@ -376,6 +391,14 @@ error('Cannot require a meta file')
 ---@field status "pending"|"accepted"|"declined"|"cancelled"|"expired" As of now.
 ---@field created_at instant When it was sent.
 ---@field expires_at instant When a pending request expires.
+
+--- A week of walks.
+---@class walk_week
+---@field week day Its Monday.
+---@field walks integer Walks started that week.
+---@field distance number Metres.
+---@field duration integer Seconds.
+---@field pace? number Seconds a kilometre.
 
 --- A habit's year, every day from 1 January to 31 December.
 ---@class year
@@ -1034,6 +1057,14 @@ function walks.cancel(id) end
 --- Example: `walks.decline(id)`
 function walks.decline(id) end
 
+--- Makes a walk of each track of a GPX file (OsmAnd, Strava, Garmin ...), with its route: distance summed between points 10 m apart or more. A track imported before is left alone.
+---@param path string The GPX 1.0 or 1.1 file, at most 16 MiB and 200,000 points.
+---@param opts? {steps?: integer, started_at?: instant, ended_at?: instant}
+---@return walk_import
+--- Raises: walks.bad_gpx.
+--- Example: `walks.import_gpx("morning.gpx").walks[1].distance`
+function walks.import_gpx(path, opts) end
+
 --- Requests to you, newest first.
 ---@param opts? {status?: "pending"|"accepted"|"declined"|"cancelled"|"expired"}
 ---@return walk_request[]
@@ -1046,7 +1077,7 @@ function walks.incoming(opts) end
 --- Example: `walks.log{steps = 4200, distance = 3100, started_at = "2026-11-29T07:00:00+09:00", ended_at = "2026-11-29T07:40:00+09:00"}`
 function walks.log(opts) end
 
---- Your walk logs, oldest first, by the local day they started.
+--- Your walk logs, newest first, by the local day they started.
 ---@param opts? {from?: day, to?: day}
 ---@return walk_log[]
 --- Example: `walks.logs{from = "2026-11-01"}`
@@ -1058,12 +1089,38 @@ function walks.logs(opts) end
 --- Example: `walks.outgoing()`
 function walks.outgoing(opts) end
 
+--- Your walk as a 392 x 591 PNG card: its route to scale, start and end marked, date, distance and time. The bytes as a string, as profiles.photo gives a JPEG's.
+---@param id string The walk's id.
+---@return string
+--- Raises: walks.not_found.
+--- Example: `walks.picture(id)`
+function walks.picture(id) end
+
 --- Asks a mate to walk now, at a place; they have 60 seconds to answer. At most 30 requests a minute.
 ---@param opts {mate: string, message: string, place: place, id?: string}
 ---@return walk_request
 --- Raises: walks.not_a_mate, walks.too_many_requests.
 --- Example: `walks.request{mate = "joon", message = "한강 갈래?", place = {lat = 37.52, lng = 126.93}}`
 function walks.request(opts) end
+
+--- The points of your walk's route, in order (none for a walk logged by hand).
+---@param id string The walk's id.
+---@return route_point[]
+--- Raises: walks.not_found.
+--- Example: `#walks.route(id)`
+function walks.route(id) end
+
+--- Your walks by week (Monday to Sunday), newest first: walks, distance, time and pace.
+---@param opts? {from?: day, to?: day}
+---@return walk_week[]
+--- Example: `walks.summary{from = "2026-11-01"}`
+function walks.summary(opts) end
+
+--- Your walks of a week (Monday to Sunday) as one 392 x 591 PNG card, the week's totals on top.
+---@param day day Any day of the week.
+---@return string
+--- Example: `walks.week_picture("2026-11-30")`
+function walks.week_picture(day) end
 
 ---@class hook
 local hook = {}

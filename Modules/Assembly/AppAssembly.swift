@@ -87,6 +87,7 @@ public enum AppAssembly {
             ServerSetup.self,
             instance: ServerSetup(database: database, modules: modules, access: tableAccess(options.plugins)))
         container.register((any PhotoProcessing).self, instance: options.photoProcessor)
+        container.register((any WalkCardDrawing).self, instance: VipsWalkCardDrawing())
         container.register(ModerateReports.self) { resolver in
             ModerateReports(
                 database: database, reports: try resolver.resolve((any ReportStore).self),

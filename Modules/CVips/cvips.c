@@ -30,6 +30,13 @@ typedef struct cvips_api {
     void (*operation_block_set)(const char *, int);
     unsigned (*log_set_handler)(const char *, int, void (*)(const char *, int, const char *, void *), void *);
     void (*g_free)(void *);
+    int (*black)(void **, int, int, ...);
+    int (*draw_rect)(void *, double *, int, int, int, int, int, ...);
+    int (*draw_line)(void *, double *, int, int, int, int, int, ...);
+    int (*draw_circle)(void *, double *, int, int, int, int, ...);
+    int (*draw_mask)(void *, double *, int, void *, int, int, ...);
+    int (*text)(void **, const char *, ...);
+    int (*pngsave_buffer)(void *, void **, size_t *, ...);
 } cvips_api;
 
 static pthread_mutex_t cvips_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -140,6 +147,13 @@ static int cvips_start(char *error, size_t error_size) {
     CVIPS_FIND(operation_block_set, "vips_operation_block_set");
     CVIPS_FIND(log_set_handler, "g_log_set_handler");
     CVIPS_FIND(g_free, "g_free");
+    CVIPS_FIND(black, "vips_black");
+    CVIPS_FIND(draw_rect, "vips_draw_rect");
+    CVIPS_FIND(draw_line, "vips_draw_line");
+    CVIPS_FIND(draw_circle, "vips_draw_circle");
+    CVIPS_FIND(draw_mask, "vips_draw_mask");
+    CVIPS_FIND(text, "vips_text");
+    CVIPS_FIND(pngsave_buffer, "vips_pngsave_buffer");
     cvips = api;
     /* A process whose main did not reserve it (a test runner) adds it here. */
     cvips_reserve_environment();
@@ -253,5 +267,88 @@ done:
     if (card) cvips.object_unref(card);
     if (srgb) cvips.object_unref(srgb);
     if (decoded) cvips.object_unref(decoded);
+    return result;
+}
+
+static void cvips_ink(double ink[3], const unsigned char rgb[3]) {
+    for (int band = 0; band < 3; band++) ink[band] = rgb[band];
+}
+
+int cvips_draw_card(int width, int height, const unsigned char background[3], const int *xy, const int *lengths,
+                    const unsigned char *line_inks, int polylines, int thickness, const int *markers,
+                    const unsigned char *marker_inks, int marker_count, const char *const *texts,
+                    const int *text_places, int text_count, const unsigned char text_ink[3], void **png,
+                    size_t *png_length, char *error, size_t error_size) {
+    *png = NULL;
+    *png_length = 0;
+    if (cvips_load(error, error_size) != 0) return -1;
+    if (width < 1 || height < 1 || width > 4096 || height > 4096 || thickness < 1 || thickness > 16) {
+        snprintf(error, error_size, "a card is 1 to 4096 pixels a side, its lines 1 to 16 thick");
+        return -1;
+    }
+    void *black = NULL, *card = NULL;
+    int result = -1;
+    double ink[3];
+    if (cvips.black(&black, width, height, "bands", 3, NULL) != 0 || !(card = cvips.copy_memory(black))) {
+        cvips_vips_error(error, error_size, "cannot make the card");
+        goto done;
+    }
+    cvips_ink(ink, background);
+    if (cvips.draw_rect(card, ink, 3, 0, 0, width, height, "fill", 1, NULL) != 0) {
+        cvips_vips_error(error, error_size, "cannot paint the card");
+        goto done;
+    }
+    /* Each polyline as segments, thickened by drawing each again shifted by up to half the
+       thickness, and a disc at every point so that turns have no gaps. */
+    int half = thickness / 2;
+    const int *point = xy;
+    for (int line = 0; line < polylines; line++) {
+        cvips_ink(ink, line_inks + 3 * line);
+        for (int index = 0; index < lengths[line]; index++, point += 2) {
+            if (half > 0 && cvips.draw_circle(card, ink, 3, point[0], point[1], half, "fill", 1, NULL) != 0) goto drawing;
+            if (index == 0) continue;
+            for (int dx = -half; dx <= half; dx++)
+                for (int dy = -half; dy <= half; dy++)
+                    if (cvips.draw_line(card, ink, 3, point[-2] + dx, point[-1] + dy, point[0] + dx, point[1] + dy,
+                                        NULL) != 0)
+                        goto drawing;
+        }
+    }
+    for (int marker = 0; marker < marker_count; marker++) {
+        cvips_ink(ink, marker_inks + 3 * marker);
+        const int *m = markers + 3 * marker;
+        if (cvips.draw_circle(card, ink, 3, m[0], m[1], m[2], "fill", 1, NULL) != 0) goto drawing;
+    }
+    cvips_ink(ink, text_ink);
+    for (int index = 0; index < text_count; index++) {
+        void *mask = NULL;
+        const int *place = text_places + 3 * index;
+        char font[32];
+        snprintf(font, sizeof font, "sans %d", place[2]);
+        /* The text is Pango markup: the caller escapes it. */
+        if (cvips.text(&mask, texts[index], "font", font, "width", width - place[0], "dpi", 72, NULL) != 0) {
+            cvips_vips_error(error, error_size, "cannot draw the text");
+            goto done;
+        }
+        int drawn = cvips.draw_mask(card, ink, 3, mask, place[0], place[1], NULL);
+        cvips.object_unref(mask);
+        if (drawn != 0) goto drawing;
+    }
+    if (cvips.pngsave_buffer(card, png, png_length, NULL) != 0) {
+        cvips_vips_error(error, error_size, "cannot encode the card as PNG");
+        goto done;
+    }
+    result = 0;
+    goto done;
+drawing:
+    cvips_vips_error(error, error_size, "cannot draw on the card");
+done:
+    if (result != 0) {
+        cvips_free(*png);
+        *png = NULL;
+        *png_length = 0;
+    }
+    if (card) cvips.object_unref(card);
+    if (black) cvips.object_unref(black);
     return result;
 }

@@ -74,11 +74,11 @@ public struct AppPlugin: ModulePlugin {
             Route(
                 "app.import",
                 summary:
-                    "Takes in a file or folder: an export document, a Loop backup or CSV export, HabitBull CSV, Kindle's My Clippings.txt or a KOReader JSON export; adds only what is new.",
+                    "Takes in a file or folder: an export document, a Loop backup or CSV export, HabitBull CSV, Kindle's My Clippings.txt, a KOReader JSON export or a GPX file of walks; adds only what is new.",
                 parameters: [
                     Parameter.positional("path", .string, "The file (or Loop CSV folder or zip) to read.").freeText,
                     .option(
-                        "from", .choice(["app-shell", "kindle", "koreader", "loop", "habitbull"]),
+                        "from", .choice(["app-shell", "kindle", "koreader", "loop", "habitbull", "gpx"]),
                         "The format; recognised from the content when left out."),
                 ],
                 returns: "import_result",

@@ -158,7 +158,7 @@ public struct ManageWalks: Sendable {
         let log = try WalkLog(
             id: Identifier.random(), userID: userID, steps: steps, distance: distance, startedAt: startedAt,
             endedAt: endedAt)
-        try store.insert(log)
+        try store.insert(log, route: [])
         return log
     }
 
@@ -170,5 +170,30 @@ public struct ManageWalks: Sendable {
             return utc.adding(seconds: -clock.timeZone.offset(at: utc))
         }
         return try store.logs(of: userID, from: from.map(start), to: to.map { start(of: $0.next) })
+    }
+
+    /// Makes walks of a GPX file's tracks (`ImportWalks`) in one transaction.
+    /// - Throws: `walks.bad_gpx` (field `path`) for a file that is not GPX, holds no track,
+    ///   or none of whose tracks could be a walk (the reasons in the message);
+    ///   `invalid_argument` as `ImportWalks`.
+    public func importGPX(
+        _ bytes: [UInt8], steps: Int?, startedAt: Instant?, endedAt: Instant?, userID: String
+    ) throws -> ImportedWalks {
+        let file = try GPXWalksFormat.read(bytes)
+        let imported = try transactions.transaction {
+            try ImportWalks(store: store, clock: clock)(
+                file, steps: steps, startedAt: startedAt, endedAt: endedAt, userID: userID)
+        }
+        guard !imported.logs.isEmpty || imported.alreadyThere > 0 else {
+            throw AppError(
+                code: "walks.bad_gpx", message: "no walk in the file: " + imported.skipped.joined(separator: "; "),
+                field: "path")
+        }
+        return imported
+    }
+
+    /// The weeks of walks starting on the local days `from` through `to`, newest first.
+    public func summary(from: LocalDay?, to: LocalDay?, userID: String) throws -> [WalkWeek] {
+        WalkSummary.weeks(of: try logs(from: from, to: to, userID: userID), in: clock.timeZone)
     }
 }

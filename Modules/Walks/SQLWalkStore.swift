@@ -176,32 +176,99 @@ public struct SQLWalkStore: WalkStore {
         ) { row in row.optionalInt(0).map(Instant.init(millisecondsSince1970:)) } ?? nil
     }
 
-    /// Stores a walk log.
-    public func insert(_ log: WalkLog) throws {
+    /// The most points one `INSERT` carries (8 parameters each).
+    static let pointsPerStatement = 500
+
+    /// Stores a walk log and its route, in the caller's transaction: the points go in
+    /// statements of `pointsPerStatement` rows.
+    public func insert(_ log: WalkLog, route: [WalkRoutePoint]) throws {
         try database.execute(
             """
             INSERT INTO walk_logs (id, user_id, steps, distance, started_at, ended_at, seq)
             VALUES (?, ?, ?, ?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM walk_logs))
             """,
             [
-                .text(log.id), .text(log.userID), .int(log.steps), .double(log.distance), .instant(log.startedAt),
-                .instant(log.endedAt),
+                .text(log.id), .text(log.userID), log.steps.map(SQLValue.int) ?? .null, .double(log.distance),
+                .instant(log.startedAt), .instant(log.endedAt),
             ])
+        var position = 0
+        while position < route.count {
+            let chunk = route[position..<min(route.count, position + Self.pointsPerStatement)]
+            var values: [SQLValue] = []
+            values.reserveCapacity(chunk.count * 8)
+            for (offset, point) in chunk.enumerated() {
+                values += [
+                    .text(log.id), .text(log.userID), .int(position + offset), .int(point.segment),
+                    .double(point.latitude), .double(point.longitude), point.elevation.map(SQLValue.double) ?? .null,
+                    point.at.map(SQLValue.instant) ?? .null,
+                ]
+            }
+            let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
+            try database.execute(
+                """
+                INSERT INTO walk_route_points (walk_id, user_id, position, segment, latitude, longitude, elevation, at)
+                VALUES \(rows)
+                """, values)
+            position += chunk.count
+        }
     }
 
-    /// A user's walk logs starting in [from, to), oldest first.
+    private static let logColumns = "id, user_id, steps, distance, started_at, ended_at"
+
+    private static func readLog(_ row: Row) throws -> WalkLog {
+        try WalkLog(
+            id: try row.string(0), userID: try row.string(1), steps: row.optionalInt(2), distance: try row.double(3),
+            startedAt: try row.instant(4), endedAt: try row.instant(5))
+    }
+
+    /// A user's walk logs starting in [from, to), newest first.
     public func logs(of userID: String, from: Instant?, to: Instant?) throws -> [WalkLog] {
         try database.query(
             """
-            SELECT id, user_id, steps, distance, started_at, ended_at FROM walk_logs
-            WHERE user_id = ? AND started_at >= ? AND started_at < ? ORDER BY started_at, seq
+            SELECT \(Self.logColumns) FROM walk_logs
+            WHERE user_id = ? AND started_at >= ? AND started_at < ? ORDER BY started_at DESC, seq DESC
             """,
-            [.text(userID), .int(from?.millisecondsSince1970 ?? Int.min), .int(to?.millisecondsSince1970 ?? Int.max)]
-        ) { row in
-            try WalkLog(
-                id: try row.string(0), userID: try row.string(1), steps: try row.int(2), distance: try row.double(3),
-                startedAt: try row.instant(4), endedAt: try row.instant(5))
+            [.text(userID), .int(from?.millisecondsSince1970 ?? Int.min), .int(to?.millisecondsSince1970 ?? Int.max)],
+            Self.readLog)
+    }
+
+    /// The user's walk log with this id.
+    public func log(id: String, userID: String) throws -> WalkLog? {
+        try database.queryOne(
+            "SELECT \(Self.logColumns) FROM walk_logs WHERE id = ? AND user_id = ?", [.text(id), .text(userID)],
+            Self.readLog)
+    }
+
+    /// Whether the user has a walk from `startedAt` to `endedAt`.
+    public func hasLog(of userID: String, startedAt: Instant, endedAt: Instant) throws -> Bool {
+        try database.queryOne(
+            "SELECT 1 FROM walk_logs WHERE user_id = ? AND started_at = ? AND ended_at = ?",
+            [.text(userID), .instant(startedAt), .instant(endedAt)]
+        ) { _ in true } ?? false
+    }
+
+    /// The routes of the user's walks with these ids, in one statement.
+    public func routes(of walkIDs: [String], userID: String) throws -> [String: [WalkRoutePoint]] {
+        var rows: [(String, WalkRoutePoint)] = []
+        for chunk in database.dialect.chunks(of: walkIDs) {
+            let list = database.dialect.inList("walk_id", chunk.map(SQLValue.text))
+            rows += try database.query(
+                """
+                SELECT walk_id, segment, latitude, longitude, elevation, at FROM walk_route_points
+                WHERE user_id = ? AND \(list.sql) ORDER BY walk_id, position
+                """, [.text(userID)] + list.arguments
+            ) { row in
+                (
+                    try row.string(0),
+                    WalkRoutePoint(
+                        latitude: try row.double(2), longitude: try row.double(3), elevation: row.optionalDouble(4),
+                        at: try row.optionalInstant(5), segment: try row.int(1))
+                )
+            }
         }
+        var routes: [String: [WalkRoutePoint]] = [:]
+        for (id, point) in rows { routes[id, default: []].append(point) }
+        return routes
     }
 
     /// A request read back; by the database's clock, its status judged by that clock

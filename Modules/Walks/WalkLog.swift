@@ -1,7 +1,8 @@
 import Core
 import Time
 
-/// A walk someone took: steps, distance, start and end.
+/// A walk someone took: steps when counted, distance, start and end. Its route, when it
+/// was recorded (an imported GPX track), is kept apart (`WalkStore.route(of:userID:)`).
 public struct WalkLog: Sendable, Equatable {
     /// The most steps a logged walk may have (about 70 km of walking).
     public static let maximumSteps = 100_000
@@ -9,13 +10,16 @@ public struct WalkLog: Sendable, Equatable {
     public static let maximumDistance = 100_000.0
     /// The longest a logged walk may last, in seconds (a day).
     public static let maximumDurationSeconds = 86_400
+    /// The most points a walk's route keeps: 100 km at one point every 10 m is 10,000, and
+    /// each break between a track's segments adds one.
+    public static let maximumRoutePoints = 20_000
 
     /// A lowercase UUID.
     public let id: String
     /// Whose walk.
     public let userID: String
-    /// Steps, 0 or more.
-    public let steps: Int
+    /// Steps, 0 or more; nil when nobody counted them (a GPX track has none).
+    public let steps: Int?
     /// Distance in metres, 0 or more.
     public let distance: Double
     /// When it began.
@@ -25,8 +29,9 @@ public struct WalkLog: Sendable, Equatable {
 
     /// A log, checked.
     /// - Throws: `invalid_argument` (fields `steps`, `distance`, `ended_at`).
-    public init(id: String, userID: String, steps: Int, distance: Double, startedAt: Instant, endedAt: Instant) throws {
-        guard steps >= 0 else { throw AppError.invalidArgument("steps cannot be negative", field: "steps") }
+    public init(id: String, userID: String, steps: Int?, distance: Double, startedAt: Instant, endedAt: Instant) throws
+    {
+        guard (steps ?? 0) >= 0 else { throw AppError.invalidArgument("steps cannot be negative", field: "steps") }
         guard distance.isFinite, distance >= 0 else {
             throw AppError.invalidArgument("distance is a finite number of metres, 0 or more", field: "distance")
         }

@@ -30,8 +30,17 @@ public protocol WalkStore: Sendable {
     func expirePending(at now: Instant) throws -> Int
     /// The earliest window end of a pending request `userID` sent, closed already or not.
     func nextExpiry(sentBy userID: String) throws -> Instant?
-    /// Stores a walk log.
-    func insert(_ log: WalkLog) throws
-    /// A user's walk logs starting in [from, to), oldest first.
+    /// Stores a walk log and its route's points (none for a walk logged by hand), in the
+    /// caller's transaction.
+    func insert(_ log: WalkLog, route: [WalkRoutePoint]) throws
+    /// A user's walk logs starting in [from, to), newest first.
     func logs(of userID: String, from: Instant?, to: Instant?) throws -> [WalkLog]
+    /// The user's walk log with this id, nil when there is none of theirs.
+    func log(id: String, userID: String) throws -> WalkLog?
+    /// Whether the user has a walk that started and ended at these instants (an import
+    /// run twice).
+    func hasLog(of userID: String, startedAt: Instant, endedAt: Instant) throws -> Bool
+    /// The routes of the user's walks with these ids, by id, each in order; a walk without
+    /// a route (or not theirs) has no entry. One statement, however many walks.
+    func routes(of walkIDs: [String], userID: String) throws -> [String: [WalkRoutePoint]]
 }

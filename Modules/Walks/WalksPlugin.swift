@@ -1,4 +1,5 @@
 import Core
+import Formats
 import Storage
 import Time
 
@@ -144,7 +145,7 @@ public struct WalksPlugin: ModulePlugin {
                         userID: context.user.id), context)
             },
             Route(
-                "walks.logs", summary: "Your walk logs, oldest first, by the local day they started.",
+                "walks.logs", summary: "Your walk logs, newest first, by the local day they started.",
                 parameters: [.option("from", .day, "The first day."), .option("to", .day, "The last day.")],
                 returns: "walk_log[]", example: #"walks.logs{from = "2026-11-01"}"#
             ) { arguments, context in
@@ -153,6 +154,78 @@ public struct WalksPlugin: ModulePlugin {
                         from: try arguments.optionalDay("from"), to: try arguments.optionalDay("to"),
                         userID: context.user.id
                     ).map { Self.value($0, context) })
+            },
+            Route(
+                "walks.import_gpx",
+                summary:
+                    "Makes a walk of each track of a GPX file (OsmAnd, Strava, Garmin ...), with its route: "
+                    + "distance summed between points 10 m apart or more. A track imported before is left alone.",
+                parameters: [
+                    .positional("path", .string, "The GPX 1.0 or 1.1 file, at most 16 MiB and 200,000 points.")
+                        .freeText,
+                    .option("steps", .integer, "Steps, 0 to 100,000, for a file of one track (GPX counts none)."),
+                    .option(
+                        "started_at", .instant, "When it began, for a file of one track whose points have no times."),
+                    .option("ended_at", .instant, "When it ended, given with started_at."),
+                ],
+                returns: "walk_import", errors: ["walks.bad_gpx"],
+                example: #"walks.import_gpx("morning.gpx").walks[1].distance"#
+            ) { arguments, context in
+                let path = try arguments.string("path")
+                let bytes = try FileBytes.contents(of: path, maximum: GPXFile.maximumBytes)
+                let imported = try Self.walks(context).importGPX(
+                    bytes, steps: arguments.optionalInt("steps"),
+                    startedAt: try arguments.optionalInstant("started_at"),
+                    endedAt: try arguments.optionalInstant("ended_at"), userID: context.user.id)
+                return .table(
+                    Record([
+                        ("walks", .array(imported.logs.map { Self.value($0, context) })),
+                        ("points", .int(imported.points)), ("already_there", .int(imported.alreadyThere)),
+                        ("skipped", .array(imported.skipped.map(Value.string))),
+                    ]))
+            },
+            Route(
+                "walks.summary",
+                summary: "Your walks by week (Monday to Sunday), newest first: walks, distance, time and pace.",
+                parameters: [.option("from", .day, "The first day."), .option("to", .day, "The last day.")],
+                returns: "walk_week[]", example: #"walks.summary{from = "2026-11-01"}"#
+            ) { arguments, context in
+                .array(
+                    try Self.walks(context).summary(
+                        from: try arguments.optionalDay("from"), to: try arguments.optionalDay("to"),
+                        userID: context.user.id
+                    ).map(Self.value))
+            },
+            Route(
+                "walks.route", summary: "The points of your walk's route, in order (none for a walk logged by hand).",
+                parameters: [.positional("id", .string, "The walk's id.")], returns: "route_point[]",
+                errors: ["walks.not_found"], example: "#walks.route(id)"
+            ) { arguments, context in
+                let id = try arguments.string("id")
+                let store = try context.resolve((any WalkStore).self)
+                guard try store.log(id: id, userID: context.user.id) != nil else {
+                    throw AppError.notFound("walks", "you have no walk with the id \(id)")
+                }
+                return .array(
+                    (try store.routes(of: [id], userID: context.user.id)[id] ?? []).map { Self.value($0, context) })
+            },
+            Route(
+                "walks.picture",
+                summary:
+                    "Your walk as a 392 x 591 PNG card: its route to scale, start and end marked, date, distance "
+                    + "and time. The bytes as a string, as profiles.photo gives a JPEG's.",
+                parameters: [.positional("id", .string, "The walk's id.")], returns: "string",
+                errors: ["walks.not_found"], example: "walks.picture(id)"
+            ) { arguments, context in
+                .bytes(try Self.pictures(context).walk(try arguments.string("id"), userID: context.user.id))
+            },
+            Route(
+                "walks.week_picture",
+                summary: "Your walks of a week (Monday to Sunday) as one 392 x 591 PNG card, the week's totals on top.",
+                parameters: [.positional("day", .day, "Any day of the week.")], returns: "string",
+                example: #"walks.week_picture("2026-11-30")"#
+            ) { arguments, context in
+                .bytes(try Self.pictures(context).week(of: try arguments.day("day"), userID: context.user.id))
             },
         ]
     }
@@ -179,9 +252,33 @@ public struct WalksPlugin: ModulePlugin {
             RecordShape(
                 "walk_log", doc: "A walk taken.",
                 fields: [
-                    .init("id", "string", "A lowercase UUID."), .init("steps", "integer", "Steps."),
+                    .init("id", "string", "A lowercase UUID."),
+                    .init("steps", "integer", "Steps, when counted.", optional: true),
                     .init("distance", "number", "Metres."), .init("started_at", "instant", "When it began."),
                     .init("ended_at", "instant", "When it ended."), .init("duration", "integer", "Seconds."),
+                ], presenter: WalkPresenters.log, presenterBytecode: WalkPresenters.logBytecode),
+            RecordShape(
+                "walk_import", doc: "What walks.import_gpx made.",
+                fields: [
+                    .init("walks", "walk_log[]", "The walks made, in the file's order."),
+                    .init("points", "integer", "The route points stored with them."),
+                    .init("already_there", "integer", "Tracks imported before, left alone."),
+                    .init("skipped", "string[]", "What was left out, and why."),
+                ]),
+            RecordShape(
+                "walk_week", doc: "A week of walks.",
+                fields: [
+                    .init("week", "day", "Its Monday."), .init("walks", "integer", "Walks started that week."),
+                    .init("distance", "number", "Metres."), .init("duration", "integer", "Seconds."),
+                    .init("pace", "number", "Seconds a kilometre.", optional: true),
+                ], presenter: WalkPresenters.week, presenterBytecode: WalkPresenters.weekBytecode),
+            RecordShape(
+                "route_point", doc: "A point of a walk's route.",
+                fields: [
+                    .init("lat", "number", "-90 to 90."), .init("lng", "number", "-180 to 180."),
+                    .init("ele", "number", "Metres above sea level.", optional: true),
+                    .init("at", "instant", "When the walker was there.", optional: true),
+                    .init("segment", "integer", "The stretch of the walk, from 1."),
                 ]),
         ]
     }
@@ -226,11 +323,37 @@ public struct WalksPlugin: ModulePlugin {
             ]))
     }
 
+    private static func pictures(_ context: Context) throws -> DrawWalkPicture {
+        DrawWalkPicture(
+            store: try context.resolve((any WalkStore).self), drawing: try context.resolve((any WalkCardDrawing).self),
+            clock: context.clock)
+    }
+
+    private static func value(_ week: WalkWeek) -> Value {
+        .table(
+            Record([
+                ("week", .string(week.monday.description)), ("walks", .int(week.walks)),
+                ("distance", .double(week.distance)), ("duration", .int(week.seconds)),
+                ("pace", week.pace.map(Value.double) ?? .null),
+            ]))
+    }
+
+    private static func value(_ point: WalkRoutePoint, _ context: Context) -> Value {
+        .table(
+            Record([
+                ("lat", .double(point.latitude)), ("lng", .double(point.longitude)),
+                ("ele", point.elevation.map(Value.double) ?? .null),
+                ("at", point.at.map { .string($0.iso8601(in: context.clock.timeZone)) } ?? .null),
+                ("segment", .int(point.segment + 1)),
+            ]))
+    }
+
     private static func value(_ log: WalkLog, _ context: Context) -> Value {
         let zone = context.clock.timeZone
         return .table(
             Record([
-                ("id", .string(log.id)), ("steps", .int(log.steps)), ("distance", .double(log.distance)),
+                ("id", .string(log.id)), ("steps", log.steps.map(Value.int) ?? .null),
+                ("distance", .double(log.distance)),
                 ("started_at", .string(log.startedAt.iso8601(in: zone))),
                 ("ended_at", .string(log.endedAt.iso8601(in: zone))), ("duration", .int(log.durationSeconds)),
             ]))

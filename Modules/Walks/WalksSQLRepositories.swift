@@ -38,4 +38,9 @@ public struct WalksSQLRepositories: SQLRepositories {
     public func portableSections(over database: any Database) -> [any PortableSection] {
         [SQLWalksSection(database: database)]
     }
+
+    /// GPX files: each track a walk with its route.
+    public func foreignFormats(over database: any Database) -> [any ForeignFormat] {
+        [GPXWalksFormat(database: database)]
+    }
 }

@@ -1,5 +1,6 @@
 import Core
 import Storage
+import Time
 
 /// The Walks module's tables: requests between mates, and walk logs.
 enum WalksSchema {
@@ -283,7 +284,59 @@ enum WalksSchema {
         Migration(
             version: 9, summary: "a walk request no longer notifies its sender (PostgreSQL)", sql: "",
             postgreSQL: inboxFunction(wakingTheSender: false)),
+        // Walks recorded as tracks (a GPX file): a log's steps may be unknown, and its route's
+        // points are kept beside it, each row its walker's (the pair (walk, walker) must be a
+        // log's, so nobody's points hang on another person's walk), at most
+        // `WalkLog.maximumRoutePoints` a walk (the position's range and the key), on the
+        // globe. SQLite cannot drop a NOT NULL, so walk_logs is rebuilt there.
+        Migration(
+            version: 10, summary: "walk routes: the points of a recorded walk; steps may be unknown",
+            sql: """
+                CREATE TABLE walk_logs_v10 (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    user_id TEXT NOT NULL REFERENCES users (id),
+                    steps INTEGER,
+                    distance REAL NOT NULL,
+                    started_at INTEGER NOT NULL,
+                    ended_at INTEGER NOT NULL,
+                    seq BIGINT NOT NULL DEFAULT 0
+                );
+                INSERT INTO walk_logs_v10 (id, user_id, steps, distance, started_at, ended_at, seq)
+                    SELECT id, user_id, steps, distance, started_at, ended_at, seq FROM walk_logs;
+                DROP TABLE walk_logs;
+                ALTER TABLE walk_logs_v10 RENAME TO walk_logs;
+                CREATE INDEX walk_logs_by_user ON walk_logs (user_id, started_at, seq);
+                CREATE INDEX walk_logs_by_seq ON walk_logs (seq);
+                \(routeTable(integer: "INTEGER", double: "REAL"))
+                """,
+            postgreSQL: """
+                ALTER TABLE walk_logs ALTER COLUMN steps DROP NOT NULL;
+                \(routeTable(integer: "BIGINT", double: "DOUBLE PRECISION"))
+                ALTER TABLE walk_route_points ADD CONSTRAINT walk_route_points_at_instant
+                    CHECK (at BETWEEN \(Instant.checkedMilliseconds.lowerBound) AND \(Instant.checkedMilliseconds.upperBound));
+                """),
     ]
+
+    /// The table of routes' points (step 10), in either backend's types.
+    private static func routeTable(integer: String, double: String) -> String {
+        let last = WalkLog.maximumRoutePoints - 1
+        return """
+            CREATE UNIQUE INDEX walk_logs_by_id_and_user ON walk_logs (id, user_id);
+            CREATE TABLE walk_route_points (
+                walk_id TEXT NOT NULL,
+                user_id TEXT NOT NULL,
+                position \(integer) NOT NULL CHECK (position BETWEEN 0 AND \(last)),
+                segment \(integer) NOT NULL CHECK (segment BETWEEN 0 AND \(last)),
+                latitude \(double) NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+                longitude \(double) NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+                elevation \(double) CHECK (elevation BETWEEN -1000 AND 10000),
+                at \(integer),
+                PRIMARY KEY (walk_id, position),
+                FOREIGN KEY (walk_id, user_id) REFERENCES walk_logs (id, user_id) ON DELETE CASCADE
+            );
+            CREATE INDEX walk_route_points_by_user ON walk_route_points (user_id);
+            """
+    }
 
     /// The inbox trigger's function on PostgreSQL (step 8; step 9 without the `NOTIFY`).
     private static func inboxFunction(wakingTheSender: Bool) -> String {

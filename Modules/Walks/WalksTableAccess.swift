@@ -50,5 +50,10 @@ enum WalksTableAccess {
         TableAccess.readWrite(
             "walk_logs", policies: [TableAccess.ownerOnly("walk_logs", "user_id")], export: .section("walks"),
             summary: "the owner only"),
+        // A route shows where its walker lives: its points are theirs alone, and hang only on
+        // a walk of theirs (the foreign key on the pair (walk, walker)).
+        TableAccess.readWrite(
+            "walk_route_points", policies: [TableAccess.ownerOnly("walk_route_points", "user_id")],
+            export: .section("walks"), summary: "the walker only"),
     ]
 }

@@ -215,6 +215,14 @@ import Time
                 "ended_at": "2026-11-29T07:30:00+09:00",
             ])
         try app.call("walks.logs", ["from": "2026-11-01"])
+        let gpx = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/gpx/osmand-hangang.gpx").path
+        let walk = try app.call("walks.import_gpx", ["path": .string(gpx)])
+        let walkID = try #require(walk.recordValue?["walks"]?.arrayValue?.first?.recordValue?["id"])
+        try app.call("walks.route", ["id": walkID])
+        try app.call("walks.summary")
+        try app.call("walks.picture", ["id": walkID])
+        try app.call("walks.week_picture", ["day": "2026-11-29"])
         // Mina's requests and her joining left events in my inbox.
         #expect(try app.call("app.inbox", ["limit": 10]).arrayValue?.count == 4)
         try app.call("mates.remove", ["user": "mina"])

@@ -39,6 +39,20 @@ int cvips_make_photo(const void *data, size_t length, int card_w, int card_h, in
                      void **card_jpeg, size_t *card_length, void **thumb_jpeg, size_t *thumb_length, char *error,
                      size_t error_size);
 
+/// Draws a card of `width` x `height` RGB pixels painted `background` and encodes it as
+/// PNG in memory: `polylines` lines of `lengths[i]` points each, their pixel coordinates
+/// one after another in `xy` (x, y), drawn `thickness` pixels wide, each in its RGB ink of
+/// `line_inks`;
+/// `marker_count` filled discs (x, y, radius in `markers`, an RGB ink each in
+/// `marker_inks`); and `text_count` texts (Pango markup, escaped by the caller) at
+/// (x, y, size in points) in `text_places`, in `text_ink`. `*png` receives the bytes, which
+/// the caller releases with cvips_free.
+int cvips_draw_card(int width, int height, const unsigned char background[3], const int *xy, const int *lengths,
+                    const unsigned char *line_inks, int polylines, int thickness, const int *markers,
+                    const unsigned char *marker_inks, int marker_count, const char *const *texts,
+                    const int *text_places, int text_count, const unsigned char text_ink[3], void **png,
+                    size_t *png_length, char *error, size_t error_size);
+
 /// Releases memory libvips allocated (the JPEGs of cvips_make_photo); NULL is ignored.
 void cvips_free(void *memory);
 

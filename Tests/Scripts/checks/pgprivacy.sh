@@ -118,6 +118,27 @@ print("loop: " .. app.loop())' > "$work/pv-receiver.lua"
   check "PostgreSQL privacy: without a superuser's setup, eve still reads pg_stat_user_tables" 0 "" \
     pv_psql "$pv_eve" "$pv_eve_pw" "$pv_db" -v ON_ERROR_STOP=1 -c "SELECT count(*) FROM pg_stat_user_tables"
 
+  # A walk's route shows where its walker lives: mina imports one; joon, in psql, reads
+  # none of its points or her walks, and can hang no points on her walk, as her or as himself.
+  check "PostgreSQL privacy: mina imports a walk from a GPX track" 0 "1" "$binary" --db "$pv_mina_url" --no-init \
+    -e "print(#walks.import_gpx('$here/../Fixtures/gpx/osmand-hangang.gpx').walks)"
+  pv_walk=$(pv_psql "$pv_mina" "$pv_mina_pw" "$pv_db" -c "SELECT id FROM walk_logs LIMIT 1")
+  check "PostgreSQL privacy: mina reads her route's points in psql" 0 "t" \
+    pv_psql "$pv_mina" "$pv_mina_pw" "$pv_db" -c "SELECT count(*) > 250 FROM walk_route_points WHERE walk_id = '$pv_walk'"
+  check "PostgreSQL privacy: joon reads none of mina's walks or route points" 0 "0|0" \
+    pv_psql "$pv_joon" "$pv_joon_pw" "$pv_db" \
+    -c "SELECT (SELECT count(*) FROM walk_logs) || '|' || (SELECT count(*) FROM walk_route_points)"
+  pv_joon_id=$(pv_psql "$pv_joon" "$pv_joon_pw" "$pv_db" -c "SELECT app_user_id()")
+  for pv_owner in "$pv_mina_id" "$pv_joon_id"; do
+    pv_psql "$pv_joon" "$pv_joon_pw" "$pv_db" -c "INSERT INTO walk_route_points
+      (walk_id, user_id, position, segment, latitude, longitude) VALUES ('$pv_walk', '$pv_owner', 19999, 0, 37.5, 127)" \
+      >"$work/pv-point.out" 2>&1
+    if grep -qE "violates (row-level security policy|foreign key constraint)" "$work/pv-point.out"; then
+      echo "ok   PostgreSQL privacy: joon cannot hang a point on mina's walk (as $([ "$pv_owner" = "$pv_mina_id" ] && echo her || echo himself))"
+      passed=$((passed + 1))
+    else fail "PostgreSQL privacy: joon cannot hang a point on mina's walk" "not refused" "$work/pv-point.out"; fi
+  done
+
   # --- A database set up by a superuser ------------------------------------------------
   pv_super="${APP_SHELL_TEST_POSTGRES%/*}/$pv_sudb"
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "CREATE DATABASE $pv_sudb" >/dev/null
