@@ -475,9 +475,9 @@ app = {}
 --- Example: `local doc = app.export()  print(doc.version, #doc.sections.habits.habits)`
 function app.export() end
 
---- Takes in a file or folder: an export document, a Loop backup or CSV export, HabitBull CSV, Kindle's My Clippings.txt or a KOReader JSON export; adds only what is new.
+--- Takes in a file or folder: an export document, a Loop backup or CSV export, HabitBull CSV, Kindle's My Clippings.txt, a KOReader JSON export or a GPX file of walks; adds only what is new.
 ---@param path string The file (or Loop CSV folder or zip) to read.
----@param opts? {from?: "app-shell"|"kindle"|"koreader"|"loop"|"habitbull"}
+---@param opts? {from?: "app-shell"|"kindle"|"koreader"|"loop"|"habitbull"|"gpx"}
 ---@return import_result
 --- Raises: import.unknown_format, import.newer_version.
 --- Example: `local r = app.import("My Clippings.txt")  print(r.added.quotes, r.skipped.quotes)`

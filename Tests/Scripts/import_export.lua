@@ -8,7 +8,7 @@ local doc = app.export()
 assert(doc.format == "app-shell-export" and doc.version == 2, json(doc))
 assert(doc.user == "me" and doc.exported_at == app.now(), doc.exported_at)
 -- Habits are version 2: frequencies, measure, skips, pauses, amounts and notes.
-for name, version in pairs{habits = 2, bookstories = 2, profiles = 1, mates = 1, walks = 1, people = 1, reports = 1} do
+for name, version in pairs{habits = 2, bookstories = 2, profiles = 1, mates = 1, walks = 2, people = 1, reports = 1} do
   assert(doc.sections[name].version == version, name)
 end
 local run = doc.sections.habits.habits[1]

@@ -105,6 +105,7 @@ mates|$sec_me IN (user_id, mate_id)|false
 mate_reports|reporter_id = $sec_me|false
 report_resolutions|false|false
 walk_requests|$sec_me IN (sender_id, recipient_id)|false
+walk_route_points|user_id = $sec_me|false
 walk_logs|user_id = $sec_me|false
 inbox|recipient_id = $sec_me|false
 user_blocks|blocker_id = $sec_me|false
@@ -112,7 +113,7 @@ reports|reporter_id = $sec_me|false"
   # The tables members delete from (through app_delete).
   sec_deletable="events event_drops inbox habits habit_periods habit_completions habit_frequencies habit_measures habit_skips
     habit_pauses habit_amounts habit_notes habit_reminders book_stories book_story_quotes book_story_keywords
-    book_themes book_story_themes book_story_reviews book_comments profiles profile_photo_files mates walk_logs user_blocks"
+    book_themes book_story_themes book_story_reviews book_comments profiles profile_photo_files mates walk_route_points walk_logs user_blocks"
   sec_deletable=$(echo $sec_deletable)
   check "every table of the schema has a row in this check" 0 "" bash -c "
     diff <(psql -X -At '$sec_super' -c \"SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1\") \
