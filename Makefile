@@ -12,7 +12,7 @@
 #   make lint   swift-format, strict, with the committed configuration
 #   make lua-check  luacheck and the lua5.4 specs of the Lua inside the binary (make test runs it)
 SWIFT ?= swift
-PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev zlib1g-dev pkg-config tzdata lua5.4 tmux libcurl4 libcurl4-openssl-dev libutf8proc-dev libvips-dev libvips-tools lua-check postgresql-15 postgresql-client-15 libpq-dev libdbus-1-3 dbus python3 python3-dbus python3-gi sqlite3 libxml2 fonts-dejavu-core
+PACKAGES := liblua5.4-dev libedit-dev libsqlite3-dev zlib1g-dev pkg-config tzdata lua5.4 tmux libcurl4 libcurl4-openssl-dev libutf8proc-dev libvips-dev libvips-tools lua-check postgresql-15 postgresql-client-15 libpq-dev libdbus-1-3 dbus python3 python3-dbus python3-gi sqlite3 libxml2 fonts-dejavu-core libqrencode4 zbar-tools
 
 .PHONY: all build run test bench bench-scale bench-faults docs lint lua-check deps bench-deps static-archives clean
 

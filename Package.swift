@@ -42,6 +42,9 @@ let package = Package(
         // Declares the few libxml2 functions it calls (no headers needed); loads libxml2.so.2
         // with dlopen on the first GPX file read.
         .target(name: "CXml", path: "Modules/CXml"),
+        // Declares the two libqrencode functions it calls (no headers needed); loads
+        // libqrencode.so.4 with dlopen on the first QR code drawn.
+        .target(name: "CQRencode", path: "Modules/CQRencode"),
         // Unicode NFC for Core's folding: a stable C API instead of the standard library's
         // underscored one. No pkgConfig: libutf8proc.pc adds a -D flag SwiftPM refuses with a
         // warning; utf8proc.h is in /usr/include and the module map links the library.
@@ -53,8 +56,9 @@ let package = Package(
         .target(name: "Time", path: "Modules/Time"),
         // The container, the router and the values every module shares.
         .target(name: "Core", dependencies: ["Time", "CUTF8Proc"], path: "Modules/Core"),
-        // The files read and written: JSON, CSV, zip, SHA-256, GPX, the export document.
-        .target(name: "Formats", dependencies: ["Core", "Time", "CZlib", "CXml"], path: "Modules/Formats"),
+        // The files read and written: JSON, CSV, zip, SHA-256, GPX, QR codes, the export document.
+        .target(
+            name: "Formats", dependencies: ["Core", "Time", "CZlib", "CXml", "CQRencode"], path: "Modules/Formats"),
         // Both backends: SQLite (linked) and PostgreSQL (CPostgres loads libpq on the first
         // connection, so a SQLite run never maps it).
         .target(
@@ -147,7 +151,8 @@ let package = Package(
         // Lua chunks compiled as the build compiles them, for the bytecode tests only.
         .target(name: "LuaSamples", dependencies: ["CLua"], path: "Tests/Support/LuaSamples"),
         .testTarget(
-            name: "ImagingTests", dependencies: ["Imaging", "CVipsSamples", "Core"], path: "Tests/ImagingTests"),
+            name: "ImagingTests", dependencies: ["Imaging", "CVipsSamples", "Core", "Formats"],
+            path: "Tests/ImagingTests"),
         .testTarget(
             name: "WalksTests",
             dependencies: ["Walks", "Mates", "Core", "Time", "Formats", "Storage", "CVipsSamples", "AppTestSupport"],

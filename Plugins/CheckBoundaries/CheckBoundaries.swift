@@ -9,8 +9,9 @@ import PackagePlugin
 ///   dependencies of its own), and imports only them, the standard library,
 ///   FoundationEssentials, Synchronization and the platform's C library (Glibc or Musl:
 ///   `Signposter` reads `clock_gettime` directly, see docs/performance.md).
-/// - Formats (JSON, CSV, zip, SHA-256, GPX, the export document) depends on Core, Time,
-///   CZlib (zlib's inflater) and CXml (libxml2's streaming reader, loaded on first use) only.
+/// - Formats (JSON, CSV, zip, SHA-256, GPX, QR codes, the export document) depends on Core,
+///   Time, CZlib (zlib's inflater), CXml (libxml2's streaming reader) and CQRencode
+///   (libqrencode) only, the last two loaded on first use.
 /// - A feature target (Habits, Profiles, Mates, Walks, BookStories) may depend on and
 ///   import Time, Core, Formats and Storage only: never another feature, Scripting or a C
 ///   target. Of the toolchain's modules it may import FoundationEssentials, never all of
@@ -28,7 +29,7 @@ struct CheckBoundaries: CommandPlugin {
     ]
     /// What each module below the features may depend on, of the package's own targets.
     static let foundationMayUse: [String: Set<String>] = [
-        "Time": [], "Core": ["Time", "CUTF8Proc"], "Formats": ["Core", "Time", "CZlib", "CXml"],
+        "Time": [], "Core": ["Time", "CUTF8Proc"], "Formats": ["Core", "Time", "CZlib", "CXml", "CQRencode"],
     ]
     /// Of the toolchain's modules, what the modules below the features may import.
     static let foundationSystemModules: Set<String> = [

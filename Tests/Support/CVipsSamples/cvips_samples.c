@@ -27,6 +27,7 @@ typedef struct samples_api {
     void (*g_free)(void *);
     const char *(*error_buffer)(void);
     void (*error_clear)(void);
+    void *(*new_from_memory)(const void *, size_t, int, int, int, int);
 } samples_api;
 
 static pthread_mutex_t samples_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -70,6 +71,7 @@ static int samples_find(char *error, size_t error_size) {
     SAMPLES_FIND(g_free, "g_free");
     SAMPLES_FIND(error_buffer, "vips_error_buffer");
     SAMPLES_FIND(error_clear, "vips_error_clear");
+    SAMPLES_FIND(new_from_memory, "vips_image_new_from_memory");
     samples = api;
     samples_found = 1;
     return 0;
@@ -151,4 +153,19 @@ int cvips_probe(const char *path, int *width, int *height, int *has_exif, int *h
     if (vector) samples.g_free(vector);
     samples.object_unref(image);
     return 0;
+}
+
+int cvips_write_gray_png(const char *path, const unsigned char *pixels, int width, int height, char *error,
+                         size_t error_size) {
+    if (samples_load(error, error_size) != 0) return -1;
+    /* 0 is VIPS_FORMAT_UCHAR; libvips reads `pixels` in place, before this returns. */
+    void *image = samples.new_from_memory(pixels, (size_t)width * (size_t)height, width, height, 1, 0);
+    if (!image) {
+        samples_error(error, error_size, "cannot wrap the pixels");
+        return -1;
+    }
+    int result = samples.write_to_file(image, path, NULL);
+    if (result != 0) samples_error(error, error_size, "cannot write");
+    samples.object_unref(image);
+    return result == 0 ? 0 : -1;
 }

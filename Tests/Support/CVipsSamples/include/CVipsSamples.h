@@ -24,4 +24,9 @@ int cvips_save_copy(const char *from, const char *to, char *error, size_t error_
 int cvips_probe(const char *path, int *width, int *height, int *has_exif, int *has_gps, int *orientation, int x,
                 int y, double *value, char *error, size_t error_size);
 
+/// Writes `width` x `height` grey pixels (one byte each, 0 black to 255 white) as the
+/// image file `path` names by its suffix (a PNG for .png).
+int cvips_write_gray_png(const char *path, const unsigned char *pixels, int width, int height, char *error,
+                         size_t error_size);
+
 #endif
