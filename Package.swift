@@ -81,7 +81,9 @@ let package = Package(
         .target(
             name: "BookStories", dependencies: ["Core", "Time", "Formats", "Storage"], path: "Modules/BookStories"),
         .target(name: "Profiles", dependencies: ["Core", "Time", "Formats", "Storage"], path: "Modules/Profiles"),
-        .target(name: "Mates", dependencies: ["Core", "Time", "Formats", "Storage"], path: "Modules/Mates"),
+        .target(
+            name: "Mates", dependencies: ["Core", "Time", "Formats", "Storage"], path: "Modules/Mates",
+            resources: [.embedInCode("Resources/drop_presenter.lua")], plugins: ["CompileLua"]),
         .target(
             name: "Walks", dependencies: ["Core", "Time", "Formats", "Storage"], path: "Modules/Walks",
             resources: [

@@ -103,6 +103,25 @@ error('Cannot require a meta file')
 ---@field size "small"|"medium"|"large" Its size.
 ---@field keywords string[] 1 or 2 of energetic, smart, friendly, shy, independent.
 
+--- A profile drop: meeting in person.
+---@class drop
+---@field id string A lowercase UUID.
+---@field state "connecting"|"success"|"failure"|"cannot_find_peer"|"finished" As SniffMeet showed it: waiting to be caught, caught (compare the words, confirm), ended, nobody caught it, mates.
+---@field expires_at instant When its 30 seconds end.
+---@field code? string The code to show, for its dropper until it is caught.
+---@field qr? string The code's QR code in half blocks, while it waits.
+---@field words? string Three words both compare, once caught.
+---@field confirmed boolean Whether you confirmed.
+---@field with? string The other person's user name, once caught.
+---@field profile? drop_profile The other person's nickname, dog and thumbnail, once caught.
+
+--- What a drop shows of the other person.
+---@class drop_profile
+---@field nickname string Their nickname.
+---@field dog_name string Their dog's name.
+---@field dog_keywords string[] Their dog's keywords.
+---@field thumbnail? stored_image The 100 x 100 thumbnail's size and hash (its bytes: profiles.photo).
+
 --- Something that happened: a route call or an emitted event.
 ---@class event
 ---@field id integer Its number, in the order events were stored; never given twice.
@@ -887,6 +906,40 @@ function habits.year(ref, opts) end
 
 ---@class mates
 mates = {}
+
+--- Ends a live drop you are in, caught or not.
+---@param id string The drop's id.
+---@return drop
+--- Raises: mates.drop_not_found, mates.drop_ended.
+--- Example: `mates.cancel_drop(drop.id)`
+function mates.cancel_drop(id) end
+
+--- Catches the drop of the person standing with you by its code: their profile and three words you both compare; then both mates.confirm within the drop's 30 seconds.
+---@param code string The drop's 6-character code.
+---@return drop
+--- Raises: mates.bad_code, mates.too_many_attempts, profiles.not_found.
+--- Example: `local d = mates.catch("K7P2QX")  print(d.with, d.words)`
+function mates.catch(code) end
+
+--- Confirms a caught drop you are in, once the words match: when both have, you are mates (state "finished").
+---@param id string The drop's id.
+---@return drop
+--- Raises: mates.drop_not_found, mates.drop_ended.
+--- Example: `mates.confirm(drop.id)`
+function mates.confirm(id) end
+
+--- Drops your profile for the person standing with you: a 6-character code and its QR code, alive 30 seconds, caught once. Your last live drop ends. Invite codes are for pairing at a distance.
+---@return drop
+--- Raises: profiles.not_found.
+--- Example: `show(mates.drop())`
+function mates.drop() end
+
+--- A drop you are in, as it is now: connecting, success, failure, cannot_find_peer or finished.
+---@param id string The drop's id.
+---@return drop
+--- Raises: mates.drop_not_found.
+--- Example: `mates.drop_status(drop.id).state`
+function mates.drop_status(id) end
 
 --- Makes a 6-character code another user joins with, valid 10 minutes, once.
 ---@return invite

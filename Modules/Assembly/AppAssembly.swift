@@ -96,6 +96,10 @@ public enum AppAssembly {
                 setup: try resolver.resolve(ServerSetup.self), clock: try resolver.resolve((any Clock).self))
         }
         for plugin in options.plugins { plugin.register(in: container) }
+        let plugins = options.plugins
+        container.register((any InboxTimeouts).self) { resolver in
+            InboxTimeoutsList(try plugins.compactMap { try $0.inboxTimeouts(resolver) })
+        }
         let middleware: [any Middleware] =
             options.middleware
             ? [

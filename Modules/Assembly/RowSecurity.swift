@@ -19,7 +19,7 @@ enum RowSecurity {
             userIDFunction(schema: schema), hiddenFunction(schema: schema), inviteFunction(schema: schema),
             deleteFunction(schema: schema), expireFunction(schema: schema), eventBacklogGuard(schema: schema),
             backlogSizeFunction(schema: schema), joinFunction(schema: schema),
-        ]
+        ] + dropFunctions(schema: schema)
     }
 
     /// `app_user_id()`: the acting member's user id. Invoker's rights (users is readable
@@ -197,7 +197,9 @@ enum RowSecurity {
     /// The trigger functions that write the inbox (created by the Walks, Mates and BookStories
     /// migrations): setup gives them the owner's rights and a fixed `search_path`, since
     /// members may not write the inbox themselves.
-    static let inboxTriggerFunctions = ["walk_requests_inbox()", "mates_inbox()", "book_comments_inbox()"]
+    static let inboxTriggerFunctions = [
+        "walk_requests_inbox()", "mates_inbox()", "book_comments_inbox()", "mate_drops_inbox()",
+    ]
 
     /// `event_backlog_guard()` and its trigger: the shared count of removed events stays
     /// sane whatever is written to it (through `event_backlog_set_removed`, which any member

@@ -37,7 +37,9 @@ public struct ServerSetup: Sendable {
     /// 13: nothing notifies (waiting loops read their inbox), so `inbox_channel` is gone.
     /// 14: members may set `inbox.claim` (core step 17) on their own rows: a waiting loop's
     /// claims carry a token.
-    public static let version = 14
+    /// 15: profile drops (`mate_drop`, `mate_catch`, `mate_drop_confirm`, `mate_drop_cancel`,
+    /// `mate_drops_expire`; members read only drops they are in).
+    public static let version = 15
     /// The key of `version` in `schema_versions`.
     public static let module = "server_setup"
     /// The key in `schema_versions` of the digest of the grants and policies setup applied
@@ -262,6 +264,10 @@ public struct ServerSetup: Sendable {
                     \(RowSecurity.expireFunction(schema: schema));
                     REVOKE ALL ON FUNCTION walk_requests_expire(bigint) FROM PUBLIC;
                     GRANT EXECUTE ON FUNCTION walk_requests_expire(bigint) TO \(group);
+                    \(RowSecurity.dropFunctions(schema: schema).map { $0 + ";" }.joined(separator: "\n"))
+                    \(RowSecurity.dropFunctionSignatures.map {
+                        "REVOKE ALL ON FUNCTION \($0) FROM PUBLIC; GRANT EXECUTE ON FUNCTION \($0) TO \(group);"
+                    }.joined(separator: "\n"))
                     REVOKE ALL ON FUNCTION app_user_id() FROM PUBLIC;
                     REVOKE ALL ON FUNCTION mate_join(text) FROM PUBLIC;
                     REVOKE ALL ON FUNCTION mate_invite() FROM PUBLIC;
@@ -284,7 +290,8 @@ public struct ServerSetup: Sendable {
                 applied.append(
                     "functions app_user_id, app_hidden_ids, app_delete, mate_join, mate_invite, event_backlog_guard, "
                         + "event_backlog_size, event_backlog_set_removed, "
-                        + "walk_requests_expire, "
+                        + "walk_requests_expire, mate_drop, mate_catch, mate_drop_confirm, mate_drop_cancel, "
+                        + "mate_drops_expire, "
                         + "inbox triggers")
             }
             // Every function of the schema runs with a fixed search_path: one without it

@@ -4,7 +4,8 @@ import Time
 /// window becomes `walks.answered` with answer `expired` for its sender. No process runs
 /// in the background, so it is recorded when someone looks: `app.inbox` and a running
 /// loop's watcher call `recordDue` (a loop when one of its user's requests comes due).
-/// Walks implements it; Core declares it so the inbox needs no feature module.
+/// Walks and Mates implement it (`ModulePlugin.inboxTimeouts`); Core declares it so the
+/// inbox needs no feature module.
 public protocol InboxTimeouts: Sendable {
     /// Records, for everyone, what is due at `now` (each only once: an expired request is
     /// final). A store that judges time by the database's clock judges by that clock.

@@ -17,6 +17,10 @@ public protocol ModulePlugin: Sendable {
     func routes() -> [Route]
     /// Declares the shapes of the records its routes return.
     func shapes() -> [RecordShape]
+    /// What of the module's comes due with time for the inbox (a walk request's 60
+    /// seconds, a drop's 30), made from the container; nil when nothing does. The
+    /// composition root asks every plugin and serves them all as one `any InboxTimeouts`.
+    func inboxTimeouts(_ resolver: Resolver) throws -> (any InboxTimeouts)?
 }
 
 extension ModulePlugin {
@@ -24,4 +28,6 @@ extension ModulePlugin {
     public func shapes() -> [RecordShape] { [] }
     /// No tables.
     public var tableAccess: [TableAccess] { [] }
+    /// Nothing comes due.
+    public func inboxTimeouts(_ resolver: Resolver) throws -> (any InboxTimeouts)? { nil }
 }

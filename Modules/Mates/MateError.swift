@@ -18,6 +18,26 @@ enum MateError {
         code: "mates.too_many_attempts",
         message: "4 users have tried wrong codes in 10 minutes on this database; try again later", field: "code")
 
+    /// The one answer for every code no drop can be caught with.
+    static let unusableDropCode = AppError(
+        code: "mates.bad_code",
+        message: "no drop can be caught with this code (wrong, caught, over, your own, or you are mates already)",
+        field: "code")
+    static let dropNotFound = AppError(
+        code: "mates.drop_not_found", message: "no drop of yours has this id", field: "id")
+
+    static func dropEnded(_ state: DropState) -> AppError {
+        let why =
+            switch state {
+            case .connecting: "nobody has caught it yet"
+            case .success: "you confirmed already"
+            case .finished: "it finished: you are mates"
+            case .failure: "it ended (cancelled, or its 30 seconds passed)"
+            case .cannotFindPeer: "nobody caught it within its 30 seconds"
+            }
+        return AppError(code: "mates.drop_ended", message: "the drop cannot change: \(why)", field: "id")
+    }
+
     static func notFound(_ who: String) -> AppError {
         AppError(code: "mates.not_found", message: "'\(who)' is not your mate", field: "user")
     }

@@ -12,6 +12,7 @@ public struct MatesSQLRepositories: SQLRepositories {
         let store = SQLMateStore(database: database)
         container.register((any MateStore).self, instance: store)
         container.register((any MateDirectory).self, instance: store)
+        container.register((any MateDropStore).self, instance: SQLMateDropStore(database: database))
     }
 
     /// The `mates` section of the export document.

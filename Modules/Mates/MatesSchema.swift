@@ -170,7 +170,92 @@ enum MatesSchema {
                 $fn$;
                 \(joinedActors)
                 """),
+        // Profile drops (`ManageDrops`): a code alive 30 seconds, caught once, confirmed by
+        // both. Each change of state leaves `mates.drop` in the inbox of the people it
+        // concerns, written by the database (so also by the server's functions): the dropper
+        // learns of the catch and its words; both learn how it ended.
+        Migration(
+            version: 9, summary: "profile drops: meeting in person with a code alive 30 seconds",
+            sql: """
+                \(dropsTable(integer: "INTEGER"))
+                CREATE TRIGGER mate_drops_inbox_caught AFTER UPDATE OF status ON mate_drops
+                WHEN NEW.status = 'caught' AND OLD.status = 'waiting'
+                BEGIN
+                    INSERT INTO inbox (recipient_id, name, params, occurred_at, actor_id, subject_id) VALUES (
+                        NEW.dropper_id, 'mates.drop',
+                        json_object('id', NEW.id, 'state', 'success', 'from',
+                            (SELECT u.name FROM users u WHERE u.id = NEW.catcher_id), 'words', NEW.words),
+                        NEW.caught_at, NEW.catcher_id, NEW.id);
+                END;
+                CREATE TRIGGER mate_drops_inbox_ended AFTER UPDATE OF status ON mate_drops
+                WHEN NEW.status IN ('finished', 'cancelled', 'expired') AND OLD.status IN ('waiting', 'caught')
+                BEGIN
+                    INSERT INTO inbox (recipient_id, name, params, occurred_at, actor_id, subject_id)
+                    SELECT p.person, 'mates.drop',
+                        json_object('id', NEW.id, 'state', \(endedState), 'with',
+                            (SELECT u.name FROM users u WHERE u.id = p.other)),
+                        coalesce(NEW.ended_at, NEW.expires_at), p.other, NEW.id
+                    FROM (SELECT NEW.dropper_id AS person, NEW.catcher_id AS other
+                        UNION ALL SELECT NEW.catcher_id, NEW.dropper_id WHERE NEW.catcher_id IS NOT NULL) p;
+                END;
+                """,
+            postgreSQL: """
+                \(dropsTable(integer: "BIGINT"))
+                CREATE FUNCTION mate_drops_inbox() RETURNS trigger LANGUAGE plpgsql AS $fn$
+                BEGIN
+                    IF NEW.status = 'caught' AND OLD.status = 'waiting' THEN
+                        INSERT INTO inbox (recipient_id, name, params, occurred_at, actor_id, subject_id) VALUES (
+                            NEW.dropper_id, 'mates.drop',
+                            json_build_object('id', NEW.id, 'state', 'success', 'from',
+                                (SELECT u.name FROM users u WHERE u.id = NEW.catcher_id), 'words', NEW.words)::text,
+                            NEW.caught_at, NEW.catcher_id, NEW.id);
+                    ELSIF NEW.status IN ('finished', 'cancelled', 'expired') AND OLD.status IN ('waiting', 'caught') THEN
+                        INSERT INTO inbox (recipient_id, name, params, occurred_at, actor_id, subject_id)
+                        SELECT p.person, 'mates.drop',
+                            json_build_object('id', NEW.id, 'state', \(endedState), 'with',
+                                (SELECT u.name FROM users u WHERE u.id = p.other))::text,
+                            coalesce(NEW.ended_at, NEW.expires_at), p.other, NEW.id
+                        FROM (SELECT NEW.dropper_id AS person, NEW.catcher_id AS other
+                            UNION ALL SELECT NEW.catcher_id, NEW.dropper_id WHERE NEW.catcher_id IS NOT NULL) p;
+                    END IF;
+                    RETURN NULL;
+                END
+                $fn$;
+                CREATE TRIGGER mate_drops_inbox AFTER UPDATE OF status ON mate_drops
+                    FOR EACH ROW EXECUTE FUNCTION mate_drops_inbox();
+                ALTER TABLE mate_drops ADD CONSTRAINT mate_drops_code_limit CHECK (char_length(code) = \(InviteCode.length));
+                ALTER TABLE mate_drops ADD CONSTRAINT mate_drops_life CHECK (expires_at = created_at + \(ManageDrops.lifetime * 1000));
+                """),
     ]
+
+    /// The drops' table (step 9) in either backend's integer type.
+    private static func dropsTable(integer: String) -> String {
+        """
+        CREATE TABLE mate_drops (
+            id TEXT PRIMARY KEY NOT NULL,
+            code TEXT NOT NULL UNIQUE,
+            dropper_id TEXT NOT NULL REFERENCES users (id),
+            catcher_id TEXT REFERENCES users (id),
+            words TEXT CHECK (words IS NULL OR length(words) <= 40),
+            status TEXT NOT NULL CHECK (status IN ('waiting', 'caught', 'finished', 'cancelled', 'expired')),
+            created_at \(integer) NOT NULL,
+            expires_at \(integer) NOT NULL,
+            caught_at \(integer),
+            dropper_confirmed_at \(integer),
+            catcher_confirmed_at \(integer),
+            ended_at \(integer)
+        );
+        CREATE INDEX mate_drops_by_dropper ON mate_drops (dropper_id, status);
+        CREATE INDEX mate_drops_by_catcher ON mate_drops (catcher_id);
+        CREATE INDEX mate_drops_live ON mate_drops (status, expires_at);
+        """
+    }
+
+    /// A drop's state in its `mates.drop` entry once it ended (`DropState`).
+    private static let endedState = """
+        CASE NEW.status WHEN 'finished' THEN 'finished' WHEN 'expired' THEN \
+        CASE WHEN NEW.catcher_id IS NULL THEN 'cannot_find_peer' ELSE 'failure' END ELSE 'failure' END
+        """
 
     /// The entries `mates.joined` written before step 8: the mate of the recipient's link
     /// made at the entry's instant.

@@ -42,6 +42,20 @@ enum MatesTableAccess {
             summary:
                 "both people of a pair read and end it (deleting one row ends both: the trigger "
                 + "`mates_unlink_pair`); made only by `mate_join` (`definer`)"),
+        // Drops: only the two people of a drop read it (a member lists no one else's live
+        // drop, so a code is never read off the table); made, caught, confirmed, cancelled
+        // and expired only by the `mate_drop*` and `mate_catch` functions (`definer`).
+        TableAccess(
+            "mate_drops", privileges: "SELECT",
+            policies: [
+                TableAccess.Policy(
+                    "mate_drops_pair_read", "SELECT", using: "dropper_id = \(me) OR catcher_id = \(me)", check: nil),
+                TableAccess.Policy("mate_drops_definer", "ALL", using: "true", check: "true", ownerOnly: true),
+            ],
+            export: .notExported("a drop lives 30 seconds"),
+            summary:
+                "its dropper and its catcher only; written only by `mate_drop`, `mate_catch`, `mate_drop_confirm`, "
+                + "`mate_drop_cancel` and `mate_drops_expire` (`definer`), by the server's clock"),
         TableAccess(
             "mate_reports", privileges: "SELECT, INSERT",
             policies: [

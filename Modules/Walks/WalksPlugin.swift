@@ -17,12 +17,8 @@ public struct WalksPlugin: ModulePlugin {
     /// What members of a shared server may do to each of its tables (`WalksTableAccess`).
     public var tableAccess: [TableAccess] { WalksTableAccess.tables }
 
-    /// Registers the use case, the `MateLinkEndHandler` Mates calls when a link ends, and
-    /// the inbox's timeouts (requests that expire).
+    /// Registers the use case and the `MateLinkEndHandler` Mates calls when a link ends.
     public func register(in container: Container) {
-        container.register((any InboxTimeouts).self) { resolver in
-            WalkTimeouts(store: try resolver.resolve((any WalkStore).self))
-        }
         container.register((any MateLinkEndHandler).self) { resolver in
             CancelWalksOnMateLinkEnd(store: try resolver.resolve((any WalkStore).self))
         }
@@ -33,6 +29,11 @@ public struct WalksPlugin: ModulePlugin {
                 mates: try resolver.resolve((any MateDirectory).self),
                 users: try resolver.resolve((any UserRepository).self), clock: try resolver.resolve((any Clock).self))
         }
+    }
+
+    /// The inbox's timeouts: requests that expire.
+    public func inboxTimeouts(_ resolver: Resolver) throws -> (any InboxTimeouts)? {
+        WalkTimeouts(store: try resolver.resolve((any WalkStore).self))
     }
 
     private static let id = Parameter.positional("id", .string, "The request's id.")

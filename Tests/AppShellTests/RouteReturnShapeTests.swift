@@ -251,6 +251,20 @@ import Time
         let queued = try app.field(try app.call("admin.reports", ["status": "pending"]).items[0], "id")
         try app.call("admin.resolve", ["id": queued, "action": "dismiss"])
 
+        // A profile drop: sora catches mine, both confirm; a second drop I cancel.
+        let drop = try app.field(try app.call("mates.drop"), "id")
+        let dropCode = try app.field(try app.call("mates.drop_status", ["id": drop]), "code")
+        try app.actAs("sora")
+        try app.call(
+            "profiles.save",
+            ["nickname": "소라", "dog": ["name": "별", "age": 2, "sex": "female", "size": "small", "keywords": ["shy"]]])
+        try app.call("mates.catch", ["code": dropCode])
+        try app.call("mates.confirm", ["id": drop])
+        try app.actAs("me")
+        #expect(try app.call("mates.confirm", ["id": drop])["state"] == "finished")
+        let second = try app.field(try app.call("mates.drop"), "id")
+        try app.call("mates.cancel_drop", ["id": second])
+
         // Your data out and in: the document, then a Kindle file with one new highlight.
         let document = try app.call("app.export")
         #expect(document["sections"]["bookstories"]["stories"].arrayValue?.count == 1)

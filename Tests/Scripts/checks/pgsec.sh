@@ -100,6 +100,7 @@ daily_counts|user_id = $sec_me|false
 profiles|user_id = $sec_me|true
 profile_photo_files|user_id = $sec_me|false
 mate_invites|inviter_id = $sec_me|false
+mate_drops|$sec_me IN (dropper_id, catcher_id)|false
 mate_attempts|user_id = $sec_me|false
 mates|$sec_me IN (user_id, mate_id)|false
 mate_reports|reporter_id = $sec_me|false

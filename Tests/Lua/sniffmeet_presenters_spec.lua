@@ -1,4 +1,4 @@
--- The presenters Walks declares with its shapes (Modules/Walks/Resources) under plain
+-- The presenters Walks and Mates declare with their shapes (Modules/*/Resources) under plain
 -- lua5.4. Run from the repository root by `make test`.
 local function eq(got, want, what)
   if got ~= want then
@@ -33,3 +33,15 @@ eq(flat(week({ week = "2026-11-23", walks = 1, distance = 0, duration = 60 })),
   "Week of 2026-11-23  1 walk · 0.00 km · 0 h 01 min", "a week without distance")
 eq(week({ week = "2026-11-23" }), nil, "not a week")
 print("walks presenters ok")
+
+-- The drop Mates declares (Modules/Mates/Resources): its code and QR code while it waits,
+-- then who caught it and the words.
+local drop = assert(loadfile("Modules/Mates/Resources/drop_presenter.lua", "t"))()
+eq(flat(drop({ id = "d", state = "connecting", expires_at = "2026-11-29T08:00:30+09:00", code = "K7WQ3M",
+  qr = "█▀▄\n" })), "Drop K7WQ3M  connecting, until 08:00:30\n█▀▄\n", "a waiting drop")
+eq(flat(drop({ id = "d", state = "success", expires_at = "2026-11-29T08:00:30+09:00", with = "mina",
+  words = "apple moss frost", profile = { nickname = "Mina", dog_name = "보리" } })),
+  "Drop with mina (Mina, 보리): success: compare the words, then mates.confirm, until 08:00:30\n  words: apple moss frost",
+  "a caught drop")
+eq(drop({ id = "d", state = "sleeping", expires_at = "x" }), nil, "not a drop's state")
+print("drop presenter ok")

@@ -1,0 +1,20 @@
+import Time
+
+/// Every plugin's `InboxTimeouts` as one, for the inbox (`ModulePlugin.inboxTimeouts`).
+public struct InboxTimeoutsList: InboxTimeouts {
+    /// The plugins' timeouts, in plugin order.
+    public let timeouts: [any InboxTimeouts]
+
+    /// The list of `timeouts`.
+    public init(_ timeouts: [any InboxTimeouts]) { self.timeouts = timeouts }
+
+    /// Records what is due for each, in order.
+    public func recordDue(at now: Instant) throws {
+        for timeout in timeouts { try timeout.recordDue(at: now) }
+    }
+
+    /// The earliest of theirs.
+    public func nextDue(for userID: String) throws -> Instant? {
+        try timeouts.compactMap { try $0.nextDue(for: userID) }.min()
+    }
+}
