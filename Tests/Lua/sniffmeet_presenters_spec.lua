@@ -41,7 +41,8 @@ eq(flat(drop({ id = "d", state = "connecting", expires_at = "2026-11-29T08:00:30
   qr = "█▀▄\n" })), "Drop K7WQ3M  connecting, until 08:00:30\n█▀▄\n", "a waiting drop")
 eq(flat(drop({ id = "d", state = "success", expires_at = "2026-11-29T08:00:30+09:00", with = "mina",
   words = "apple moss frost", profile = { nickname = "Mina", dog_name = "보리" } })),
-  "Drop with mina (Mina, 보리): success: compare the words, then mates.confirm, until 08:00:30\n  words: apple moss frost",
+  "Drop with mina (Mina, 보리): success: compare the words, then mates.confirm, until 08:00:30"
+    .. "\n  words: apple moss frost",
   "a caught drop")
 eq(drop({ id = "d", state = "sleeping", expires_at = "x" }), nil, "not a drop's state")
 print("drop presenter ok")
