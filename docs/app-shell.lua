@@ -930,7 +930,7 @@ function mates.confirm(id) end
 
 --- Drops your profile for the person standing with you: a 6-character code and its QR code, alive 30 seconds, caught once. Your last live drop ends. Invite codes are for pairing at a distance.
 ---@return drop
---- Raises: profiles.not_found.
+--- Raises: profiles.not_found, mates.too_many_drops.
 --- Example: `show(mates.drop())`
 function mates.drop() end
 

@@ -47,7 +47,7 @@ extension RowSecurity {
                 RAISE EXCEPTION 'a drop needs a profile: %', session_user USING ERRCODE = '42501';
             END IF;
             UPDATE mate_drops SET status = 'cancelled', ended_at = v_now
-                WHERE dropper_id = v_me AND status IN ('waiting', 'caught');
+                WHERE dropper_id = v_me AND status IN ('waiting', 'caught') AND expires_at > v_now;
             FOR attempt IN 1..5 LOOP
                 v_bytes := decode(replace(gen_random_uuid()::text, '-', ''), 'hex');
                 BEGIN
@@ -126,8 +126,9 @@ extension RowSecurity {
     }
 
     /// `mate_drop_confirm(id)`: the member's confirmation of a caught drop they are in, alive
-    /// by the server's clock; once both confirmed, the drop is finished and the two are mates.
-    /// True when it changed anything.
+    /// by the server's clock, between two people neither of whom blocked the other since;
+    /// once both confirmed, the drop is finished and the two are mates. True when it changed
+    /// anything.
     static func confirmFunction(schema: String) -> String {
         """
         CREATE OR REPLACE FUNCTION mate_drop_confirm(p_id text) RETURNS boolean
@@ -145,6 +146,9 @@ extension RowSecurity {
                         ELSE d.catcher_confirmed_at END
                 WHERE d.id = p_id AND d.status = 'caught' AND d.expires_at > v_now
                     AND (d.dropper_id = v_me OR d.catcher_id = v_me)
+                    AND NOT EXISTS (SELECT 1 FROM user_blocks b
+                        WHERE (b.blocker_id = d.dropper_id AND b.blocked_id = d.catcher_id)
+                            OR (b.blocker_id = d.catcher_id AND b.blocked_id = d.dropper_id))
                 RETURNING d.* INTO v_drop;
             IF v_drop.id IS NULL THEN
                 RETURN false;
@@ -181,8 +185,9 @@ extension RowSecurity {
     }
 
     /// `mate_drops_expire()`: stores `expired` on every live drop past its end by the
-    /// server's clock (any member may call it: it only records what the clock says), passing
-    /// over drops someone holds locked; returns how many.
+    /// server's clock (any member may call it: it only records what the clock says), and
+    /// removes drops that ended a day before, passing over drops someone holds locked;
+    /// returns how many expired.
     static func dropsExpireFunction(schema: String) -> String {
         """
         CREATE OR REPLACE FUNCTION mate_drops_expire() RETURNS bigint
@@ -195,6 +200,9 @@ extension RowSecurity {
                 WHERE id IN (SELECT d.id FROM mate_drops d WHERE d.status IN ('waiting', 'caught')
                     AND d.expires_at <= \(now) FOR UPDATE SKIP LOCKED);
             GET DIAGNOSTICS v_count = ROW_COUNT;
+            DELETE FROM mate_drops WHERE id IN (SELECT d.id FROM mate_drops d
+                WHERE d.status IN ('finished', 'cancelled', 'expired')
+                    AND d.ended_at < \(now) - \(ManageDrops.keptSeconds * 1000) FOR UPDATE SKIP LOCKED);
             RETURN v_count;
         END
         $fn$

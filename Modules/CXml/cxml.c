@@ -93,8 +93,8 @@ int cxml_load(char *error, size_t error_size) {
 /* Keeps the first error (the later ones follow from it); warnings are not errors. */
 static void cxml_on_error(void *arg, const char *message, int severity, void *locator) {
     cxml_reader *reader = arg;
-    /* xmlParserSeverities: 1 and 2 are warnings, 3 and 4 errors. */
-    if (severity < 3 || reader->error[0]) return;
+    /* xmlParserSeverities: 1 a validity warning, 2 a validity error, 3 a warning, 4 an error. */
+    if ((severity != 2 && severity != 4) || reader->error[0]) return;
     snprintf(reader->error, sizeof reader->error, "%s", message ? message : "malformed XML");
     size_t length = strlen(reader->error);
     while (length > 0 && (reader->error[length - 1] == '\n' || reader->error[length - 1] == ' '))

@@ -174,10 +174,19 @@ public struct GPXFile: Sendable, Equatable {
         }
 
         private mutating func text(_ value: String) {
-            // Bounded: an element's text is at most libxml2's 10 MB, kept only for these.
-            if elevationText != nil && open.last == "ele" { elevationText?.append(contentsOf: value.prefix(64)) }
-            if timeText != nil && open.last == "time" { timeText?.append(contentsOf: value.prefix(64)) }
-            if nameText != nil && open.last == "name" { nameText?.append(contentsOf: value.prefix(400)) }
+            // Only the text of a point's own <ele> and <time> and a track's own <name> (not
+            // of an element of the same name inside <extensions>); bounded: an element's
+            // text is at most libxml2's 10 MB, and only a few characters are kept.
+            let parent = open.dropLast().last
+            if elevationText != nil && open.last == "ele" && parent == "trkpt" {
+                elevationText?.append(contentsOf: value.prefix(64))
+            }
+            if timeText != nil && open.last == "time" && parent == "trkpt" {
+                timeText?.append(contentsOf: value.prefix(64))
+            }
+            if nameText != nil && open.last == "name" && parent == "trk" {
+                nameText?.append(contentsOf: value.prefix(400))
+            }
         }
 
         private mutating func finishPoint() {

@@ -15,6 +15,10 @@ import Time
 public struct ManageDrops: Sendable {
     /// How long a drop lives, in seconds.
     public static let lifetime = 30
+    /// The most drops one person makes in any 60 seconds.
+    public static let maximumPerMinute = 10
+    /// How long an ended drop is kept, in seconds (then the next expiry removes it).
+    public static let keptSeconds = 86_400
 
     let store: any MateDropStore
     let mates: any MateStore
@@ -37,11 +41,19 @@ public struct ManageDrops: Sendable {
     }
 
     /// A new drop of `userID`'s, alive `lifetime` seconds; their earlier live drop ends.
-    /// - Throws: `profiles.not_found` (no profile yet).
+    /// - Throws: `profiles.not_found` (no profile yet), `mates.too_many_drops` (10 in the
+    ///   last minute; the database holds it too).
     public func drop(userID: String) throws -> MateDrop {
         guard try profiles.entry(for: userID) != nil else { throw MateError.noProfile() }
-        if let drawn = try store.serverDrop() { return drawn }
+        do {
+            if let drawn = try store.serverDrop() { return drawn }
+        } catch let error as StorageError where error.message.contains(MatesSchema.dropRateMessage) {
+            throw MateError.tooManyDrops
+        }
         let now = clock.now()
+        guard try store.dropsMade(by: userID, since: now.adding(seconds: -60)) < Self.maximumPerMinute else {
+            throw MateError.tooManyDrops
+        }
         for _ in 0..<5 {
             let drop = MateDrop(
                 id: Identifier.random(), code: InviteCode.random(), dropperID: userID, catcherID: nil, words: nil,
@@ -52,6 +64,8 @@ public struct ManageDrops: Sendable {
                 return drop
             } catch let error as StorageError where error.failure == .duplicate {
                 continue
+            } catch let error as StorageError where error.message.contains(MatesSchema.dropRateMessage) {
+                throw MateError.tooManyDrops
             }
         }
         throw AppError.internal("could not draw a free drop code")
@@ -108,6 +122,12 @@ public struct ManageDrops: Sendable {
         let now = clock.now()
         return try transactions.transaction {
             guard let before = try store.drop(id: id, for: userID) else { throw MateError.dropNotFound }
+            if before.status == .finished { return before }
+            // Blocked either way since the catch: the drop cannot finish.
+            let other = before.dropperID == userID ? before.catcherID : before.dropperID
+            if let other, try blocks?.hiddenPeople(for: userID).contains(other) == true {
+                throw MateError.dropEnded(.failure)
+            }
             guard let drop = try store.markConfirmed(id: id, by: userID, at: now) else {
                 throw MateError.dropEnded(before.state(at: now))
             }

@@ -7,6 +7,8 @@ import Time
 public protocol MateDropStore: Sendable {
     /// Stores a new drop, and cancels the dropper's earlier ones still alive.
     func insert(_ drop: MateDrop, at now: Instant) throws
+    /// How many drops `userID` made since `since`.
+    func dropsMade(by userID: String, since: Instant) throws -> Int
     /// The drop with this id that `userID` is in, nil when there is none.
     func drop(id: String, for userID: String) throws -> MateDrop?
     /// The waiting drop with this code, alive at `now`, nil when none.
@@ -21,7 +23,8 @@ public protocol MateDropStore: Sendable {
     func markFinished(id: String, at now: Instant) throws -> Bool
     /// Cancels a waiting or caught drop alive at `now` that `userID` is in: false when not.
     func markCancelled(id: String, by userID: String, at now: Instant) throws -> Bool
-    /// Stores `expired` on every waiting or caught drop whose 30 seconds ended by `now`.
+    /// Stores `expired` on every waiting or caught drop whose 30 seconds ended by `now`, and
+    /// removes drops that ended `ManageDrops.keptSeconds` before it.
     @discardableResult
     func expire(at now: Instant) throws -> Int
     /// The earliest end of a waiting or caught drop `userID` is in.

@@ -23,6 +23,8 @@ enum MateError {
         code: "mates.bad_code",
         message: "no drop can be caught with this code (wrong, caught, over, your own, or you are mates already)",
         field: "code")
+    static let tooManyDrops = AppError(
+        code: "mates.too_many_drops", message: "10 drops in a minute; wait a little before the next")
     static let dropNotFound = AppError(
         code: "mates.drop_not_found", message: "no drop of yours has this id", field: "id")
 

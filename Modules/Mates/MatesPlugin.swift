@@ -77,7 +77,7 @@ public struct MatesPlugin: ModulePlugin {
                 summary:
                     "Drops your profile for the person standing with you: a 6-character code and its QR code, alive "
                     + "30 seconds, caught once. Your last live drop ends. Invite codes are for pairing at a distance.",
-                returns: "drop", errors: ["profiles.not_found"], example: "show(mates.drop())"
+                returns: "drop", errors: ["profiles.not_found", "mates.too_many_drops"], example: "show(mates.drop())"
             ) { _, context in
                 try DropValues.value(
                     try Self.drops(context).drop(userID: context.user.id), for: context.user.id, context)

@@ -171,13 +171,20 @@ enum MatesSchema {
                 \(joinedActors)
                 """),
         // Profile drops (`ManageDrops`): a code alive 30 seconds, caught once, confirmed by
-        // both. Each change of state leaves `mates.drop` in the inbox of the people it
+        // both; at most `ManageDrops.maximumPerMinute` a minute from one person (a trigger, so
+        // a member in psql is held to it too); a code unique among live drops. Each change of state leaves `mates.drop` in the inbox of the people it
         // concerns, written by the database (so also by the server's functions): the dropper
         // learns of the catch and its words; both learn how it ended.
         Migration(
             version: 9, summary: "profile drops: meeting in person with a code alive 30 seconds",
             sql: """
                 \(dropsTable(integer: "INTEGER"))
+                CREATE TRIGGER mate_drops_rate BEFORE INSERT ON mate_drops
+                WHEN (SELECT count(*) FROM mate_drops d WHERE d.dropper_id = NEW.dropper_id
+                    AND d.created_at > NEW.created_at - 60000) >= \(ManageDrops.maximumPerMinute)
+                BEGIN
+                    SELECT RAISE(ABORT, '\(dropRateMessage)');
+                END;
                 CREATE TRIGGER mate_drops_inbox_caught AFTER UPDATE OF status ON mate_drops
                 WHEN NEW.status = 'caught' AND OLD.status = 'waiting'
                 BEGIN
@@ -223,6 +230,17 @@ enum MatesSchema {
                 $fn$;
                 CREATE TRIGGER mate_drops_inbox AFTER UPDATE OF status ON mate_drops
                     FOR EACH ROW EXECUTE FUNCTION mate_drops_inbox();
+                CREATE FUNCTION mate_drops_rate() RETURNS trigger LANGUAGE plpgsql AS $fn$
+                BEGIN
+                    IF (SELECT count(*) FROM mate_drops d WHERE d.dropper_id = NEW.dropper_id
+                        AND d.created_at > NEW.created_at - 60000) >= \(ManageDrops.maximumPerMinute) THEN
+                        RAISE EXCEPTION '\(dropRateMessage)' USING ERRCODE = '23514';
+                    END IF;
+                    RETURN NEW;
+                END
+                $fn$;
+                CREATE TRIGGER mate_drops_rate BEFORE INSERT ON mate_drops
+                    FOR EACH ROW EXECUTE FUNCTION mate_drops_rate();
                 ALTER TABLE mate_drops ADD CONSTRAINT mate_drops_code_limit CHECK (char_length(code) = \(InviteCode.length));
                 ALTER TABLE mate_drops ADD CONSTRAINT mate_drops_life CHECK (expires_at = created_at + \(ManageDrops.lifetime * 1000));
                 """),
@@ -233,7 +251,7 @@ enum MatesSchema {
         """
         CREATE TABLE mate_drops (
             id TEXT PRIMARY KEY NOT NULL,
-            code TEXT NOT NULL UNIQUE,
+            code TEXT NOT NULL,
             dropper_id TEXT NOT NULL REFERENCES users (id),
             catcher_id TEXT REFERENCES users (id),
             words TEXT CHECK (words IS NULL OR length(words) <= 40),
@@ -245,11 +263,17 @@ enum MatesSchema {
             catcher_confirmed_at \(integer),
             ended_at \(integer)
         );
-        CREATE INDEX mate_drops_by_dropper ON mate_drops (dropper_id, status);
+        CREATE UNIQUE INDEX mate_drops_live_code ON mate_drops (code) WHERE status IN ('waiting', 'caught');
+        CREATE INDEX mate_drops_by_code ON mate_drops (code);
+        CREATE INDEX mate_drops_by_dropper ON mate_drops (dropper_id, created_at);
         CREATE INDEX mate_drops_by_catcher ON mate_drops (catcher_id);
         CREATE INDEX mate_drops_live ON mate_drops (status, expires_at);
         """
     }
+
+    /// The message of the drops' rate trigger, which `ManageDrops` turns into
+    /// `mates.too_many_drops`.
+    static let dropRateMessage = "mate_drops: at most \(ManageDrops.maximumPerMinute) drops a minute"
 
     /// A drop's state in its `mates.drop` entry once it ended (`DropState`).
     private static let endedState = """

@@ -48,8 +48,8 @@ public struct SQLMateDropStore: MateDropStore {
         try database.execute(
             """
             UPDATE mate_drops SET status = 'cancelled', ended_at = ?
-            WHERE dropper_id = ? AND status IN ('waiting', 'caught')
-            """, [.instant(now), .text(drop.dropperID)])
+            WHERE dropper_id = ? AND status IN ('waiting', 'caught') AND expires_at > ?
+            """, [.instant(now), .text(drop.dropperID), .instant(now)])
         try database.execute(
             """
             INSERT INTO mate_drops (id, code, dropper_id, status, created_at, expires_at)
@@ -59,6 +59,13 @@ public struct SQLMateDropStore: MateDropStore {
                 .text(drop.id), .text(drop.code), .text(drop.dropperID), .instant(drop.createdAt),
                 .instant(drop.expiresAt),
             ])
+    }
+
+    /// How many drops `userID` made since `since`.
+    public func dropsMade(by userID: String, since: Instant) throws -> Int {
+        try database.queryOne(
+            "SELECT count(*) FROM mate_drops WHERE dropper_id = ? AND created_at > ?", [.text(userID), .instant(since)]
+        ) { try $0.int(0) } ?? 0
     }
 
     /// The drop `userID` is in.
@@ -126,11 +133,16 @@ public struct SQLMateDropStore: MateDropStore {
         if try serverJudges() {
             return try database.queryOne("SELECT mate_drops_expire()") { try $0.int(0) } ?? 0
         }
-        return try database.execute(
+        let expired = try database.execute(
             """
             UPDATE mate_drops SET status = 'expired', ended_at = expires_at
             WHERE status IN ('waiting', 'caught') AND expires_at <= ?
             """, [.instant(now)])
+        _ = try database.execute(
+            """
+            DELETE FROM mate_drops WHERE status IN ('finished', 'cancelled', 'expired') AND ended_at < ?
+            """, [.instant(now.adding(seconds: -ManageDrops.keptSeconds))])
+        return expired
     }
 
     /// The earliest end of a live drop `userID` is in.

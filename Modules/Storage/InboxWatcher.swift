@@ -177,6 +177,10 @@ public final class InboxWatcher {
                 try timeouts.recordDue(at: now)
                 nextDue = try timeouts.nextDue(for: userID)
                 nextDueRead = milliseconds()
+                // Still due once recorded: someone holds the row locked (the expiries pass
+                // over locked rows). Looking again at once would spin; the next read of the
+                // due time, `dueKeptMilliseconds` later, tries again.
+                if let again = nextDue, now >= again { nextDue = nil }
                 look = true
             }
         }

@@ -58,23 +58,40 @@ public enum WalkPictureLayout {
             east = max(east, point.longitude)
         }
         let shrink = cos((south + north) / 2 * Double.pi / 180)
-        let spanX = (east - west) * shrink
-        let spanY = north - south
-        let scale: Double
+        // A span under a millionth of a metre is a point: dividing by it would overflow.
+        let spanX = (east - west) * shrink > minimumSpan ? (east - west) * shrink : 0
+        let spanY = north - south > minimumSpan ? north - south : 0
+        var scale: Double
         switch (spanX > 0, spanY > 0) {
         case (true, true): scale = min(Double(box.width) / spanX, Double(box.height) / spanY)
         case (true, false): scale = Double(box.width) / spanX
         case (false, true): scale = Double(box.height) / spanY
         case (false, false): scale = 0
         }
+        if !scale.isFinite { scale = 0 }
         let left = Double(box.x) + (Double(box.width) - spanX * scale) / 2
         let top = Double(box.y) + (Double(box.height) - spanY * scale) / 2
         let pixels = route.map { point in
             WalkCard.Pixel(
-                x: Int(((point.longitude - west) * shrink * scale + left).rounded()),
-                y: Int(((north - point.latitude) * scale + top).rounded()))
+                x: pixel((point.longitude - west) * shrink * scale + left),
+                y: pixel((north - point.latitude) * scale + top))
         }
         return (pixels, scale)
+    }
+
+    /// The least span drawn as more than a point, in degrees (about a tenth of a millimetre).
+    static let minimumSpan = 1e-9
+
+    /// The most points one card draws: a route with more is drawn through every n-th point
+    /// (its stretches' ends kept), as at a card's size more would fall on the same pixels.
+    public static let maximumDrawnPoints = 4_000
+
+    /// `value` as a pixel coordinate: rounded, and a value that is not finite or is far off
+    /// the card (which no route in its box gives) held at the card's edge, so no conversion
+    /// traps.
+    static func pixel(_ value: Double) -> Int {
+        guard value.isFinite else { return 0 }
+        return Int(min(max(value, -10_000), 10_000).rounded())
     }
 
     /// The scale bar for a map of `pixelsPerDegree`: the longest of `scaleBarLengths` that
@@ -123,20 +140,34 @@ public enum WalkPictureLayout {
                 size: index == 0 ? 22 : 16)
         }
         let radius = drawn.count > 1 ? 4 : 7
+        let budget = max(2, maximumDrawnPoints / max(drawn.count, 1))
         for (walk, box) in zip(drawn, boxes) {
             let (pixels, pixelsPerDegree) = project(walk.route, into: box.map)
+            var panel: [[WalkCard.Pixel]] = []
             var stretch: [WalkCard.Pixel] = []
             var segment = walk.route.first?.segment
             for (point, pixel) in zip(walk.route, pixels) {
                 if point.segment != segment {
-                    if !stretch.isEmpty { stretches.append(stretch) }
+                    if !stretch.isEmpty { panel.append(stretch) }
                     stretch = []
                     segment = point.segment
                 }
                 // A point on the pixel just drawn adds nothing.
                 if stretch.last != pixel { stretch.append(pixel) }
             }
-            if !stretch.isEmpty { stretches.append(stretch) }
+            if !stretch.isEmpty { panel.append(stretch) }
+            let total = panel.reduce(0) { $0 + $1.count }
+            if total > budget {
+                let step = (total + budget - 1) / budget
+                panel = panel.enumerated().compactMap { index, line in
+                    // Every step-th point, and each stretch's ends; of the stretches of one
+                    // point, every step-th.
+                    guard line.count > 1 || index % step == 0 else { return nil }
+                    return line.enumerated().filter { $0.offset % step == 0 || $0.offset == line.count - 1 }.map(
+                        \.element)
+                }
+            }
+            stretches += panel
             if let start = pixels.first, let end = pixels.last {
                 markers.append(WalkCard.Marker(centre: start, radius: radius, colour: startColour))
                 markers.append(WalkCard.Marker(centre: end, radius: radius, colour: endColour))

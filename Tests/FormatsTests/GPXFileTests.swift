@@ -81,6 +81,21 @@ import Time
             ])
     }
 
+    /// An `<ele>` or `<time>` inside a point's `<extensions>` is not the point's.
+    @Test func textInsideExtensionsIsNotThePointsOwn() throws {
+        let file = try GPXFile(
+            bytes: Self.gpx(
+                """
+                <trk><name>Mine</name><trkseg><trkpt lat="1" lon="1"><ele>5</ele><time>2026-11-29T07:00:00Z</time>
+                <extensions><ele>0</ele><time>1999-01-01T00:00:00Z</time><name>x</name></extensions></trkpt>
+                </trkseg><extensions><name>other</name></extensions></trk>
+                """))
+        let point = try #require(file.tracks.first?.points.first)
+        #expect(point.elevation == 5)
+        #expect(point.time == Instant(iso8601: "2026-11-29T07:00:00Z"))
+        #expect(file.tracks.first?.name == "Mine")
+    }
+
     /// The billion laughs: ten entities of ten references each (10^10 "lol"s). libxml2
     /// itself stops at the declarations (an entity reference loop, by its amplification
     /// check), and a DOCTYPE that passes it is refused before any entity is used.

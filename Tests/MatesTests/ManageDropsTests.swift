@@ -117,6 +117,47 @@ import Time
         #expect(mates?.code == "mates.bad_code")
     }
 
+    @Test(arguments: DatabaseBackend.available)
+    func tenDropsAMinuteAndNoMore(backend: DatabaseBackend) throws {
+        let fixture = try MatesFixture(backend: backend)
+        let drops = try Self.drops(fixture)
+        let mina = try fixture.id("mina")
+        for _ in 0..<ManageDrops.maximumPerMinute { _ = try drops.drop(userID: mina) }
+        let eleventh = #expect(throws: AppError.self) { try drops.drop(userID: mina) }
+        #expect(eleventh?.code == "mates.too_many_drops")
+        // The database holds it too: a row past the limit written straight in.
+        let now = fixture.clock.now().millisecondsSince1970
+        let written = #expect(throws: (any Error).self) {
+            try fixture.database.execute(
+                "INSERT INTO mate_drops (id, code, dropper_id, status, created_at, expires_at) VALUES (?, ?, ?, 'waiting', ?, ?)",
+                [.text(Identifier.random()), .text("ZZZZZZ"), .text(mina), .int(now), .int(now + 30_000)])
+        }
+        #expect("\(String(describing: written))".contains(MatesSchema.dropRateMessage))
+        fixture.clock.advance(seconds: 61)
+        _ = try drops.drop(userID: mina)
+    }
+
+    @Test func aBlockAfterTheCatchStopsTheDropAndAFinishedDropStaysFinished() throws {
+        let fixture = try MatesFixture()
+        let drops = try Self.drops(fixture)
+        let mina = try fixture.id("mina")
+        let joon = try fixture.id("joon")
+        let drop = try drops.drop(userID: mina)
+        _ = try drops.catchDrop(code: drop.code, userID: joon)
+        _ = try drops.confirm(id: drop.id, userID: mina)
+        _ = try SQLBlockList(database: fixture.database).block(joon, by: mina, at: fixture.clock.now())
+        let blocked = #expect(throws: AppError.self) { try drops.confirm(id: drop.id, userID: joon) }
+        #expect(blocked?.code == "mates.drop_ended")
+        #expect(try fixture.mates.list(userID: mina, page: 1, perPage: 10).isEmpty)
+
+        let sol = try fixture.id("sol")
+        let other = try drops.drop(userID: sol)
+        _ = try drops.catchDrop(code: other.code, userID: mina)
+        _ = try drops.confirm(id: other.id, userID: mina)
+        #expect(try drops.confirm(id: other.id, userID: sol).status == .finished)
+        #expect(try drops.confirm(id: other.id, userID: mina).status == .finished)
+    }
+
     @Test func wrongCodesCountAsWrongInviteCodesDo() throws {
         let fixture = try MatesFixture()
         let drops = try Self.drops(fixture)

@@ -32,6 +32,34 @@ import Time
         #expect(bar?.label == "200 m" && bar?.pixels == 69)
     }
 
+    /// Two stretches of one point each, 1e-307 degrees apart (both kept: the 10-metre filter
+    /// starts again with each segment): the span would make the scale infinite and a
+    /// pixel NaN, which `Int` traps on. It is drawn as one place.
+    @Test func pointsCloserThanAnyPixelAreOnePlaceNotACrash() {
+        let route = [
+            WalkRoutePoint(latitude: 10, longitude: 0, segment: 0),
+            WalkRoutePoint(latitude: 10, longitude: 1e-307, segment: 1),
+        ]
+        let (pixels, pixelsPerDegree) = WalkPictureLayout.project(route, into: WalkPictureLayout.mapBox)
+        #expect(pixelsPerDegree == 0)
+        #expect(pixels[0] == pixels[1])
+        let card = WalkPictureLayout.card(walks: [(route, "")], lines: ["Walk"])
+        #expect(card.markers.count == 2)
+        #expect(WalkPictureLayout.pixel(.nan) == 0 && WalkPictureLayout.pixel(1e300) == 10_000)
+    }
+
+    /// A route of more points than a card draws is drawn through every n-th, its ends kept.
+    @Test func aLongRouteIsDrawnThroughAtMostTheMostPoints() {
+        let route = (0..<20_000).map { index in
+            WalkRoutePoint(latitude: 37.5 + Double(index % 400) * 1e-4, longitude: 127 + Double(index / 400) * 1e-3)
+        }
+        let card = WalkPictureLayout.card(walks: [(route, "")], lines: [])
+        let drawn = card.lines.reduce(0) { $0 + $1.count }
+        #expect(drawn <= WalkPictureLayout.maximumDrawnPoints + card.lines.count, "\(drawn)")
+        let (pixels, _) = WalkPictureLayout.project(route, into: WalkPictureLayout.mapBox)
+        #expect(card.lines.first?.first == pixels.first && card.lines.last?.last == pixels.last)
+    }
+
     @Test func aWeekOfWalksIsSmallMapsTwoToARow() {
         let boxes = WalkPictureLayout.panels(3)
         #expect(boxes.count == 3)

@@ -75,6 +75,11 @@ if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
   if [ "$(tr '\n' ' ' <"$work/pd-eve-tries.out")" = "failed failed failed failed too_many_attempts too_many_attempts " ]; then
     echo "ok   PostgreSQL drop: eve's wrong codes in psql stop at the limit"; passed=$((passed + 1))
   else fail "PostgreSQL drop: eve's wrong codes in psql stop at the limit" "unexpected" "$work/pd-eve-tries.out"; fi
+  # Eve's drops in psql stop at 10 a minute (a trigger), as the app's do.
+  pd_psql "$pd_eve" "$(for _ in $(seq 1 11); do printf "SELECT mate_drop() IS NOT NULL;"; done)" >"$work/pd-eve-drops.out" 2>&1
+  if [ "$(grep -c '^t$' "$work/pd-eve-drops.out")" = 10 ] && grep -q "at most 10 drops a minute" "$work/pd-eve-drops.out"; then
+    echo "ok   PostgreSQL drop: eve's drops in psql stop at 10 a minute"; passed=$((passed + 1))
+  else fail "PostgreSQL drop: eve's drops in psql stop at 10 a minute" "unexpected" "$work/pd-eve-drops.out"; fi
   psql -X -q "$APP_SHELL_TEST_POSTGRES" -c "DROP DATABASE $pd_db WITH (FORCE)" \
     -c "DROP ROLE IF EXISTS $pd_mina, $pd_joon, $pd_eve, ${pd_db}_members, ${pd_db}_deletes" -c "DROP ROLE $pd_admin" >/dev/null 2>&1
 else
