@@ -20,15 +20,6 @@ extension RowSecurity {
 
     private static let now = TableAccess.serverMilliseconds("clock_timestamp()")
 
-    /// Six characters of `InviteCode.alphabet` from `v_bytes` (as `mate_invite()` draws).
-    private static var codeExpression: String {
-        let alphabet = String(InviteCode.alphabet)
-        return [0, 2, 4, 9, 11, 13].prefix(InviteCode.length).map { first in
-            "substr('\(alphabet)', ((get_byte(v_bytes, \(first)) * 256 + get_byte(v_bytes, \(first + 1))) "
-                + "% \(alphabet.count)) + 1, 1)"
-        }.joined(separator: " || ")
-    }
-
     /// `mate_drop()`: the member's new drop (its id), alive `ManageDrops.lifetime` seconds by
     /// the server's clock; their earlier live drop is cancelled. A member without a profile
     /// drops nothing (and catches nothing).
@@ -87,24 +78,7 @@ extension RowSecurity {
                     RETURN QUERY SELECT 'failed'::text, NULL::text;
                     RETURN;
                 END IF;
-                BEGIN
-                    PERFORM 1 FROM users u WHERE u.id = v_me FOR NO KEY UPDATE NOWAIT;
-                EXCEPTION WHEN lock_not_available THEN
-                    RETURN QUERY SELECT 'too_many_attempts'::text, NULL::text;
-                    RETURN;
-                END;
-                PERFORM pg_sleep(\(joinDelaySeconds));
-                v_now := \(now);
-                SELECT count(*) INTO v_own FROM mate_attempts a WHERE a.user_id = v_me AND a.at >= v_now - \(attemptWindowMS);
-                IF v_own >= \(attemptLimit) THEN
-                    RETURN QUERY SELECT 'too_many_attempts'::text, NULL::text;
-                    RETURN;
-                END IF;
-                IF v_own = 0 AND (SELECT count(DISTINCT a.user_id) FROM mate_attempts a
-                        WHERE a.at >= v_now - \(attemptWindowMS)) >= \(databaseAttemptUsers) THEN
-                    RETURN QUERY SELECT 'too_many_attempts_on_database'::text, NULL::text;
-                    RETURN;
-                END IF;
+                \(attemptGuard)
                 UPDATE mate_drops d SET status = 'caught', catcher_id = v_me, caught_at = v_now,
                         words = v_words[1 + get_byte(v_bytes, 0) % \(DropWords.list.count)] || ' '
                             || v_words[1 + get_byte(v_bytes, 1) % \(DropWords.list.count)] || ' '

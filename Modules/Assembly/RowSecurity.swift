@@ -68,45 +68,76 @@ enum RowSecurity {
     /// `ManageMates.inviteLifetime` seconds from the server's `clock_timestamp()`. A drawn
     /// code that exists is drawn again, up to 5 times, inside the function.
     static func inviteFunction(schema: String) -> String {
+        """
+        CREATE OR REPLACE FUNCTION mate_invite()
+            RETURNS TABLE (invite_code text, invite_expires_at bigint)
+            LANGUAGE plpgsql SECURITY DEFINER SET search_path = \(schema), pg_temp
+            AS $fn$
+        DECLARE
+            v_me text;
+            v_now bigint := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+            v_bytes bytea;
+            v_code text;
+        BEGIN
+            v_me := app_user_id();
+            IF v_me IS NULL THEN
+                RAISE EXCEPTION 'no user named %', session_user USING ERRCODE = '42501';
+            END IF;
+            FOR attempt IN 1..5 LOOP
+                v_bytes := decode(replace(gen_random_uuid()::text, '-', ''), 'hex');
+                v_code := \(codeExpression);
+                BEGIN
+                    INSERT INTO mate_invites (code, inviter_id, created_at, expires_at)
+                        VALUES (v_code, v_me, v_now, v_now + \(ManageMates.inviteLifetime * 1000));
+                    RETURN QUERY SELECT v_code, v_now + \(ManageMates.inviteLifetime * 1000);
+                    RETURN;
+                EXCEPTION WHEN unique_violation THEN
+                    NULL;
+                END;
+            END LOOP;
+            RAISE EXCEPTION 'could not draw a free invite code';
+        END
+        $fn$
+        """
+    }
+
+    /// A code of `InviteCode.length` characters of `InviteCode.alphabet` from the random
+    /// bytes in `v_bytes` (a version 4 UUID's: bytes 6 and 8 carry its version and variant,
+    /// and the pairs avoid them; two bytes a character, so the modulo's bias is 2 in 65,536),
+    /// as `mate_invite()` and `mate_drop()` draw theirs.
+    static var codeExpression: String {
         let alphabet = String(InviteCode.alphabet)
-        // Bytes 6 and 8 of a version 4 UUID carry its version and variant; pairs avoid them.
-        let pairs = [0, 2, 4, 9, 11, 13].prefix(InviteCode.length)
-        let characters = pairs.map { first in
+        return [0, 2, 4, 9, 11, 13].prefix(InviteCode.length).map { first in
             "substr('\(alphabet)', ((get_byte(v_bytes, \(first)) * 256 + get_byte(v_bytes, \(first + 1))) "
                 + "% \(alphabet.count)) + 1, 1)"
         }.joined(separator: " || ")
-        return """
-            CREATE OR REPLACE FUNCTION mate_invite()
-                RETURNS TABLE (invite_code text, invite_expires_at bigint)
-                LANGUAGE plpgsql SECURITY DEFINER SET search_path = \(schema), pg_temp
-                AS $fn$
-            DECLARE
-                v_me text;
-                v_now bigint := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint;
-                v_bytes bytea;
-                v_code text;
-            BEGIN
-                v_me := app_user_id();
-                IF v_me IS NULL THEN
-                    RAISE EXCEPTION 'no user named %', session_user USING ERRCODE = '42501';
-                END IF;
-                FOR attempt IN 1..5 LOOP
-                    v_bytes := decode(replace(gen_random_uuid()::text, '-', ''), 'hex');
-                    v_code := \(characters);
-                    BEGIN
-                        INSERT INTO mate_invites (code, inviter_id, created_at, expires_at)
-                            VALUES (v_code, v_me, v_now, v_now + \(ManageMates.inviteLifetime * 1000));
-                        RETURN QUERY SELECT v_code, v_now + \(ManageMates.inviteLifetime * 1000);
-                        RETURN;
-                    EXCEPTION WHEN unique_violation THEN
-                        NULL;
-                    END;
-                END LOOP;
-                RAISE EXCEPTION 'could not draw a free invite code';
-            END
-            $fn$
-            """
     }
+
+    /// The wrong-code guard `mate_join` and `mate_catch` share, for a function returning
+    /// (outcome, text) with `v_me` and `v_now` declared: one call at a time per member (a
+    /// second's call waits for nothing: it is refused), a second's cost each, then the
+    /// member's `attemptLimit` and the database's `databaseAttemptUsers` in the window, by
+    /// the server's clock (`v_now` is set here).
+    static let attemptGuard = """
+            BEGIN
+                PERFORM 1 FROM users u WHERE u.id = v_me FOR NO KEY UPDATE NOWAIT;
+            EXCEPTION WHEN lock_not_available THEN
+                RETURN QUERY SELECT 'too_many_attempts'::text, NULL::text;
+                RETURN;
+            END;
+            PERFORM pg_sleep(\(joinDelaySeconds));
+            v_now := \(TableAccess.serverMilliseconds("clock_timestamp()"));
+            SELECT count(*) INTO v_own FROM mate_attempts a WHERE a.user_id = v_me AND a.at >= v_now - \(attemptWindowMS);
+            IF v_own >= \(attemptLimit) THEN
+                RETURN QUERY SELECT 'too_many_attempts'::text, NULL::text;
+                RETURN;
+            END IF;
+            IF v_own = 0 AND (SELECT count(DISTINCT a.user_id) FROM mate_attempts a
+                    WHERE a.at >= v_now - \(attemptWindowMS)) >= \(databaseAttemptUsers) THEN
+                RETURN QUERY SELECT 'too_many_attempts_on_database'::text, NULL::text;
+                RETURN;
+            END IF;
+        """
 
     /// The most conditions `app_delete` takes (the app's deletes use at most 2; building a
     /// statement of 40,000 took 44 s of the server's time).
@@ -274,24 +305,7 @@ enum RowSecurity {
                 RETURN QUERY SELECT 'failed'::text, NULL::text;
                 RETURN;
             END IF;
-            BEGIN
-                PERFORM 1 FROM users u WHERE u.id = v_me FOR NO KEY UPDATE NOWAIT;
-            EXCEPTION WHEN lock_not_available THEN
-                RETURN QUERY SELECT 'too_many_attempts'::text, NULL::text;
-                RETURN;
-            END;
-            PERFORM pg_sleep(\(joinDelaySeconds));
-            v_now := \(TableAccess.serverMilliseconds("clock_timestamp()"));
-            SELECT count(*) INTO v_own FROM mate_attempts a WHERE a.user_id = v_me AND a.at >= v_now - \(attemptWindowMS);
-            IF v_own >= \(attemptLimit) THEN
-                RETURN QUERY SELECT 'too_many_attempts'::text, NULL::text;
-                RETURN;
-            END IF;
-            IF v_own = 0 AND (SELECT count(DISTINCT a.user_id) FROM mate_attempts a
-                    WHERE a.at >= v_now - \(attemptWindowMS)) >= \(databaseAttemptUsers) THEN
-                RETURN QUERY SELECT 'too_many_attempts_on_database'::text, NULL::text;
-                RETURN;
-            END IF;
+            \(attemptGuard)
             UPDATE mate_invites i SET used_by = v_me
                 WHERE i.code = p_code AND i.used_by IS NULL AND i.expires_at > v_now AND i.inviter_id <> v_me
                     AND NOT EXISTS (SELECT 1 FROM mates m WHERE m.user_id = v_me AND m.mate_id = i.inviter_id)
