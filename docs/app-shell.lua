@@ -109,7 +109,7 @@ error('Cannot require a meta file')
 ---@field state "connecting"|"success"|"failure"|"cannot_find_peer"|"finished" As SniffMeet showed it: waiting to be caught, caught (compare the words, confirm), ended, nobody caught it, mates.
 ---@field expires_at instant When its 30 seconds end.
 ---@field code? string The code to show, for its dropper until it is caught.
----@field qr? string The code's QR code in half blocks, while it waits.
+---@field qr? string The code's QR code in half blocks, while it waits (when libqrencode is installed).
 ---@field words? string Three words both compare, once caught.
 ---@field confirmed boolean Whether you confirmed.
 ---@field with? string The other person's user name, once caught.

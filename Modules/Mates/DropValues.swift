@@ -5,7 +5,7 @@ import Time
 /// Drops as a script sees them (the `drop` shape).
 enum DropValues {
     /// `drop` for `userID`: its id, state and end; the code and its QR code for the dropper
-    /// while nobody caught it; the words and the other person (user name, nickname, dog,
+    /// while nobody caught it (the QR code when libqrencode can be loaded); the words and the other person (user name, nickname, dog,
     /// thumbnail) once caught.
     static func value(_ drop: MateDrop, for userID: String, _ context: Context) throws -> Value {
         let now = context.clock.now()
@@ -16,7 +16,10 @@ enum DropValues {
         ]
         if drop.dropperID == userID && drop.catcherID == nil {
             fields.append(("code", .string(drop.code)))
-            if state == .connecting { fields.append(("qr", .string(try QRCode(encoding: drop.code).terminalText))) }
+            // Without libqrencode the drop still works by its code: the QR code is left out.
+            if state == .connecting, let code = try? QRCode(encoding: drop.code) {
+                fields.append(("qr", .string(code.terminalText)))
+            }
         }
         if let words = drop.words { fields.append(("words", .string(words))) }
         fields.append(("confirmed", .bool(drop.confirmed(by: userID))))

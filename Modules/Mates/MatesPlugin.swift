@@ -206,7 +206,10 @@ public struct MatesPlugin: ModulePlugin {
                             + "nobody caught it, mates."),
                     .init("expires_at", "instant", "When its 30 seconds end."),
                     .init("code", "string", "The code to show, for its dropper until it is caught.", optional: true),
-                    .init("qr", "string", "The code's QR code in half blocks, while it waits.", optional: true),
+                    .init(
+                        "qr", "string",
+                        "The code's QR code in half blocks, while it waits (when libqrencode is installed).",
+                        optional: true),
                     .init("words", "string", "Three words both compare, once caught.", optional: true),
                     .init("confirmed", "boolean", "Whether you confirmed."),
                     .init("with", "string", "The other person's user name, once caught.", optional: true),
