@@ -34,7 +34,7 @@ enum Inflate {
         case Int32(CZLIB_TRUNCATED): throw broken("is cut short")
         case Int32(CZLIB_NO_MEMORY): throw broken("cannot be unpacked: out of memory")
         default:
-            let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let text = String(cBuffer: reason)
             throw broken("is not valid DEFLATE data (\(text))")
         }
     }

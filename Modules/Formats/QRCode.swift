@@ -26,7 +26,7 @@ public struct QRCode: Sendable, Equatable {
         var error = [CChar](repeating: 0, count: 256)
         let width = cqrencode_encode(text, &buffer, buffer.count, &error, error.count)
         guard width > 0 else {
-            let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let message = String(cBuffer: error)
             if message.hasPrefix("cannot load") || message.hasPrefix("libqrencode lacks") {
                 throw AppError.internal(message)
             }

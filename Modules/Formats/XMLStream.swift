@@ -21,7 +21,7 @@ final class XMLStream {
         var error = [CChar](repeating: 0, count: 512)
         guard let reader = cxml_open(copy.baseAddress, bytes.count, &error, error.count) else {
             copy.deallocate()
-            throw AppError.internal(Self.text(error))
+            throw AppError.internal(String(cBuffer: error))
         }
         self.reader = reader
         self.bytes = copy
@@ -57,12 +57,7 @@ final class XMLStream {
     func attribute(_ name: String, maximum: Int = 64) -> String? {
         var buffer = [CChar](repeating: 0, count: maximum + 1)
         guard cxml_attribute(reader, name, &buffer, buffer.count) >= 0 else { return nil }
-        return Self.text(buffer)
-    }
-
-    /// The text in a buffer C filled, up to its NUL.
-    static func text(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(cBuffer: buffer)
     }
 
     /// What libxml2 found wrong with the document.

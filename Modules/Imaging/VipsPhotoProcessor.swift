@@ -81,8 +81,7 @@ public struct VipsPhotoProcessor: PhotoProcessing {
     }
 
     static func text(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            .trimmingWhitespace
+        String(cBuffer: buffer).trimmingWhitespace
     }
 
     static func bad(_ message: String) -> AppError { AppError(code: "image.bad", message: message) }

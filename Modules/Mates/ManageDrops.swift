@@ -89,12 +89,7 @@ public struct ManageDrops: Sendable {
         }
         let now = clock.now()
         let outcome: Result<MateDrop, AppError> = try transactions.transaction {
-            let since = now.adding(seconds: -ManageMates.attemptWindow)
-            let own = try mates.attempts(by: userID, since: since)
-            guard own < ManageMates.attemptLimit else { throw MateError.tooManyAttempts }
-            if own == 0, try mates.attemptingUsers(since: since) >= ManageMates.databaseAttemptUsers {
-                throw MateError.tooManyAttemptsOnDatabase
-            }
+            try mates.checkWrongCodeLimits(for: userID, at: now)
             if let drop = try store.waitingDrop(code: code, at: now), drop.dropperID != userID,
                 try !mates.areMates(userID, drop.dropperID),
                 try blocks?.hiddenPeople(for: userID).contains(drop.dropperID) != true,

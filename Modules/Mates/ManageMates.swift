@@ -90,12 +90,7 @@ public struct ManageMates: Sendable {
         // racing processes queue on the write lock and never record past a limit; the
         // link itself is a savepoint that rolls back alone.
         let outcome: Result<String, AppError> = try transactions.transaction {
-            let since = now.adding(seconds: -Self.attemptWindow)
-            let own = try store.attempts(by: userID, since: since)
-            guard own < Self.attemptLimit else { throw MateError.tooManyAttempts }
-            if own == 0, try store.attemptingUsers(since: since) >= Self.databaseAttemptUsers {
-                throw MateError.tooManyAttemptsOnDatabase
-            }
+            try store.checkWrongCodeLimits(for: userID, at: now)
             do {
                 return .success(try linkByInvite(code, userID: userID, now: now))
             } catch let error as AppError where error.code == "mates.bad_code" {

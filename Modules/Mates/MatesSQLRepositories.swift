@@ -12,7 +12,9 @@ public struct MatesSQLRepositories: SQLRepositories {
         let store = SQLMateStore(database: database)
         container.register((any MateStore).self, instance: store)
         container.register((any MateDirectory).self, instance: store)
-        container.register((any MateDropStore).self, instance: SQLMateDropStore(database: database))
+        // Made when first asked for, not at start-up: it asks the server once whether its
+        // functions judge drops.
+        container.register((any MateDropStore).self) { _ in SQLMateDropStore(database: database) }
     }
 
     /// The `mates` section of the export document.

@@ -8,23 +8,36 @@ import Time
 /// functions, and a drop read back is judged by the server's clock.
 public struct SQLMateDropStore: MateDropStore {
     private let database: any Database
+    /// Whether the schema has the server's drop functions (PostgreSQL set up by
+    /// `admin.setup()`; never on SQLite), read once when the store is made, as the walk
+    /// store decides whose clock judges.
+    private let serverJudges: Bool
+    /// The columns read; on a set-up server a drop alive past its end reads as expired by
+    /// the server's clock.
+    private let readColumns: String
 
     /// A store over `database` (migrated with the Mates plugin's migrations).
-    public init(database: any Database) { self.database = database }
+    public init(database: any Database) {
+        self.database = database
+        let judges =
+            database.dialect.name == .postgreSQL
+            && (try? database.queryOne("SELECT to_regprocedure('mate_catch(text)') IS NOT NULL") { try $0.bool(0) })
+                == true
+        serverJudges = judges
+        let now = TableAccess.serverMilliseconds("clock_timestamp()")
+        readColumns =
+            judges
+            ? Self.columns.replacing(
+                "status,",
+                with:
+                    "CASE WHEN status IN ('waiting', 'caught') AND expires_at <= \(now) THEN 'expired' ELSE status END,"
+            )
+            : Self.columns
+    }
 
     private static let columns =
         "id, code, dropper_id, catcher_id, words, status, created_at, expires_at, dropper_confirmed_at, "
         + "catcher_confirmed_at"
-
-    /// The columns read; on a set-up server, a drop alive past its end reads as expired by
-    /// the server's clock.
-    private func readColumns() throws -> String {
-        guard try serverJudges() else { return Self.columns }
-        let now = TableAccess.serverMilliseconds("clock_timestamp()")
-        return Self.columns.replacing(
-            "status,",
-            with: "CASE WHEN status IN ('waiting', 'caught') AND expires_at <= \(now) THEN 'expired' ELSE status END,")
-    }
 
     private static func read(_ row: Row) throws -> MateDrop {
         MateDrop(
@@ -33,14 +46,6 @@ public struct SQLMateDropStore: MateDropStore {
             status: DropStatus(rawValue: try row.string(5)) ?? .expired, createdAt: try row.instant(6),
             expiresAt: try row.instant(7), dropperConfirmedAt: try row.optionalInstant(8),
             catcherConfirmedAt: try row.optionalInstant(9))
-    }
-
-    /// Whether the schema has the server's drop functions (PostgreSQL set up by
-    /// `admin.setup()`; never on SQLite).
-    private func serverJudges() throws -> Bool {
-        guard database.dialect.name == .postgreSQL else { return false }
-        return try database.queryOne("SELECT to_regprocedure('mate_catch(text)') IS NOT NULL") { try $0.bool(0) }
-            == true
     }
 
     /// Stores the drop and cancels the dropper's earlier live ones.
@@ -71,7 +76,7 @@ public struct SQLMateDropStore: MateDropStore {
     /// The drop `userID` is in.
     public func drop(id: String, for userID: String) throws -> MateDrop? {
         try database.queryOne(
-            "SELECT \(try readColumns()) FROM mate_drops WHERE id = ? AND (dropper_id = ? OR catcher_id = ?)",
+            "SELECT \(readColumns) FROM mate_drops WHERE id = ? AND (dropper_id = ? OR catcher_id = ?)",
             [.text(id), .text(userID), .text(userID)], Self.read)
     }
 
@@ -130,7 +135,7 @@ public struct SQLMateDropStore: MateDropStore {
     /// a set-up server, by its clock).
     @discardableResult
     public func expire(at now: Instant) throws -> Int {
-        if try serverJudges() {
+        if serverJudges {
             return try database.queryOne("SELECT mate_drops_expire()") { try $0.int(0) } ?? 0
         }
         let expired = try database.execute(
@@ -157,16 +162,16 @@ public struct SQLMateDropStore: MateDropStore {
 
     /// A drop drawn by `mate_drop()`.
     public func serverDrop() throws -> MateDrop? {
-        guard try serverJudges() else { return nil }
+        guard serverJudges else { return nil }
         guard let id = try database.queryOne("SELECT mate_drop()", { try $0.string(0) }) else {
             throw AppError.internal("mate_drop returned no row")
         }
-        return try database.queryOne("SELECT \(try readColumns()) FROM mate_drops WHERE id = ?", [.text(id)], Self.read)
+        return try database.queryOne("SELECT \(readColumns) FROM mate_drops WHERE id = ?", [.text(id)], Self.read)
     }
 
     /// A catch judged by `mate_catch(code)`.
     public func serverCatch(code: String) throws -> DropCatch? {
-        guard try serverJudges() else { return nil }
+        guard serverJudges else { return nil }
         guard
             let (outcome, id) = try database.queryOne(
                 "SELECT catch_outcome, catch_drop FROM mate_catch(?)", [.text(code)],
@@ -182,13 +187,13 @@ public struct SQLMateDropStore: MateDropStore {
 
     /// A confirmation judged by `mate_drop_confirm(id)`.
     public func serverConfirm(id: String) throws -> Bool? {
-        guard try serverJudges() else { return nil }
+        guard serverJudges else { return nil }
         return try database.queryOne("SELECT mate_drop_confirm(?)", [.text(id)]) { try $0.bool(0) } ?? false
     }
 
     /// A cancellation judged by `mate_drop_cancel(id)`.
     public func serverCancel(id: String) throws -> Bool? {
-        guard try serverJudges() else { return nil }
+        guard serverJudges else { return nil }
         return try database.queryOne("SELECT mate_drop_cancel(?)", [.text(id)]) { try $0.bool(0) } ?? false
     }
 }

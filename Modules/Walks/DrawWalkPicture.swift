@@ -19,10 +19,7 @@ public struct DrawWalkPicture: Sendable {
     /// The card of the walk `id` of `userID`'s.
     /// - Throws: `walks.not_found` when they have no walk with that id.
     public func walk(_ id: String, userID: String) throws -> [UInt8] {
-        guard let log = try store.log(id: id, userID: userID) else {
-            throw AppError.notFound("walks", "you have no walk with the id \(id)")
-        }
-        let route = try store.routes(of: [log.id], userID: userID)[log.id] ?? []
+        let (log, route) = try store.ownWalk(id, userID: userID)
         var lines = [
             "Walk · \(WalkFigures.start(log.startedAt, in: clock.timeZone))",
             "\(WalkFigures.distance(log.distance)) · \(WalkFigures.duration(log.durationSeconds))"

@@ -192,6 +192,12 @@ public struct ManageWalks: Sendable {
         return imported
     }
 
+    /// The points of `userID`'s walk `id`, in order.
+    /// - Throws: `walks.not_found`.
+    public func route(of id: String, userID: String) throws -> [WalkRoutePoint] {
+        try store.ownWalk(id, userID: userID).route
+    }
+
     /// The weeks of walks starting on the local days `from` through `to`, newest first.
     public func summary(from: LocalDay?, to: LocalDay?, userID: String) throws -> [WalkWeek] {
         WalkSummary.weeks(of: try logs(from: from, to: to, userID: userID), in: clock.timeZone)

@@ -202,13 +202,10 @@ public struct WalksPlugin: ModulePlugin {
                 parameters: [.positional("id", .string, "The walk's id.")], returns: "route_point[]",
                 errors: ["walks.not_found"], example: "#walks.route(id)"
             ) { arguments, context in
-                let id = try arguments.string("id")
-                let store = try context.resolve((any WalkStore).self)
-                guard try store.log(id: id, userID: context.user.id) != nil else {
-                    throw AppError.notFound("walks", "you have no walk with the id \(id)")
-                }
-                return .array(
-                    (try store.routes(of: [id], userID: context.user.id)[id] ?? []).map { Self.value($0, context) })
+                .array(
+                    try Self.walks(context).route(of: try arguments.string("id"), userID: context.user.id).map {
+                        Self.value($0, context)
+                    })
             },
             Route(
                 "walks.picture",

@@ -148,6 +148,13 @@ import Time
         #expect(error?.message.hasPrefix("not well-formed XML") == true, "\(error?.message ?? "")")
     }
 
+    @Test func theMostPointsAreRead() throws {
+        let body =
+            "<trk><trkseg>" + String(repeating: "<trkpt lat=\"1\" lon=\"1\"/>", count: GPXFile.maximumPoints)
+            + "</trkseg></trk>"
+        #expect(try GPXFile(bytes: Self.gpx(body)).tracks.first?.points.count == GPXFile.maximumPoints)
+    }
+
     @Test func moreThanTheMostPointsIsRefused() {
         let point = "<trkpt lat=\"1\" lon=\"1\"/>"
         let body = "<trk><trkseg>" + String(repeating: point, count: GPXFile.maximumPoints + 1) + "</trkseg></trk>"

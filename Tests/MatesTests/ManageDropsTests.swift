@@ -82,6 +82,18 @@ import Time
         #expect(try fixture.mates.list(userID: mina, page: 1, perPage: 10).isEmpty)
     }
 
+    /// At 29 seconds a drop is caught and confirmed; at 30 it is over (the test above).
+    @Test(arguments: DatabaseBackend.available)
+    func atTwentyNineSecondsADropIsStillInTime(backend: DatabaseBackend) throws {
+        let fixture = try MatesFixture(backend: backend)
+        let drops = try Self.drops(fixture)
+        let drop = try drops.drop(userID: try fixture.id("mina"))
+        fixture.clock.advance(seconds: ManageDrops.lifetime - 1)
+        _ = try drops.catchDrop(code: drop.code, userID: try fixture.id("joon"))
+        _ = try drops.confirm(id: drop.id, userID: try fixture.id("joon"))
+        #expect(try drops.confirm(id: drop.id, userID: try fixture.id("mina")).status == .finished)
+    }
+
     @Test(arguments: DatabaseBackend.available)
     func yourOwnDropAMatesAndANewDropEndingTheLast(backend: DatabaseBackend) throws {
         let fixture = try MatesFixture(backend: backend)

@@ -154,7 +154,7 @@ struct PostgresConnectSettings {
         var message = [CChar](repeating: 0, count: 512)
         var found: UnsafeMutablePointer<CChar>?
         guard cpg_conninfo_option(conninfo, keyword, &found, &message, message.count) == 0 else {
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let text = String(cBuffer: message)
             throw AppError.invalidArgument(text, field: "db")
         }
         defer { free(found) }

@@ -725,7 +725,7 @@ public final class PostgresConnection {
 
     /// A NUL-terminated message buffer as text.
     private static func text(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        String(cBuffer: buffer)
     }
 
     /// libpq's multi-line messages as one line.
