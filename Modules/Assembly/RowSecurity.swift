@@ -22,41 +22,58 @@ enum RowSecurity {
         ] + dropFunctions(schema: schema)
     }
 
-    /// `app_user_id()`: the acting member's user id. Invoker's rights (users is readable
-    /// by every member); `search_path` fixed, so no one's temporary table stands in.
-    /// PL/pgSQL, which keeps its statement's plan for the session: a SQL function with a
-    /// `SET` clause is never inlined and plans its body at every call, and every policy
-    /// calls this one once a statement (docs/performance.md, "Waiting people"). The name is
-    /// compared as a `text` variable: `session_user` is of type `name`, whose collation is
-    /// "C", so `name = session_user` is compared in "C" and the index on `users.name` (in
-    /// the database's collation) cannot serve it: every statement of every member read the
-    /// whole table (docs/performance.md, "Data at scale").
+    /// The views the policies read who is acting and whom they do not see, as made in
+    /// `schema`, before the functions (which read them too).
+    static func viewDefinitions(schema: String) -> [String] {
+        [meView(schema: schema), hiddenView(schema: schema)]
+    }
+
+    /// `app_me`: one row, the acting member's user id (`TableAccess.me`), or none for a
+    /// login without a users row. A view, not a function: a policy's `(SELECT id FROM
+    /// app_me)` is planned into its statement as one index lookup, where a call of a PL/pgSQL
+    /// function cost each statement 12 to 60 µs of set-up (its `search_path`, its own
+    /// statement), more than the statements it guarded (docs/performance.md, "Data at
+    /// scale"). The name is compared in the database's collation: `session_user` is of type
+    /// `name`, whose collation is "C", and compared in "C" the index on `users.name` cannot
+    /// serve it, so every statement of every member read the whole table. A view's tables
+    /// are named by their identity when it is made, so no one's temporary table stands in;
+    /// `security_barrier`, so no condition of a reader's runs on rows the view leaves out.
+    static func meView(schema: String) -> String {
+        """
+        CREATE OR REPLACE VIEW \(schema).app_me WITH (security_barrier) AS
+            SELECT u.id FROM \(schema).users u WHERE u.name = (session_user::text COLLATE "default")
+        """
+    }
+
+    /// `app_hidden`: the ids of everyone the acting member blocked and everyone who blocked
+    /// them (`TableAccess.notHidden`), a row for each side of each block. Read with its
+    /// owner's rights, as a view is, since a member reads only their own blocks as rows;
+    /// `security_barrier`, so a member reading it learns only their own list.
+    static func hiddenView(schema: String) -> String {
+        """
+        CREATE OR REPLACE VIEW \(schema).app_hidden WITH (security_barrier) AS
+            SELECT CASE WHEN b.blocker_id = me.id THEN b.blocked_id ELSE b.blocker_id END AS id
+            FROM \(schema).app_me me JOIN \(schema).user_blocks b ON me.id IN (b.blocker_id, b.blocked_id)
+        """
+    }
+
+    /// `app_user_id()`: the acting member's user id (`app_me`'s), for the functions and for
+    /// psql. Invoker's rights; `search_path` fixed.
     static func userIDFunction(schema: String) -> String {
         """
         CREATE OR REPLACE FUNCTION app_user_id() RETURNS text
             LANGUAGE plpgsql STABLE SET search_path = \(schema), pg_temp
-            AS $fn$ DECLARE v_name text := session_user;
-            BEGIN RETURN (SELECT id FROM users WHERE name = v_name); END $fn$
+            AS $fn$ BEGIN RETURN (SELECT id FROM app_me); END $fn$
         """
     }
 
-    /// `app_hidden_ids()`: the ids of everyone the acting member blocked and everyone who
-    /// blocked them (`TableAccess.notHidden`), for the policies. The owner's rights, since a
-    /// member reads only their own blocks as rows; never NULL, so `<> ALL` holds for a
-    /// member who blocked no one. PL/pgSQL, as `app_user_id()`, so its plan is kept.
+    /// `app_hidden_ids()`: `app_hidden` as an array, never NULL, for psql. The owner's
+    /// rights, as the view's.
     static func hiddenFunction(schema: String) -> String {
         """
         CREATE OR REPLACE FUNCTION app_hidden_ids() RETURNS text[]
             LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = \(schema), pg_temp
-            AS $fn$
-            DECLARE
-                v_me text := app_user_id();
-            BEGIN
-                RETURN (SELECT coalesce(array_agg(h.id), '{}') FROM (
-                    SELECT b.blocked_id AS id FROM user_blocks b WHERE b.blocker_id = v_me
-                    UNION SELECT b.blocker_id FROM user_blocks b WHERE b.blocked_id = v_me) h);
-            END
-            $fn$
+            AS $fn$ BEGIN RETURN (SELECT coalesce(array_agg(DISTINCT id), '{}') FROM app_hidden); END $fn$
         """
     }
 

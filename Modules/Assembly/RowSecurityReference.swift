@@ -22,7 +22,7 @@ public enum RowSecurityReference {
             "",
             "A member's grant is table-level `SELECT` and `INSERT` at most: `UPDATE` is granted column by column"
                 + " and deletes go through `app_delete`, so no member may `LOCK TABLE` against the others."
-                + " `me` is `(SELECT app_user_id())`, the id of the users row named `session_user`. Policies apply"
+                + " `me` is `(SELECT id FROM app_me)`, the id of the users row named `session_user`. Policies apply"
                 + " to every role, the owner included (`FORCE`); a `definer` policy applies only to the owner, for"
                 + " the `SECURITY DEFINER` functions.",
             "",

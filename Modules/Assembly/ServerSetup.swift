@@ -51,11 +51,11 @@ public struct ServerSetup: Sendable {
     /// A digest of `access` (31 bits of its SHA-256: `schema_versions.version` is a 32-bit
     /// `integer` on PostgreSQL; a change is missed once in two billion): every table's
     /// grant and every policy's name, command, expressions and role, and the text of every
-    /// function setup makes, so a function mended without a new `version` (a faster
-    /// `app_user_id()`) is made again by the next setup too.
+    /// view and function setup makes, so a function mended without a new `version` is made
+    /// again by the next setup too.
     static func accessDigest(_ access: [TableAccess]) -> Int {
         var text =
-            (RowSecurity.functionDefinitions(schema: "schema")
+            (RowSecurity.viewDefinitions(schema: "schema") + RowSecurity.functionDefinitions(schema: "schema")
             + [EventSchema.backlogRemovedFunction(searchPath: "= schema, pg_temp")]).joined(separator: "\n")
         for table in access {
             text += "\(table.table)\t\(table.privileges ?? "-")\t\(table.updates?.joined(separator: ",") ?? "-")\t"
@@ -248,6 +248,9 @@ public struct ServerSetup: Sendable {
                     REVOKE CREATE ON SCHEMA \(schema) FROM PUBLIC;
                     GRANT USAGE ON SCHEMA \(schema) TO \(group);
                     GRANT CONNECT, TEMPORARY ON DATABASE \(Self.quoted(place.database)) TO \(group);
+                    \(RowSecurity.viewDefinitions(schema: schema).map { $0 + ";" }.joined(separator: "\n"))
+                    REVOKE ALL ON app_me, app_hidden FROM PUBLIC;
+                    GRANT SELECT ON app_me, app_hidden TO \(group), \(deleter);
                     \(RowSecurity.userIDFunction(schema: schema));
                     \(RowSecurity.hiddenFunction(schema: schema));
                     REVOKE ALL ON FUNCTION app_hidden_ids() FROM PUBLIC;
@@ -288,7 +291,7 @@ public struct ServerSetup: Sendable {
                         """)
                 }
                 applied.append(
-                    "functions app_user_id, app_hidden_ids, app_delete, mate_join, mate_invite, event_backlog_guard, "
+                    "views app_me, app_hidden; functions app_user_id, app_hidden_ids, app_delete, mate_join, mate_invite, event_backlog_guard, "
                         + "event_backlog_size, event_backlog_set_removed, "
                         + "walk_requests_expire, mate_drop, mate_catch, mate_drop_confirm, mate_drop_cancel, "
                         + "mate_drops_expire, "

@@ -12,7 +12,7 @@
 /// `LOCK`). Updates are granted column by column, which `LOCK` does not count, and deletes
 /// go through the server's `app_delete` (`Database.delete(from:where:)`).
 ///
-/// Policies use `me`, `(SELECT app_user_id())`: the id of the users row whose name is
+/// Policies use `me`, `(SELECT id FROM app_me)`: the id of the users row whose name is
 /// `session_user`, evaluated once per statement (not `current_user`, so `SET ROLE` to the
 /// members' group changes nothing). They apply to every role (`TO PUBLIC`), the owner
 /// included (`FORCE`); an `ownerOnly` policy applies only to the tables' owner, for the
@@ -89,13 +89,14 @@ public struct TableAccess: Sendable {
             summary: summary)
     }
 
-    /// `(SELECT app_user_id())`: the acting member's user id, once per statement.
-    public static let me = "(SELECT app_user_id())"
+    /// `(SELECT id FROM app_me)`: the acting member's user id, looked up once per statement
+    /// (the server's view `app_me`).
+    public static let me = "(SELECT id FROM app_me)"
 
     /// `column` names no one the acting member blocked or who blocked them: the server's
-    /// `app_hidden_ids()` (its owner's rights, once per statement) holds both sides of every
-    /// block of theirs, which no member reads as rows.
-    public static func notHidden(_ column: String) -> String { "\(column) <> ALL ((SELECT app_hidden_ids())::text[])" }
+    /// view `app_hidden` (read with its owner's rights, once per statement) holds both sides
+    /// of every block of theirs, which no member reads as rows.
+    public static func notHidden(_ column: String) -> String { "\(column) <> ALL (ARRAY(SELECT id FROM app_hidden))" }
 
     /// One policy for every command over the rows whose `column` is the acting member's id.
     public static func ownerOnly(_ table: String, _ column: String) -> Policy {

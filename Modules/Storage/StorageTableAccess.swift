@@ -101,7 +101,7 @@ public enum StorageTableAccess {
                 "read: one's own counts; written only by the quota triggers of the tables with a daily limit "
                 + "(`DailyQuota`, `definer`)"),
         // Blocks: a member reads, adds and ends their own; whom they hide and who hides them
-        // reach the policies through `app_hidden_ids()` (`definer`), never as rows.
+        // reach the policies through the view `app_hidden` (its owner's rights), never as rows.
         TableAccess(
             "user_blocks", privileges: "SELECT, INSERT", deletes: true,
             policies: [
@@ -110,7 +110,7 @@ public enum StorageTableAccess {
             ],
             export: .section("people"),
             summary:
-                "one's own blocks only as rows; the policies hide both sides of a block through `app_hidden_ids()` "
+                "one's own blocks only as rows; the policies hide both sides of a block through the view `app_hidden` "
                 + "(`definer`), which answers a member with both sides of their own blocks"),
         // Reports: a member reads and makes their own, pending; only the moderator (the
         // server's administrator, the owner) reads the others and changes their status.

@@ -14,9 +14,9 @@ Hangul and English); 5 habits a member, each completed on every other day of the
 Then, for each route of the list, the reader's app-shell calls it --calls times (after as
 many calls to warm up), and each call's time is read from its --trace; beside it, the
 statements the route sent (read from the server's log of the reader's session) are run
-again through psql, the same number of times with the same parameters, once as the
-reader (through the policies) and once as the superuser (who bypasses row-level security:
-the anchor, what the same SQL costs without it).
+again through psql, the same number of times with the same parameters, in two sessions
+taken in turn: one as the reader (through the policies) and one as the superuser (who
+bypasses row-level security: the anchor, what the same SQL costs without it).
 
 With --standby (on a cluster started here), a hot standby of the server is made
 (postgres.sh standby) and the read-only routes are called again, the same number of times,
@@ -197,29 +197,59 @@ def executed(log_text):
     return [tuple(s) for s in statements if s]
 
 
-def replay_script(statements, calls):
-    """psql input that prepares `statements` and runs them `calls` times, timing each."""
-    lines = ["\\set ON_ERROR_STOP 1", "\\o /dev/null"]
-    for k, (sql, _) in enumerate(statements):
-        lines.append(f"PREPARE bench_{k} AS {sql};")
-    lines.append("\\timing on")
-    for _ in range(calls):
-        for k, (_, parameters) in enumerate(statements):
-            lines.append(f"EXECUTE bench_{k}" + (f"({', '.join(parameters)})" if parameters else "") + ";")
-    return "\n".join(lines) + "\n"
+class Replayer:
+    """A psql session at `url` that prepares `statements` and runs them once per `call()`,
+    returning that run's time (the sum of psql's \\timing of each statement), in seconds."""
+
+    def __init__(self, url, statements):
+        self.statements = statements
+        self.process = subprocess.Popen(["psql", "-X", "-q", url], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        text=True, bufsize=1)
+        prepared = [f"PREPARE bench_{k} AS {sql};" for k, (sql, _) in enumerate(statements)]
+        self.send(["\\set ON_ERROR_STOP 1", "\\o /dev/null"] + prepared + ["\\timing on"])
+
+    def send(self, lines):
+        """Runs `lines`, then reads psql's output up to a marker: the times it printed."""
+        self.process.stdin.write("\n".join(lines + ["\\echo __replayed__"]) + "\n")
+        self.process.stdin.flush()
+        times = []
+        for line in self.process.stdout:
+            if line.startswith("__replayed__"):
+                return times
+            match = re.match(r"^Time: ([\d.]+) ms", line)
+            if match:
+                times.append(float(match.group(1)) / 1000)
+        raise RuntimeError("psql ended: " + str(self.process.wait()))
+
+    def call(self):
+        lines = [f"EXECUTE bench_{k}" + (f"({', '.join(parameters)})" if parameters else "") + ";"
+                 for k, (_, parameters) in enumerate(self.statements)]
+        times = self.send(lines)
+        if len(times) != len(self.statements):
+            raise RuntimeError(f"psql timed {len(times)} statements, {len(self.statements)} expected")
+        return sum(times)
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait()
 
 
-def replay(url, statements, calls):
-    """The time of each run of `statements` through psql at `url`, in seconds."""
+def replay(urls, statements, calls):
+    """The time of each run of `statements` through psql at each of `urls`, in seconds: one
+    session at each, the runs taken in turn (one at the first, one at the second, ...), so
+    that whatever else the machine does falls on all of them alike."""
     if not statements:
-        return []
-    out = subprocess.run(["psql", "-X", "-q", url], input=replay_script(statements, calls),
-                         check=True, capture_output=True, text=True).stdout
-    times = [float(t) / 1000 for t in re.findall(r"^Time: ([\d.]+) ms", out, re.M)]
-    if len(times) != calls * len(statements):
-        raise RuntimeError(f"psql timed {len(times)} statements, {calls * len(statements)} expected")
-    k = len(statements)
-    return [sum(times[i * k:(i + 1) * k]) for i in range(calls)]
+        return [[] for _ in urls]
+    sessions = [Replayer(url, statements) for url in urls]
+    try:
+        runs = [[] for _ in urls]
+        for _ in range(calls):
+            for session, times in zip(sessions, runs):
+                times.append(session.call())
+        return runs
+    finally:
+        for session in sessions:
+            session.close()
 
 
 # The routes of ROUTES that read only (Route.readsOnly), which --read-db sends to a standby.
@@ -395,8 +425,8 @@ def main():
                 durations = [e.get("dur", 0) / 1e6 for e in json.load(f)["traceEvents"] if e.get("name") == route]
             timed = durations[-args.calls:]
             statements = plan[label]
-            member = replay(reader_url, statements, 2 * args.calls)[-args.calls:]
-            anchor = replay(super_url, statements, 2 * args.calls)[-args.calls:]
+            member, anchor = (times[-args.calls:] for times in
+                              replay([reader_url, super_url], statements, 2 * args.calls))
             rows.append((label, timed, member, anchor, len(statements)))
 
         print()
