@@ -417,7 +417,8 @@ def main():
         if idle:
             print(f"the waiting processes: {idle['client'] * 100:.1f} % of a core together while nothing "
                   f"arrives ({idle['client'] / people * 60 * TICKS:.2f} clock ticks a minute each); "
-                  f"{client_memory / max(people, 1) / 2**20:.1f} MiB each (PSS)")
+                  f"{client_memory / max(people, 1) / 2**20:.1f} MiB each (PSS); "
+                  f"during the steps: {busy['client'] * 100:.0f} % together")
     except SystemExit:
         pass
     except subprocess.CalledProcessError as error:
