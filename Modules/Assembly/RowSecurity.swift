@@ -46,9 +46,10 @@ enum RowSecurity {
     }
 
     /// `app_hidden`: the ids of everyone the acting member blocked and everyone who blocked
-    /// them (`TableAccess.notHidden`), a row for each side of each block. Read with its
-    /// owner's rights, as a view is, since a member reads only their own blocks as rows;
-    /// `security_barrier`, so a member reading it learns only their own list.
+    /// them (`TableAccess.notHidden`), a row for each side of each block. A view reads its
+    /// tables as its owner: `user_blocks` through the owner's `user_blocks_definer` policy
+    /// (a superuser owner passes every policy), since a member reads only their own blocks
+    /// as rows. `security_barrier`, so a member reading it learns only their own list.
     static func hiddenView(schema: String) -> String {
         """
         CREATE OR REPLACE VIEW \(schema).app_hidden WITH (security_barrier) AS

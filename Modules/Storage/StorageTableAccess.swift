@@ -24,7 +24,10 @@ public enum StorageTableAccess {
             "users", privileges: "SELECT, INSERT",
             policies: [
                 // Every member finds every other by name (mates, walk requests); a member adds
-                // only themselves, on first use.
+                // only themselves, on first use. No policy of this table may use `me` or
+                // `notHidden`: they read this table through the views `app_me` and
+                // `app_hidden`, and PostgreSQL refuses a policy that reaches its own table
+                // ("infinite recursion detected in policy") where the owner is no superuser.
                 TableAccess.Policy("users_read", "SELECT", using: "true", check: nil),
                 TableAccess.Policy(
                     "users_insert_self", "INSERT", using: nil,
@@ -101,7 +104,9 @@ public enum StorageTableAccess {
                 "read: one's own counts; written only by the quota triggers of the tables with a daily limit "
                 + "(`DailyQuota`, `definer`)"),
         // Blocks: a member reads, adds and ends their own; whom they hide and who hides them
-        // reach the policies through the view `app_hidden` (its owner's rights), never as rows.
+        // reach the policies through the view `app_hidden`, never as rows: the view reads this
+        // table as its owner, through `user_blocks_definer` (or past every policy, for a
+        // superuser). No policy here may use `notHidden` (a policy reaching its own table).
         TableAccess(
             "user_blocks", privileges: "SELECT, INSERT", deletes: true,
             policies: [
@@ -110,8 +115,8 @@ public enum StorageTableAccess {
             ],
             export: .section("people"),
             summary:
-                "one's own blocks only as rows; the policies hide both sides of a block through the view `app_hidden` "
-                + "(`definer`), which answers a member with both sides of their own blocks"),
+                "one's own blocks only as rows; the policies hide both sides of a block through the view `app_hidden`, "
+                + "which reads them as the owner (`definer`) and answers a member with both sides of their own blocks"),
         // Reports: a member reads and makes their own, pending; only the moderator (the
         // server's administrator, the owner) reads the others and changes their status.
         TableAccess(

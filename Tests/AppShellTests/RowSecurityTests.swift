@@ -501,8 +501,9 @@ struct RowSecurityTests {
         for (table, forced, hasPolicy, ownedByMember) in tables {
             #expect(forced && hasPolicy && !ownedByMember, "\(table)")
         }
-        // A view reads its tables with its owner's rights, past their policies: the schema
-        // holds only the two the policies read, each a security barrier owned by no member.
+        // A view reads its tables as its owner (the owner's policies, or none for a
+        // superuser): the schema holds only the two the policies read, each a security
+        // barrier owned by no member.
         let views = try admin.query(
             """
             SELECT c.relname, coalesce('security_barrier=true' = ANY (c.reloptions), false),

@@ -230,8 +230,16 @@ class Replayer:
         return sum(times)
 
     def close(self):
-        self.process.stdin.close()
-        self.process.wait()
+        """Ends the session (psql may have ended already, after a failed statement)."""
+        try:
+            self.process.stdin.close()
+        except BrokenPipeError:
+            pass
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
 
 
 def replay(urls, statements, calls):
@@ -240,8 +248,10 @@ def replay(urls, statements, calls):
     that whatever else the machine does falls on all of them alike."""
     if not statements:
         return [[] for _ in urls]
-    sessions = [Replayer(url, statements) for url in urls]
+    sessions = []
     try:
+        for url in urls:
+            sessions.append(Replayer(url, statements))
         runs = [[] for _ in urls]
         for _ in range(calls):
             for session, times in zip(sessions, runs):
@@ -459,6 +469,8 @@ def main():
     except subprocess.CalledProcessError as error:
         failures.append(f"{' '.join(map(str, error.cmd[:3]))}...: exit {error.returncode}: "
                         f"{(error.stderr or '')[-600:]}")
+    except (RuntimeError, BrokenPipeError) as error:  # a replayed statement failed: psql ended
+        failures.append(f"replaying a route's statements in psql: {error}")
     finally:
         if args.keep:
             print(f"kept: superuser {super_url}\n      reader {reader_url}\n      administrator {admin_url}")
