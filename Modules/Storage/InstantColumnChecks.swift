@@ -18,19 +18,21 @@ import Time
 /// rule is a new function and a new step.
 public enum InstantColumnChecks {
     /// Step `version`: checks on `columns`, by table, in this order.
-    public static func migration(version: Int, columns: [(table: String, columns: [String])]) -> Migration {
-        let range = Instant.checkedMilliseconds
-        let bounds = "\(range.lowerBound) AND \(range.upperBound)"
-        var postgreSQL: [String] = []
-        for (table, names) in columns {
-            for name in names {
-                postgreSQL.append(
-                    "ALTER TABLE \(table) ADD CONSTRAINT \(table)_\(name)_instant CHECK (\(name) BETWEEN \(bounds)) NOT VALID;"
-                )
+    public static func migration(
+        version: Int, columns: @escaping @Sendable @autoclosure () -> [(table: String, columns: [String])]
+    ) -> Migration {
+        Migration(version: version, summary: "instants only in the years 1 to 9999 (PostgreSQL)") {
+            let range = Instant.checkedMilliseconds
+            let bounds = "\(range.lowerBound) AND \(range.upperBound)"
+            var postgreSQL: [String] = []
+            for (table, names) in columns() {
+                for name in names {
+                    postgreSQL.append(
+                        "ALTER TABLE \(table) ADD CONSTRAINT \(table)_\(name)_instant CHECK (\(name) BETWEEN \(bounds)) NOT VALID;"
+                    )
+                }
             }
+            return postgreSQL.joined(separator: "\n")
         }
-        return Migration(
-            version: version, summary: "instants only in the years 1 to 9999 (PostgreSQL)",
-            sql: "", postgreSQL: postgreSQL.joined(separator: "\n"))
     }
 }
