@@ -24,15 +24,11 @@ public enum InstantColumnChecks {
         Migration(version: version, summary: "instants only in the years 1 to 9999 (PostgreSQL)") {
             let range = Instant.checkedMilliseconds
             let bounds = "\(range.lowerBound) AND \(range.upperBound)"
-            var postgreSQL: [String] = []
-            for (table, names) in columns() {
-                for name in names {
-                    postgreSQL.append(
-                        "ALTER TABLE \(table) ADD CONSTRAINT \(table)_\(name)_instant CHECK (\(name) BETWEEN \(bounds)) NOT VALID;"
-                    )
-                }
-            }
-            return postgreSQL.joined(separator: "\n")
+            return NotValidChecks.text(
+                kind: "instant",
+                columns().flatMap { table in
+                    table.columns.map { (table: table.table, name: $0, condition: "\($0) BETWEEN \(bounds)") }
+                })
         }
     }
 }

@@ -47,15 +47,11 @@ public enum TextLengthChecks {
         tables: @escaping @Sendable @autoclosure () -> [(table: String, rules: [Rule])]
     ) -> Migration {
         Migration(version: version, summary: summary + " (PostgreSQL)") {
-            var postgreSQL: [String] = []
-            for (table, rules) in tables() {
-                for rule in rules {
-                    postgreSQL.append(
-                        "ALTER TABLE \(table) ADD CONSTRAINT \(table)_\(rule.name)_limit CHECK (\(rule.condition)) NOT VALID;"
-                    )
-                }
-            }
-            return postgreSQL.joined(separator: "\n")
+            NotValidChecks.text(
+                kind: "limit",
+                tables().flatMap { table in
+                    table.rules.map { (table: table.table, name: $0.name, condition: $0.condition) }
+                })
         }
     }
 

@@ -1,5 +1,6 @@
 import Storage
 import Testing
+import Time
 
 /// `TextLengthChecks` writes text that released migrations hold: it must come out the same,
 /// to the character, however it is made.
@@ -28,5 +29,24 @@ struct TextLengthChecksTests {
         // Two columns in a row: the pieces are not changed by use.
         #expect(TextLengthChecks.length("a").hasPrefix("(char_length(a) - (char_length(a) - char_length(replace(a, "))
         #expect(TextLengthChecks.within("message", maximum: 100, nonEmpty: true) == expected)
+    }
+
+    /// The steps' text, made when they run, is the released one: a constraint a line.
+    @Test func theStepsAreTheReleasedText() {
+        let limits = TextLengthChecks.migration(
+            version: 3, summary: "limits", tables: [("t", [.text("c", maximum: 5), .range("n", 1...3)])])
+        #expect(limits.version == 3 && limits.summary == "limits (PostgreSQL)" && limits.sql.isEmpty)
+        #expect(
+            limits.postgreSQL
+                == "ALTER TABLE t ADD CONSTRAINT t_c_limit CHECK (\(TextLengthChecks.within("c", maximum: 5))) NOT VALID;\n"
+                + "ALTER TABLE t ADD CONSTRAINT t_n_limit CHECK ((n IS NULL OR n BETWEEN 1 AND 3)) NOT VALID;")
+        let instants = InstantColumnChecks.migration(version: 2, columns: [("t", ["a", "b"]), ("u", ["c"])])
+        #expect(instants.summary == "instants only in the years 1 to 9999 (PostgreSQL)" && instants.sql.isEmpty)
+        #expect(
+            instants.postgreSQL
+                == "ALTER TABLE t ADD CONSTRAINT t_a_instant CHECK (a BETWEEN -62135596800000 AND 253402300799999) NOT VALID;\n"
+                + "ALTER TABLE t ADD CONSTRAINT t_b_instant CHECK (b BETWEEN -62135596800000 AND 253402300799999) NOT VALID;\n"
+                + "ALTER TABLE u ADD CONSTRAINT u_c_instant CHECK (c BETWEEN -62135596800000 AND 253402300799999) NOT VALID;"
+        )
     }
 }
