@@ -230,17 +230,7 @@ enum MatesSchema {
                 $fn$;
                 CREATE TRIGGER mate_drops_inbox AFTER UPDATE OF status ON mate_drops
                     FOR EACH ROW EXECUTE FUNCTION mate_drops_inbox();
-                CREATE FUNCTION mate_drops_rate() RETURNS trigger LANGUAGE plpgsql AS $fn$
-                BEGIN
-                    IF (SELECT count(*) FROM mate_drops d WHERE d.dropper_id = NEW.dropper_id
-                        AND d.created_at > NEW.created_at - 60000) >= \(ManageDrops.maximumPerMinute) THEN
-                        RAISE EXCEPTION '\(dropRateMessage)' USING ERRCODE = '23514';
-                    END IF;
-                    RETURN NEW;
-                END
-                $fn$;
-                CREATE TRIGGER mate_drops_rate BEFORE INSERT ON mate_drops
-                    FOR EACH ROW EXECUTE FUNCTION mate_drops_rate();
+                \(dropRate.postgreSQL)
                 ALTER TABLE mate_drops ADD CONSTRAINT mate_drops_code_limit CHECK (char_length(code) = \(InviteCode.length));
                 ALTER TABLE mate_drops ADD CONSTRAINT mate_drops_life CHECK (expires_at = created_at + \(ManageDrops.lifetime * 1000));
                 """),
@@ -274,6 +264,10 @@ enum MatesSchema {
     /// The message of the drops' rate trigger, which `ManageDrops` turns into
     /// `mates.too_many_drops`.
     static let dropRateMessage = "mate_drops: at most \(ManageDrops.maximumPerMinute) drops a minute"
+    /// `ManageDrops.maximumPerMinute` drops a minute from one dropper, on PostgreSQL.
+    static let dropRate = MinuteRate(
+        table: "mate_drops", alias: "d", userColumn: "dropper_id", maximum: ManageDrops.maximumPerMinute,
+        message: dropRateMessage)
 
     /// A drop's state in its `mates.drop` entry once it ended (`DropState`).
     private static let endedState = """

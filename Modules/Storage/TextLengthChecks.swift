@@ -8,25 +8,14 @@ import Core
 /// rule is a new function and a new step.
 public enum TextLengthChecks {
     /// The `databaseLength` of `column` in PostgreSQL's SQL.
-    public static func length(_ column: String) -> String { lengthPieces.joined(separator: column) }
-
-    /// The text of `length` cut where the column's name goes, made once: each schema's
-    /// migrations are built at every start (to learn their versions), and making this text
-    /// anew for each rule took a tenth of a start-up's instructions.
-    private static let lengthPieces: [String] = {
-        func occurrences(_ scalar: UInt32) -> [String] {
-            ["(char_length(", ") - char_length(replace(", ", chr(\(scalar)), '')))"]
+    public static func length(_ column: String) -> String {
+        func occurrences(_ scalar: UInt32) -> String {
+            "(char_length(\(column)) - char_length(replace(\(column), chr(\(scalar)), '')))"
         }
-        let terms = ([String.zeroWidthJoiner, String.zeroWidthJoiner] + String.joiningScalars.sorted()).map(occurrences)
-        // "(char_length(" column ") - " term " - " term ... ")": a term's pieces are joined
-        // by the column, and its last piece runs on into the next term's first.
-        var pieces = ["(char_length(", ") - " + terms[0][0]]
-        for (index, term) in terms.enumerated() {
-            pieces.append(term[1])
-            pieces.append(term[2] + (index + 1 < terms.count ? " - " + terms[index + 1][0] : ")"))
-        }
-        return pieces
-    }()
+        let joined = ([String.zeroWidthJoiner, String.zeroWidthJoiner] + String.joiningScalars.sorted())
+            .map(occurrences)
+        return "(char_length(\(column)) - " + joined.joined(separator: " - ") + ")"
+    }
 
     /// The condition that `column` (nullable) is `maximum` long at most, and not empty when
     /// `nonEmpty`. The count of scalars is never less than `databaseLength`, so it is asked

@@ -224,19 +224,7 @@ enum WalksSchema {
             version: 7,
             summary: "at most \(WalkRequest.maximumPerMinute) walk requests a minute from one sender (PostgreSQL)",
             sql: "",
-            postgreSQL: """
-                CREATE FUNCTION walk_requests_rate() RETURNS trigger LANGUAGE plpgsql AS $fn$
-                BEGIN
-                    IF (SELECT count(*) FROM walk_requests r WHERE r.sender_id = NEW.sender_id
-                        AND r.created_at > NEW.created_at - 60000) >= \(WalkRequest.maximumPerMinute) THEN
-                        RAISE EXCEPTION '\(rateMessage)' USING ERRCODE = '23514';
-                    END IF;
-                    RETURN NEW;
-                END
-                $fn$;
-                CREATE TRIGGER walk_requests_rate BEFORE INSERT ON walk_requests
-                    FOR EACH ROW EXECUTE FUNCTION walk_requests_rate();
-                """),
+            postgreSQL: rate.postgreSQL),
         // Each request's and answer's inbox entry names its actor (a block hides it) and its
         // request (the notification's subject); the entries written before say theirs too.
         Migration(
@@ -389,6 +377,10 @@ enum WalksSchema {
 
     /// The message of the rate trigger, which `ManageWalks` turns into `walks.too_many_requests`.
     static let rateMessage = "walk_requests: at most \(WalkRequest.maximumPerMinute) requests a minute"
+    /// `WalkRequest.maximumPerMinute` requests a minute from one sender, on PostgreSQL.
+    static let rate = MinuteRate(
+        table: "walk_requests", alias: "r", userColumn: "sender_id", maximum: WalkRequest.maximumPerMinute,
+        message: rateMessage)
 
     /// Every status a request may be stored with.
     private static let statuses = "'pending', 'accepted', 'declined', 'cancelled', 'expired'"
