@@ -74,6 +74,7 @@ struct PostgresConnectSettingsTests {
         let plain = Self.keywords([:])["options"] ?? ""
         #expect(plain.contains("-c statement_timeout=30s"))
         #expect(plain.contains("-c lock_timeout=5s"))
+        #expect(plain.hasSuffix("-c plan_cache_mode=force_generic_plan"))
         let own = Self.keywords(["options": "-c search_path=walks -c lock_timeout=1s"])["options"] ?? ""
         #expect(own.hasSuffix("-c search_path=walks -c lock_timeout=1s"))
         #expect(own.hasPrefix("-c statement_timeout=30s"))

@@ -20,8 +20,17 @@ import Core
 ///   that may end without TLS (`disable`, `allow`, `prefer`), no channel binding is added;
 /// - every statement bounded in time (`serverLimits`, sent as the server's `options`):
 ///   `statement_timeout` 30 s, `lock_timeout` 5 s (another member's lock makes a call fail
-///   with `storage.busy`, never hang), `idle_in_transaction_session_timeout` 30 s. The
-///   string's own `options` (or `PGOPTIONS`) come after them, so a setting it names wins.
+///   with `storage.busy`, never hang), `idle_in_transaction_session_timeout` 30 s;
+/// - every prepared statement planned once for the session (`planSettings`:
+///   `plan_cache_mode=force_generic_plan`). PostgreSQL otherwise plans a statement for its
+///   parameters at each of its first five runs, and at every run where the generic plan's
+///   estimate looks dearer (a page's `LIMIT $n OFFSET $n`); through the policies such a
+///   plan costs 0.3 to 0.9 ms, which every one of a thousand sessions pays for every
+///   statement. No statement of app-shell's needs its parameters' values to find its index
+///   (no pattern is a parameter), and the measured plans walked the same indexes
+///   (docs/performance.md).
+///
+/// The string's own `options` (or `PGOPTIONS`) come after these, so a setting it names wins.
 struct PostgresConnectSettings {
     /// Seconds a connection attempt waits for a server that does not answer, unless the
     /// string, `PGCONNECT_TIMEOUT` or `--connect-timeout` says otherwise.
@@ -31,6 +40,10 @@ struct PostgresConnectSettings {
     static let serverLimits = [
         ("statement_timeout", "30s"), ("lock_timeout", "5s"), ("idle_in_transaction_session_timeout", "30s"),
     ]
+
+    /// How every session plans its prepared statements, as `-c name=value` words after
+    /// `serverLimits`: once, for any parameters.
+    static let planSettings = [("plan_cache_mode", "force_generic_plan")]
 
     /// The keywords and values, in the order they are handed over (`dbname`, then
     /// `options`, last).
@@ -67,7 +80,7 @@ struct PostgresConnectSettings {
         keywords.append(("dbname", conninfo))
         // After dbname: its expansion would replace an `options` given before it, so the
         // string's own options are carried over, after the limits (the last -c wins).
-        let limits = Self.serverLimits.map { "-c \($0.0)=\($0.1)" }.joined(separator: " ")
+        let limits = (Self.serverLimits + Self.planSettings).map { "-c \($0.0)=\($0.1)" }.joined(separator: " ")
         let own = option("options") ?? environment("PGOPTIONS") ?? ""
         keywords.append(("options", own.isEmpty ? limits : limits + " " + own))
         if let connectTimeout { keywords.append(("connect_timeout", String(connectTimeout))) }
