@@ -6,8 +6,8 @@ import Time
 /// Reminders in a running `app.loop()`: the loop asks `ReminderMonitor` how long it may
 /// sleep (until the next reminder, a minute at most) and, when that time has come, for the
 /// `habits.reminder` events, which it hands to the `app.on` hooks. No descriptor: a
-/// reminder is a time. The monitor keeps the reminders it read until the script runs again
-/// (`scriptRan`) or a minute passes.
+/// reminder is a time. The monitor keeps the reminders it read until the script calls a
+/// route that may change them (`keptFrom`, then `scriptRan`) or a minute passes.
 final class ReminderLoopSource: LoopSource {
     private let monitor: ReminderMonitor
 
@@ -23,6 +23,8 @@ final class ReminderLoopSource: LoopSource {
     var nextDue: Instant? { monitor.nextDue }
 
     func collect() throws -> [Value] { try monitor.collect() }
+
+    var keptFrom: Set<String>? { ReminderMonitor.writtenBy }
 
     func scriptRan() { monitor.forgetReminders() }
 }

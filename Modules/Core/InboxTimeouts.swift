@@ -13,4 +13,9 @@ public protocol InboxTimeouts: Sendable {
     /// When the next thing of `userID`'s own comes due (the earliest window of a pending
     /// request they sent), or nil when nothing is waiting.
     func nextDue(for userID: String) throws -> Instant?
+    /// The routes (`walks.request`) or modules whose calls can change what `nextDue` says
+    /// for the process's own user: a running loop reads `nextDue` again after a callback
+    /// that called one (`LoopSource.keptFrom`), else after something arrived or
+    /// `InboxWatcher.dueKeptMilliseconds`.
+    var writtenBy: Set<String> { get }
 }

@@ -13,6 +13,9 @@ public struct InboxTimeoutsList: InboxTimeouts {
         for timeout in timeouts { try timeout.recordDue(at: now) }
     }
 
+    /// Every one's routes and modules.
+    public var writtenBy: Set<String> { timeouts.reduce(into: []) { $0.formUnion($1.writtenBy) } }
+
     /// The earliest of theirs.
     public func nextDue(for userID: String) throws -> Instant? {
         try timeouts.compactMap { try $0.nextDue(for: userID) }.min()

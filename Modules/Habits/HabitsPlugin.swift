@@ -7,8 +7,11 @@ public struct HabitsPlugin: ModulePlugin {
     /// The plugin; stateless, its dependencies come from the container at each call.
     public init() {}
 
+    /// The module's name (its Lua table), which other parts of the module name it by.
+    static let moduleName = "habits"
+
     /// `habits`.
-    public var name: String { "habits" }
+    public var name: String { Self.moduleName }
 
     /// The habits, periods and completions tables.
     public var migrations: [Migration] { HabitSchema.migrations }

@@ -145,6 +145,11 @@ public final class ReminderMonitor {
         }
     }
 
+    /// What can change the reminders: the habits' routes, and `app.import`. A running loop
+    /// has the monitor forget what it keeps after a callback that called one of these
+    /// (`LoopSource.keptFrom`).
+    public static let writtenBy: Set<String> = [HabitsPlugin.moduleName, "app.import"]
+
     /// Forgets the reminders read: the next look reads them again.
     public func forgetReminders() { kept?.current = false }
 

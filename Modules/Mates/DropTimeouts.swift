@@ -10,6 +10,9 @@ struct DropTimeouts: InboxTimeouts {
     /// Stores `expired` on every live drop past its end.
     func recordDue(at now: Instant) throws { try store.expire(at: now) }
 
+    /// A drop made or caught comes due.
+    var writtenBy: Set<String> { ["mates.drop", "mates.catch"] }
+
     /// The earliest end of a live drop `userID` is in.
     func nextDue(for userID: String) throws -> Instant? { try store.nextExpiry(for: userID) }
 }

@@ -28,9 +28,15 @@ public protocol LoopSource: AnyObject {
     /// (`StoredEvent.value(in:)`), oldest first; empty when nothing did.
     /// - Throws: a failure the loop reports on standard error; the loop goes on.
     func collect() throws -> [Value]
-    /// The script ran (as the loop starts, and after each callback): what the source read
-    /// of the database may be stale, since the script may have written it. A source that
-    /// keeps what it read (the reminders, a sender's pending requests) reads it again.
+    /// What writes what this source keeps of the database: modules (`habits`: every route of
+    /// theirs) and routes (`walks.request`). After a callback that called none of these that
+    /// writes (a route not `readsOnly`), the loop does not call `scriptRan`. nil: after every
+    /// callback.
+    var keptFrom: Set<String>? { get }
+    /// The script ran (as the loop starts, and after a callback that called a route
+    /// `keptFrom` names that writes): what the source read of the database may be
+    /// stale, since the script may have written it. A source that keeps what it read (the
+    /// reminders, a sender's pending requests) reads it again.
     func scriptRan()
 }
 
@@ -40,6 +46,9 @@ extension LoopSource {
 
     /// Nothing is due by the clock alone.
     public var nextDue: Instant? { nil }
+
+    /// Told after every callback.
+    public var keptFrom: Set<String>? { nil }
 
     /// Nothing kept, nothing to forget.
     public func scriptRan() {}

@@ -16,6 +16,7 @@ extension LuaEngine {
             case .route(let route, let positional, let takesOptions):
                 let recorder = activeHooks > 0 && control.pointer.pointee.in_hooks == 0 ? eventRecorder : nil
                 let marker = recorder?.sequence ?? 0
+                if !route.readsOnly, !routesWritten.contains(route.name) { routesWritten.append(route.name) }
                 do {
                     let result = try callRoute(route, positional: positional, takesOptions: takesOptions, stack: stack)
                     try stack.push(result)

@@ -173,7 +173,7 @@ extension LuaEngine {
     /// The loop itself: fire what is due, collect from the sources, wait.
     func loopBody(caller: OpaquePointer) -> LoopEnd {
         var sourcesDue = true
-        for source in loopSources { source.scriptRan() }
+        tellSourcesScriptRan(whatever: true)
         while true {
             if let end = loopEndRequested() { return end }
             let clock = session.clock
@@ -189,7 +189,7 @@ extension LuaEngine {
                     luaL_unref(caller, clua_registryindex(), references.function)
                     luaL_unref(caller, clua_registryindex(), references.handle)
                 }
-                for source in loopSources { source.scriptRan() }
+                tellSourcesScriptRan()
                 if outcome == .interrupted { return .interrupted }
                 if let end = counted(outcome) { return end }
             }
@@ -198,6 +198,22 @@ extension LuaEngine {
             // Sources only feed hooks: with neither timers nor hooks nothing can ever run.
             if timers.isEmpty, activeHooks == 0 { return .idle }
             sourcesDue = wait()
+        }
+    }
+
+    /// Tells each source the script ran when it called a route that writes and that the
+    /// source names, or whose module it names (`LoopSource.keptFrom`); or `whatever` it
+    /// called (as the loop starts: the script before it may have done anything).
+    func tellSourcesScriptRan(whatever: Bool = false) {
+        let written = routesWritten
+        routesWritten = []
+        for source in loopSources {
+            let told =
+                whatever
+                || source.keptFrom.map { kept in
+                    written.contains { kept.contains($0) || kept.contains(String($0.prefix { $0 != "." })) }
+                } ?? true
+            if told { source.scriptRan() }
         }
     }
 
@@ -296,7 +312,7 @@ extension LuaEngine {
             let outcome = runCallback(
                 runner, argument: nil, events: .array(events), caller: caller, label: "app.on hooks")
             control.pointer.pointee.in_hooks = 0
-            for source in loopSources { source.scriptRan() }
+            tellSourcesScriptRan()
             if outcome == .interrupted { return .interrupted }
             if let end = counted(outcome) { return end }
             if let end = loopEndRequested() { return end }

@@ -18,8 +18,9 @@ import Time
 ///   (docs/performance.md, "Waiting people").
 /// - Time: when one of the user's own pending requests comes due (`InboxTimeouts`), the
 ///   watcher records what is due and looks, so an expiry reaches a waiting sender on time.
-///   When the next one comes due is read again after the script ran (`scriptRan`: it may
-///   have sent one), after something arrived (an answer), and every
+///   When the next one comes due is read again after the script called a route that may
+///   have sent one (`keptFrom`, then `scriptRan`), after something arrived (an answer), and
+///   every
 ///   `dueKeptMilliseconds` (another process of the user's may have sent one).
 ///
 /// Each entry is handed to one loop once (`Inbox.claimUndelivered`): a loop started later
@@ -235,6 +236,11 @@ public final class InboxWatcher {
         let shortest = Int((Double(interval) * (1 - Self.pollJitter)).rounded(.up))
         drawnInterval = Int.random(in: shortest...interval)
     }
+
+    /// What can change when the user's next pending request comes due
+    /// (`InboxTimeouts.writtenBy`): after a callback that called none of these, what was read
+    /// is kept.
+    public var keptFrom: Set<String>? { timeouts?.writtenBy ?? [] }
 
     /// The script ran: it may have sent a request, so when the next comes due is read again.
     public func scriptRan() { nextDueRead = nil }

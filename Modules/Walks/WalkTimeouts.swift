@@ -11,6 +11,9 @@ struct WalkTimeouts: InboxTimeouts {
     /// Stores `expired` on every request whose window closed by `now`.
     func recordDue(at now: Instant) throws { try store.expirePending(at: now) }
 
+    /// A request sent comes due.
+    var writtenBy: Set<String> { ["walks.request"] }
+
     /// The earliest window end of a pending request `userID` sent.
     func nextDue(for userID: String) throws -> Instant? { try store.nextExpiry(sentBy: userID) }
 }

@@ -19,6 +19,7 @@ import Walks
 
         func recordDue(at now: Instant) throws { recorded.withLock { $0 += 1 } }
         func nextDue(for userID: String) throws -> Instant? { due }
+        var writtenBy: Set<String> { ["walks"] }
     }
 
     @Test func aDueTimeStillPastOnceRecordedIsNotAskedAgainAtOnce() throws {

@@ -199,14 +199,17 @@ def executed(log_text):
 
 class Replayer:
     """A psql session at `url` that prepares `statements` and runs them once per `call()`,
-    returning that run's time (the sum of psql's \\timing of each statement), in seconds."""
+    returning that run's time (the sum of psql's \\timing of each statement), in seconds. It
+    plans them as app-shell's sessions do (`plan_cache_mode = force_generic_plan`, which
+    PostgresConnectSettings hands the server), whoever it logs in as."""
 
     def __init__(self, url, statements):
         self.statements = statements
         self.process = subprocess.Popen(["psql", "-X", "-q", url], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         text=True, bufsize=1)
         prepared = [f"PREPARE bench_{k} AS {sql};" for k, (sql, _) in enumerate(statements)]
-        self.send(["\\set ON_ERROR_STOP 1", "\\o /dev/null"] + prepared + ["\\timing on"])
+        self.send(["\\set ON_ERROR_STOP 1", "\\o /dev/null", "SET plan_cache_mode = force_generic_plan;"]
+                  + prepared + ["\\timing on"])
 
     def send(self, lines):
         """Runs `lines`, then reads psql's output up to a marker: the times it printed."""

@@ -71,9 +71,10 @@ struct EngineFixture {
         Route("test.bytes", summary: "Returns bytes that are not UTF-8.", returns: "string", example: "test.bytes()") {
             _, _ in .bytes([0xFF, 0xD8, 0xFF, 0x00, 0xE0, 0x80])
         },
-        Route("test.sub.deep", summary: "Lives in a nested table.", returns: "string", example: "test.sub.deep()") {
-            _, context in .string(context.user.name)
-        },
+        Route(
+            "test.sub.deep", summary: "Lives in a nested table, and only reads.", returns: "string",
+            example: "test.sub.deep()", readsOnly: true
+        ) { _, context in .string(context.user.name) },
         Route(
             "test.wait", summary: "Waits as a statement on a server does, until cancelled (10 s at most).",
             returns: "boolean", example: "test.wait()"

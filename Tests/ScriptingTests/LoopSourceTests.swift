@@ -77,7 +77,49 @@ final class NumberingSource: LoopSource {
     }
 }
 
+/// A source that keeps what it read of some modules' data: counts the times the loop tells
+/// it the script ran.
+final class KeepingSource: LoopSource {
+    let told = Mutex(0)
+    let keptFrom: Set<String>?
+
+    init(keptFrom: Set<String>?) { self.keptFrom = keptFrom }
+
+    var descriptor: Int32? { nil }
+    var pollInterval: Int? { nil }
+    func collect() throws -> [Value] { [] }
+    func scriptRan() { told.withLock { $0 += 1 } }
+}
+
 @Suite struct LoopSourceTests {
+    /// A source is told the script ran as the loop starts, then only after a callback that
+    /// called a route it names, or of a module it names, that writes (not `readsOnly`); a
+    /// source that names nothing, after every callback.
+    @Test func aSourceIsToldTheScriptRanOnlyAfterCallsThatMayWriteWhatItKeeps() throws {
+        let fixture = try EngineFixture()
+        let keeping = KeepingSource(keptFrom: ["test"])
+        let named = KeepingSource(keptFrom: ["test.echo"])
+        let other = KeepingSource(keptFrom: ["walks", "test.fail"])
+        let every = KeepingSource(keptFrom: nil)
+        for source in [keeping, named, other, every] { fixture.engine.addLoopSource(source) }
+        let values = try fixture.values(
+            """
+            local seen = {}
+            test.echo("before the loop")
+            app.after(0, function() seen[#seen + 1] = "nothing" end)
+            app.after(0, function() seen[#seen + 1] = test.sub.deep() end)
+            app.after(0, function() seen[#seen + 1] = test.echo("산책 🐕") end)
+            app.after(0, function() seen[#seen + 1] = test.echo(2) + test.echo(3) end)
+            app.after(0, function() app.stop() end)
+            return app.loop(), table.concat(seen, ",")
+            """)
+        #expect(values == [.string("stopped"), .string("nothing,tester,산책 🐕,5")])
+        #expect(keeping.told.withLock { $0 } == 3)  // the start, then the two that wrote
+        #expect(named.told.withLock { $0 } == 3)
+        #expect(other.told.withLock { $0 } == 1)  // the start only
+        #expect(every.told.withLock { $0 } == 6)  // the start and each of the five
+    }
+
     @Test func eventsFromADescriptorWakeTheLoopAndRunTheHooks() throws {
         let fixture = try EngineFixture()
         let source = try PipeSource()
