@@ -86,5 +86,7 @@ enum HabitSchema {
                 ("habits", ["created_at", "updated_at"]), ("habit_completions", ["recorded_at"]),
                 ("habit_amounts", ["updated_at"]), ("habit_notes", ["updated_at"]), ("habit_reminders", ["created_at"]),
             ]),
+        // A member's new habit was numbered after the largest `seq` they could see.
+        SeqIdentity.migration(version: 7, tables: ["habits"]),
     ]
 }

@@ -59,10 +59,11 @@ public struct SQLHabitRepository: HabitRepository {
     public func insert(_ habit: Habit) throws {
         try database.transaction {
             do {
+                let seq = database.dialect.nextSeq(of: "habits")
                 try database.execute(
                     """
-                    INSERT INTO habits (\(Self.columns), name_folded, seq)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM habits))
+                    INSERT INTO habits (\(Self.columns), name_folded\(seq.column))
+                    VALUES (?, ?, ?, ?, ?, ?, ?\(seq.value))
                     """,
                     [
                         .text(habit.id), .text(habit.ownerID), .text(habit.name), .day(habit.startDay),

@@ -26,6 +26,15 @@ public struct SQLDialect: Sendable, Equatable {
     /// The literal `false` in a statement.
     public var falseLiteral: String { name == .sqlite ? "0" : "FALSE" }
 
+    /// A new row's `seq` (its place in insertion order) as an `INSERT` into `table` names
+    /// it, to follow its column list and its values: on SQLite, where one person's file
+    /// holds the table, one more than the largest; nothing on PostgreSQL, whose `seq`
+    /// columns are identities. There, under row security, the largest `seq` a member can see
+    /// is not the table's, and finding it reads back through everyone else's rows.
+    public func nextSeq(of table: String) -> (column: String, value: String) {
+        name == .sqlite ? (", seq", ", (SELECT coalesce(max(seq), 0) + 1 FROM \(table))") : ("", "")
+    }
+
     /// Placeholder `position` (from 1) as this backend writes it: `?1` or `$1`.
     public func placeholder(_ position: Int) -> String { name == .sqlite ? "?\(position)" : "$\(position)" }
 

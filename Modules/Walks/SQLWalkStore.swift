@@ -82,11 +82,11 @@ public struct SQLWalkStore: WalkStore {
             created = databaseNow(stable: true)
             expires = "\(created) + \(WalkRequest.replyWindow * 1000)"
         }
+        let seq = database.dialect.nextSeq(of: "walk_requests")
         let stored = try database.queryOne(
             """
-            INSERT INTO walk_requests (\(Self.columns), expires_at, seq)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, \(created), \(expires),
-                (SELECT coalesce(max(seq), 0) + 1 FROM walk_requests))
+            INSERT INTO walk_requests (\(Self.columns), expires_at\(seq.column))
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, \(created), \(expires)\(seq.value))
             RETURNING created_at
             """, arguments
         ) { try $0.instant(0) }
@@ -182,10 +182,11 @@ public struct SQLWalkStore: WalkStore {
     /// Stores a walk log and its route, in the caller's transaction: the points go in
     /// statements of `pointsPerStatement` rows.
     public func insert(_ log: WalkLog, route: [WalkRoutePoint]) throws {
+        let seq = database.dialect.nextSeq(of: "walk_logs")
         try database.execute(
             """
-            INSERT INTO walk_logs (id, user_id, steps, distance, started_at, ended_at, seq)
-            VALUES (?, ?, ?, ?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM walk_logs))
+            INSERT INTO walk_logs (id, user_id, steps, distance, started_at, ended_at\(seq.column))
+            VALUES (?, ?, ?, ?, ?, ?\(seq.value))
             """,
             [
                 .text(log.id), .text(log.userID), log.steps.map(SQLValue.int) ?? .null, .double(log.distance),

@@ -303,6 +303,8 @@ enum WalksSchema {
                 ALTER TABLE walk_route_points ADD CONSTRAINT walk_route_points_at_instant
                     CHECK (at BETWEEN \(Instant.checkedMilliseconds.lowerBound) AND \(Instant.checkedMilliseconds.upperBound));
                 """),
+        // A member's new request or log was numbered after the largest `seq` they could see.
+        SeqIdentity.migration(version: 11, tables: ["walk_requests", "walk_logs"]),
     ]
 
     /// The table of routes' points (step 10), in either backend's types.

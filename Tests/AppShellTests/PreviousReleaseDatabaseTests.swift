@@ -40,8 +40,8 @@ import Walks
             defer { database.close() }
             #expect(try Migrator(database: database).versions()["habits"] == 2)
             try StorageAssembly.migrate(database, plugins: AppAssembly.plugins)
-            #expect(try Migrator(database: database).versions()["habits"] == 6)
-            #expect(try Migrator(database: database).versions()["walks"] == 10)
+            #expect(try Migrator(database: database).versions()["habits"] == 7)
+            #expect(try Migrator(database: database).versions()["walks"] == 11)
             for (table, count) in Self.counts {
                 #expect(try database.queryOne("SELECT count(*) FROM \(table)") { try $0.int(0) } == count, "\(table)")
             }
@@ -78,8 +78,8 @@ import Walks
             let applied = try Migrator(database: database).migrate([
                 Migrator.Module(name: "habits", migrations: habits)
             ])
-            #expect(applied.map(\.version) == [4, 5, 6])
-            #expect(try Migrator(database: database).versions()["habits"] == 6)
+            #expect(applied.map(\.version) == [4, 5, 6, 7])
+            #expect(try Migrator(database: database).versions()["habits"] == 7)
             let container = Container()
             StorageAssembly.register(database, in: container, repositories: AppAssembly.sqlRepositories)
             let mina = try #require(try container.resolve((any UserRepository).self).user(named: "mina"))

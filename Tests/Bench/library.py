@@ -146,6 +146,11 @@ INSERT INTO walk_requests (id, sender_id, recipient_id, message, latitude, longi
            {now_ms} - k * 302400000::bigint - r.n + 20000
     FROM bench_members r CROSS JOIN generate_series(0, 99) k
     JOIN bench_members s ON s.n = (r.n + 1 + k % 5) % {members};
+-- The identities count on from the largest seq loaded (SeqIdentity).
+DO $$ BEGIN
+    PERFORM setval(pg_get_serial_sequence('habits', 'seq'), (SELECT max(seq) FROM habits));
+    PERFORM setval(pg_get_serial_sequence('walk_requests', 'seq'), (SELECT max(seq) FROM walk_requests));
+END $$;
 COMMIT;
 """
 
