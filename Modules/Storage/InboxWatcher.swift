@@ -10,8 +10,10 @@ import Time
 ///   read only after a change, and at least every `slowPollMilliseconds`.
 /// - PostgreSQL: one indexed read of the user's undelivered entries (through the policies,
 ///   on the app's own connection) every `idlePollMilliseconds`, and every
-///   `quickPollMilliseconds` for a while after something arrived, doubling back to the idle
-///   interval; each interval is drawn within `pollJitter` of its length, so waiting
+///   `quickPollMilliseconds` for a while after the script asked something that awaits an
+///   answer (`scriptRan` after a route of `keptFrom`: a walk request sent, a drop made),
+///   doubling back to the idle interval; each interval is drawn within `pollJitter` of its
+///   length, so waiting
 ///   processes started together drift apart. Nobody `LISTEN`s: a `NOTIFY` takes a lock of
 ///   the whole server through the sender's commit and wakes every listening session of the
 ///   database, which a neighbourhood of waiting people pays for on every walk request
@@ -35,8 +37,10 @@ public final class InboxWatcher {
     /// How often a PostgreSQL inbox is read while nothing arrives, in real milliseconds: the
     /// most a new entry waits before its loop looks.
     public static let idlePollMilliseconds = 1_000
-    /// How often a PostgreSQL inbox is read just after something arrived (an answer often
-    /// follows a request within seconds); the interval doubles from here back to the idle one.
+    /// How often a PostgreSQL inbox is read just after the script asked something that
+    /// awaits an answer (an answer often follows a request within seconds); the interval
+    /// doubles from here back to the idle one. What arrives does not quicken the looks: the
+    /// receiver of a request waits for nothing more.
     public static let quickPollMilliseconds = 125
     /// The share of an interval by which each is drawn shorter: a poll comes after 90 to
     /// 100 % of its interval.
@@ -141,7 +145,7 @@ public final class InboxWatcher {
             lastFailure = error
             lastLook = milliseconds()
             failures += 1
-            nextInterval(afterFinding: false)
+            nextInterval(quick: false)
             nextDue = nil
             nextDueRead = nil
             throw error
@@ -198,7 +202,7 @@ public final class InboxWatcher {
             lastFailure = nil
             if !recovered.isEmpty {
                 more = true  // and then what waits besides
-                nextInterval(afterFinding: true)
+                nextInterval(quick: false)
                 return recovered.map { $0.value(in: zone) }
             }
         }
@@ -206,7 +210,7 @@ public final class InboxWatcher {
         failures = 0
         lastFailure = nil
         guard waiting else {
-            nextInterval(afterFinding: false)
+            nextInterval(quick: false)
             return []
         }
         let claim = Identifier.random()
@@ -218,20 +222,20 @@ public final class InboxWatcher {
             throw error
         }
         more = claimed.count == Self.batchSize
-        nextInterval(afterFinding: !claimed.isEmpty)
+        nextInterval(quick: false)
         if !claimed.isEmpty { nextDueRead = nil }
         return claimed.map { $0.value(in: zone) }
     }
 
-    /// PostgreSQL: the quick interval after a look that found something, else twice the
-    /// last one up to the idle interval; after failed looks, twice the idle interval for
-    /// each up to `longestRetryMilliseconds`. Drawn within `pollJitter` below it.
-    private func nextInterval(afterFinding found: Bool) {
+    /// PostgreSQL: the quick interval when the script just asked something (`quick`), else
+    /// twice the last one up to the idle interval; after failed looks, twice the idle
+    /// interval for each up to `longestRetryMilliseconds`. Drawn within `pollJitter` below it.
+    private func nextInterval(quick: Bool) {
         if failures > 0 {
             let doublings = min(failures, 16)
             interval = min(Self.idlePollMilliseconds << doublings, Self.longestRetryMilliseconds)
         } else {
-            interval = found ? Self.quickPollMilliseconds : min(interval * 2, Self.idlePollMilliseconds)
+            interval = quick ? Self.quickPollMilliseconds : min(interval * 2, Self.idlePollMilliseconds)
         }
         let shortest = Int((Double(interval) * (1 - Self.pollJitter)).rounded(.up))
         drawnInterval = Int.random(in: shortest...interval)
@@ -242,8 +246,17 @@ public final class InboxWatcher {
     /// is kept.
     public var keptFrom: Set<String>? { timeouts?.writtenBy ?? [] }
 
-    /// The script ran: it may have sent a request, so when the next comes due is read again.
-    public func scriptRan() { nextDueRead = nil }
+    /// The script ran a route of `keptFrom`: it may have sent a request, so when the next
+    /// comes due is read again, and on PostgreSQL the looks come at the quick interval from
+    /// now (unless looks fail), since an answer often follows within seconds.
+    public func scriptRan() {
+        nextDueRead = nil
+        guard database.dialect.name == .postgreSQL, failures == 0 else { return }
+        // Counted from now, not from the last look: nothing can have come yet. Before the
+        // first look (the loop starts), that look stays at once.
+        if watchedUser != nil { lastLook = milliseconds() }
+        nextInterval(quick: true)
+    }
 
     /// Real milliseconds since the last look.
     private var sinceLastLook: UInt64 { since(lastLook) }

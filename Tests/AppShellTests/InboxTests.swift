@@ -272,24 +272,34 @@ import Walks
     }
 
     /// A PostgreSQL watcher reads the inbox no more often than its interval: the idle one
-    /// (less its jitter) while nothing comes, the quick one just after something came,
-    /// doubling back to the idle one. What arrives in between waits for the next look.
-    @Test func aPostgresWatcherLooksEveryIntervalAndSoonerAfterSomethingCame() throws {
+    /// (less its jitter) while nothing comes, and what arrives does not change it (the
+    /// receiver of a request waits for nothing more); the quick one just after the script
+    /// asked something that awaits an answer (`scriptRan`: a request sent), doubling back to
+    /// the idle one. What arrives in between waits for the next look.
+    @Test func aPostgresWatcherLooksEveryIntervalAndSoonerAfterTheScriptAsked() throws {
         guard DatabaseBackend.available.contains(.postgres) else { return }
         let people = try People(.postgres)
-        let watcher = try people.watcher(of: people.mina)
         let idle = Int((Double(InboxWatcher.idlePollMilliseconds) * (1 - InboxWatcher.pollJitter)).rounded(.up))
-        #expect(watcher.pollInterval == 1)  // the first look is at once
-        #expect(try watcher.collect().map { $0["name"] } == ["mates.joined"])
-        let quick = try #require(watcher.pollInterval)
-        #expect(quick >= Int((Double(InboxWatcher.quickPollMilliseconds) * 0.9).rounded(.up)))
-        #expect(quick <= InboxWatcher.quickPollMilliseconds)
+        let quickest = Int((Double(InboxWatcher.quickPollMilliseconds) * (1 - InboxWatcher.pollJitter)).rounded(.up))
+        let minas = try people.watcher(of: people.mina)
+        #expect(minas.pollInterval == 1)  // the first look is at once
+        #expect(try minas.collect().map { $0["name"] } == ["mates.joined"])
+        let afterArrival = try #require(minas.pollInterval)
+        #expect(afterArrival >= idle && afterArrival <= InboxWatcher.idlePollMilliseconds)
+        let watcher = try people.watcher(of: people.joon)
+        #expect(try watcher.collect() == [])
+        // Joon asks Mina for a walk, and his loop tells the watcher the script ran.
         let id = try people.request()
+        people.ticks.now += 300
+        watcher.scriptRan()
+        let quick = try #require(watcher.pollInterval)
+        #expect(quick >= quickest && quick <= InboxWatcher.quickPollMilliseconds)  // from now, not the last look
+        try people.call("walks.accept", people.mina, ["id": .string(id)])
         people.ticks.now += UInt64(quick - 1)
         #expect(watcher.pollInterval == 1)
-        #expect(try watcher.collect() == [])  // not yet: the request waits for the look
+        #expect(try watcher.collect() == [])  // not yet: the answer waits for the look
         people.ticks.now += 1
-        #expect(try watcher.collect().map { $0["params"]["id"] } == [.string(id)])
+        #expect(try watcher.collect().map(Self.summary) == ["walks.answered id=\(id) to=mina answer=accepted"])
         // Nothing more: the interval doubles up to the idle one and stays there.
         var intervals: [Int] = []
         for _ in 0..<6 {
@@ -298,7 +308,7 @@ import Walks
             people.ticks.now += UInt64(interval)
             #expect(try watcher.collect() == [])
         }
-        #expect(intervals.first ?? 0 <= InboxWatcher.quickPollMilliseconds)
+        #expect(intervals.first ?? 0 <= 2 * InboxWatcher.quickPollMilliseconds)
         #expect(zip(intervals, intervals.dropFirst()).allSatisfy { $0 <= $1 || $1 >= idle })
         #expect(intervals.suffix(2).allSatisfy { $0 >= idle && $0 <= InboxWatcher.idlePollMilliseconds })
     }
