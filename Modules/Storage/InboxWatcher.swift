@@ -21,8 +21,8 @@ import Time
 /// - Time: when one of the user's own pending requests comes due (`InboxTimeouts`), the
 ///   watcher records what is due and looks, so an expiry reaches a waiting sender on time.
 ///   When the next one comes due is read again after the script called a route that may
-///   have sent one (`keptFrom`, then `scriptRan`), after something arrived (an answer), and
-///   every
+///   have sent one (`keptFrom`, then `scriptRan`), after something arrived while one was
+///   pending (an answer), and every
 ///   `dueKeptMilliseconds` (another process of the user's may have sent one).
 ///
 /// Each entry is handed to one loop once (`Inbox.claimUndelivered`): a loop started later
@@ -223,7 +223,9 @@ public final class InboxWatcher {
         }
         more = claimed.count == Self.batchSize
         nextInterval(quick: false)
-        if !claimed.isEmpty { nextDueRead = nil }
+        // What came may answer the user's own pending request (its due time then goes); with
+        // none pending, nothing that comes can, and the due time stays as read.
+        if !claimed.isEmpty, nextDue != nil { nextDueRead = nil }
         return claimed.map { $0.value(in: zone) }
     }
 

@@ -2,6 +2,7 @@ import Assembly
 import Core
 import FoundationEssentials
 import Storage
+import Synchronization
 import Testing
 import Time
 import Walks
@@ -105,14 +106,15 @@ import Walks
         /// A watcher, in an app of its own, of whichever user `user()` names at each look,
         /// reading through `inbox` made from the app's own.
         func watcher(
-            user: @escaping () -> String, inbox: (any Inbox) -> any Inbox = { $0 }
+            user: @escaping () -> String, inbox: (any Inbox) -> any Inbox = { $0 },
+            timeouts: (any InboxTimeouts) -> any InboxTimeouts = { $0 }
         ) throws -> InboxWatcher {
             let other = try Self.open(location, clock: clock)
             others.append(other)
             return InboxWatcher(
                 database: other.database, inbox: inbox(try other.container.resolve((any Inbox).self)),
-                timeouts: try other.container.resolveIfRegistered((any InboxTimeouts).self), clock: clock,
-                user: user, milliseconds: { [ticks] in ticks.now })
+                timeouts: try other.container.resolveIfRegistered((any InboxTimeouts).self).map(timeouts),
+                clock: clock, user: user, milliseconds: { [ticks] in ticks.now })
         }
 
         /// Closes the watchers' databases, as a server that went away.
@@ -269,6 +271,59 @@ import Walks
         #expect(try watcher.collect() == [])
         try people.call("walks.accept", people.mina, ["id": .string(id)])
         #expect(try people.awaited(watcher).map(Self.summary) == ["walks.answered id=\(id) to=mina answer=accepted"])
+    }
+
+    /// Timeouts that count the reads of the next due time.
+    final class CountedTimeouts: InboxTimeouts {
+        let inner: any InboxTimeouts
+        let reads = Mutex(0)
+
+        init(_ inner: any InboxTimeouts) { self.inner = inner }
+
+        func recordDue(at now: Instant) throws { try inner.recordDue(at: now) }
+        func nextDue(for userID: String) throws -> Instant? {
+            reads.withLock { $0 += 1 }
+            return try inner.nextDue(for: userID)
+        }
+        var writtenBy: Set<String> { inner.writtenBy }
+    }
+
+    /// What arrives can end only a wait of the user's own (an answer to their request): a
+    /// watcher whose user has nothing pending does not read the due time again when
+    /// something arrives; a sender's watcher does, at the next look.
+    @Test(arguments: DatabaseBackend.available)
+    func onlyAWatcherWithSomethingPendingReadsTheDueTimeAgainWhenSomethingArrives(backend: DatabaseBackend) throws {
+        let people = try People(backend)
+        var counted: [CountedTimeouts] = []
+        func watcher(of session: Session) throws -> InboxWatcher {
+            let id = session.user.id
+            return try people.watcher(
+                user: { id },
+                timeouts: {
+                    counted.append(CountedTimeouts($0))
+                    return counted[counted.count - 1]
+                })
+        }
+        let minas = try watcher(of: people.mina)
+        let minasCount = counted[0]
+        #expect(try people.awaited(minas).map { $0["name"] } == ["mates.joined"])
+        #expect(minasCount.reads.withLock { $0 } == 1)
+        var ids: [String] = []
+        for message in ["한강?", "공원?", "산책 🐕?"] {
+            ids.append(try people.request(message))
+            #expect(try people.awaited(minas).map { $0["params"]["id"] } == [.string(ids[ids.count - 1])])
+        }
+        #expect(try people.awaited(minas) == [])
+        #expect(minasCount.reads.withLock { $0 } == 1)  // nothing pending of hers: nothing to read again
+        let joons = try watcher(of: people.joon)
+        let joonsCount = counted[1]
+        #expect(try people.awaited(joons) == [])
+        #expect(joonsCount.reads.withLock { $0 } == 1)  // his three requests are pending
+        try people.call("walks.accept", people.mina, ["id": .string(ids[0])])
+        #expect(try people.awaited(joons).map(Self.summary) == ["walks.answered id=\(ids[0]) to=mina answer=accepted"])
+        people.ticks.now += UInt64(max(InboxWatcher.idlePollMilliseconds, InboxWatcher.slowPollMilliseconds))
+        #expect(try joons.collect() == [])  // the next look, whatever changed
+        #expect(joonsCount.reads.withLock { $0 } == 2)  // the answer may have ended his wait
     }
 
     /// A PostgreSQL watcher reads the inbox no more often than its interval: the idle one
