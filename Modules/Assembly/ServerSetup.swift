@@ -333,6 +333,9 @@ public struct ServerSetup: Sendable {
                     }
                     try database.executeScript(sql)
                 }
+                // A step may have made an identity (its `_issued` policies read the sequence's
+                // last value, which needs a privilege on it).
+                try database.executeScript("GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA \(schema) TO \(group)")
                 applied.append("grants to \(place.group) and \(place.deleter)")
             }
             if outdated {

@@ -249,14 +249,13 @@ public final class InboxWatcher {
     public var keptFrom: Set<String>? { timeouts?.writtenBy ?? [] }
 
     /// The script ran a route of `keptFrom`: it may have sent a request, so when the next
-    /// comes due is read again, and on PostgreSQL the looks come at the quick interval from
-    /// now (unless looks fail), since an answer often follows within seconds.
+    /// comes due is read again, and on PostgreSQL the looks come at the quick interval
+    /// (unless looks fail), since an answer often follows within seconds. The interval
+    /// still counts from the last look: a script that asks again and again (a timer every
+    /// 0.1 s) must not put the next look off for ever.
     public func scriptRan() {
         nextDueRead = nil
         guard database.dialect.name == .postgreSQL, failures == 0 else { return }
-        // Counted from now, not from the last look: nothing can have come yet. Before the
-        // first look (the loop starts), that look stays at once.
-        if watchedUser != nil { lastLook = milliseconds() }
         nextInterval(quick: true)
     }
 

@@ -335,7 +335,6 @@ import Walks
         guard DatabaseBackend.available.contains(.postgres) else { return }
         let people = try People(.postgres)
         let idle = Int((Double(InboxWatcher.idlePollMilliseconds) * (1 - InboxWatcher.pollJitter)).rounded(.up))
-        let quickest = Int((Double(InboxWatcher.quickPollMilliseconds) * (1 - InboxWatcher.pollJitter)).rounded(.up))
         let minas = try people.watcher(of: people.mina)
         #expect(minas.pollInterval == 1)  // the first look is at once
         #expect(try minas.collect().map { $0["name"] } == ["mates.joined"])
@@ -347,10 +346,13 @@ import Walks
         let id = try people.request()
         people.ticks.now += 300
         watcher.scriptRan()
-        let quick = try #require(watcher.pollInterval)
-        #expect(quick >= quickest && quick <= InboxWatcher.quickPollMilliseconds)  // from now, not the last look
+        #expect(watcher.pollInterval == 1)  // the quick interval, from the last look, has passed
+        #expect(try watcher.collect() == [])
+        let next = try #require(watcher.pollInterval)
+        let doubled = 2 * InboxWatcher.quickPollMilliseconds
+        #expect(next >= Int((Double(doubled) * (1 - InboxWatcher.pollJitter)).rounded(.up)) && next <= doubled)
         try people.call("walks.accept", people.mina, ["id": .string(id)])
-        people.ticks.now += UInt64(quick - 1)
+        people.ticks.now += UInt64(next - 1)
         #expect(watcher.pollInterval == 1)
         #expect(try watcher.collect() == [])  // not yet: the answer waits for the look
         people.ticks.now += 1
@@ -363,9 +365,25 @@ import Walks
             people.ticks.now += UInt64(interval)
             #expect(try watcher.collect() == [])
         }
-        #expect(intervals.first ?? 0 <= 2 * InboxWatcher.quickPollMilliseconds)
+        #expect(intervals.first ?? 0 <= 4 * InboxWatcher.quickPollMilliseconds)
         #expect(zip(intervals, intervals.dropFirst()).allSatisfy { $0 <= $1 || $1 >= idle })
         #expect(intervals.suffix(2).allSatisfy { $0 >= idle && $0 <= InboxWatcher.idlePollMilliseconds })
+    }
+
+    /// A script that asks again and again (a timer every 0.1 s sending requests) does not put
+    /// the next look off: the quick interval counts from the last look, not from each ask.
+    @Test func aScriptThatKeepsAskingDoesNotPutTheLookOff() throws {
+        guard DatabaseBackend.available.contains(.postgres) else { return }
+        let people = try People(.postgres)
+        let watcher = try people.watcher(of: people.joon)
+        #expect(try watcher.collect() == [])
+        var waits: [Int] = []
+        for _ in 0..<3 {
+            people.ticks.now += 100
+            watcher.scriptRan()
+            waits.append(try #require(watcher.pollInterval))
+        }
+        #expect(waits.last == 1, "\(waits)")
     }
 
     /// A watcher whose server is gone fails its look, and the next waits an interval again:

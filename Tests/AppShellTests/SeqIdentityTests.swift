@@ -9,6 +9,39 @@ import Testing
 /// member's last. On a server `seq` counts on by itself (`SeqIdentity`).
 @Suite(.enabled(if: DatabaseBackend.testServer != nil, "needs APP_SHELL_TEST_POSTGRES (make test sets it)"))
 struct SeqIdentityTests {
+    /// A server set up before the identities: `admin.setup()` runs the steps, and members
+    /// go on writing. Their `_issued` policies read each sequence's last value, which needs
+    /// a privilege on the new sequences and a sequence that has given out the rows' numbers
+    /// already (an answer updates a request from before).
+    @Test func aServerUpgradedToTheIdentitiesKeepsItsMembersWriting() throws {
+        let pair = try InboxRowSecurityTests.Pair()
+        let (mina, joon) = (pair.mina, pair.joon)
+        let before = try joon.call(
+            "walks.request",
+            ["mate": .string(mina.session.user.name), "message": "전에 보낸 산책", "place": ["lat": 37.52, "lng": 126.93]])[
+                "id"]
+        // The tables as walks 10 left them, and the server as set up then.
+        var undo = ["UPDATE schema_versions SET version = 10 WHERE module = 'walks'"]
+        for table in ["walk_requests", "walk_logs"] {
+            undo += [
+                "DROP POLICY \(table)_seq_issued_insert ON \(table)",
+                "DROP POLICY \(table)_seq_issued_update ON \(table)",
+                "ALTER TABLE \(table) ALTER COLUMN seq DROP IDENTITY",
+                "ALTER TABLE \(table) ALTER COLUMN seq SET DEFAULT 0",
+            ]
+        }
+        try pair.server.admin.database.executeScript(undo.joined(separator: ";\n"))
+        _ = try pair.server.admin.router.call("admin.setup", Arguments([:]), session: pair.server.adminSession)
+        #expect(try mina.call("walks.accept", ["id": before])["status"] == "accepted")
+        try joon.call(
+            "walks.log",
+            ["steps": 3000, "distance": 2400, "started_at": "2026-11-29T07:00:00Z", "ended_at": "2026-11-29T07:40:00Z"])
+        let after = try mina.call(
+            "walks.request",
+            ["mate": .string(joon.session.user.name), "message": "또 갈래?", "place": ["lat": 37.52, "lng": 126.93]])["id"]
+        #expect(try joon.call("walks.decline", ["id": after])["status"] == "declined")
+    }
+
     @Test func aMembersNewRowsComeAfterEveryoneElsesInInsertionOrder() throws {
         let pair = try InboxRowSecurityTests.Pair()
         let (mina, joon) = (pair.mina, pair.joon)
