@@ -12,8 +12,10 @@ if [ -x /usr/lib/postgresql/15/bin/initdb ] && [ -x /usr/lib/postgresql/15/bin/p
       awk '{print $1 " writes acknowledged, " $3 " lost, " $4 " twice, " $5 " with an unknown outcome sent again"}')"
     passed=$((passed + 1))
   else
-    cat "$work/failover.out" >>"$work/failover.err"
-    fail "a failover under ten writing scripts" "see below" "$work/failover.err"
+    # The table and the goal's failures first: fail shows 20 lines, and the scripts' own
+    # standard error (after them) runs long.
+    cat "$work/failover.out" "$work/failover.err" >"$work/failover.why"
+    fail "a failover under ten writing scripts" "see below" "$work/failover.why"
   fi
 else
   echo "skip the failover check: postgresql-15 or python3 is not installed (make deps)"
