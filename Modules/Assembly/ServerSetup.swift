@@ -278,7 +278,6 @@ public struct ServerSetup: Sendable {
                     GRANT EXECUTE ON FUNCTION app_user_id() TO \(group), \(deleter);
                     GRANT EXECUTE ON FUNCTION mate_join(text) TO \(group);
                     GRANT EXECUTE ON FUNCTION mate_invite() TO \(group);
-                    GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA \(schema) TO \(group);
                     """)
                 for function in RowSecurity.inboxTriggerFunctions
                 where try database.queryOne(
@@ -333,8 +332,8 @@ public struct ServerSetup: Sendable {
                     }
                     try database.executeScript(sql)
                 }
-                // A step may have made an identity (its `_issued` policies read the sequence's
-                // last value, which needs a privilege on it).
+                // The sequences too, set up or after a step (which may have made an identity,
+                // whose `_issued` policies read the sequence's last value: a privilege on it).
                 try database.executeScript("GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA \(schema) TO \(group)")
                 applied.append("grants to \(place.group) and \(place.deleter)")
             }

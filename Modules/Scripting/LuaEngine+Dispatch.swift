@@ -16,7 +16,11 @@ extension LuaEngine {
             case .route(let route, let positional, let takesOptions):
                 let recorder = activeHooks > 0 && control.pointer.pointee.in_hooks == 0 ? eventRecorder : nil
                 let marker = recorder?.sequence ?? 0
-                if !route.readsOnly, !routesWritten.contains(route.name) { routesWritten.append(route.name) }
+                // Only a running loop's sources ask (it tells them all as it starts), so a
+                // script outside one pays nothing per call.
+                if loopRunning, !route.readsOnly, !routesWritten.contains(route.name) {
+                    routesWritten.append(route.name)
+                }
                 do {
                     let result = try callRoute(route, positional: positional, takesOptions: takesOptions, stack: stack)
                     try stack.push(result)

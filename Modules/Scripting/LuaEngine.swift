@@ -89,8 +89,8 @@ public final class LuaEngine {
     var callbackStops = 0
     /// What besides timers wakes the loop (`addLoopSource`).
     var loopSources: [any LoopSource] = []
-    /// The routes that write which the script called since the sources were last told it
-    /// ran (`LoopSource.keptFrom`), by name; a few at most, so a list.
+    /// The routes that write which a running loop's callbacks called since the sources were
+    /// last told the script ran (`LoopSource.keptFrom`), by name; a few at most, so a list.
     var routesWritten: [String] = []
     /// The sources whose last `collect` failed: a failure is reported when it begins and
     /// when it ends, not at every try in between.

@@ -145,7 +145,7 @@ public final class InboxWatcher {
             lastFailure = error
             lastLook = milliseconds()
             failures += 1
-            nextInterval(quick: false)
+            nextInterval()
             nextDue = nil
             nextDueRead = nil
             throw error
@@ -202,7 +202,7 @@ public final class InboxWatcher {
             lastFailure = nil
             if !recovered.isEmpty {
                 more = true  // and then what waits besides
-                nextInterval(quick: false)
+                nextInterval()
                 return recovered.map { $0.value(in: zone) }
             }
         }
@@ -210,7 +210,7 @@ public final class InboxWatcher {
         failures = 0
         lastFailure = nil
         guard waiting else {
-            nextInterval(quick: false)
+            nextInterval()
             return []
         }
         let claim = Identifier.random()
@@ -222,7 +222,7 @@ public final class InboxWatcher {
             throw error
         }
         more = claimed.count == Self.batchSize
-        nextInterval(quick: false)
+        nextInterval()
         // What came may answer the user's own pending request (its due time then goes); with
         // none pending, nothing that comes can, and the due time stays as read.
         if !claimed.isEmpty, nextDue != nil { nextDueRead = nil }
@@ -232,7 +232,7 @@ public final class InboxWatcher {
     /// PostgreSQL: the quick interval when the script just asked something (`quick`), else
     /// twice the last one up to the idle interval; after failed looks, twice the idle
     /// interval for each up to `longestRetryMilliseconds`. Drawn within `pollJitter` below it.
-    private func nextInterval(quick: Bool) {
+    private func nextInterval(quick: Bool = false) {
         if failures > 0 {
             let doublings = min(failures, 16)
             interval = min(Self.idlePollMilliseconds << doublings, Self.longestRetryMilliseconds)
