@@ -49,10 +49,18 @@ public struct SQLReportStore: ReportStore {
 
     /// The moderator's queue, newest first.
     public func queue(status: String?) throws -> [ModeratedReport] {
-        try database.query(
-            """
-            SELECT \(Self.moderatedColumns) WHERE (CAST(?1 AS TEXT) IS NULL OR r.status = ?1) ORDER BY r.created_at DESC, r.seq DESC
-            """, [.text(status)], Self.moderated)
+        let (sql, arguments) = Self.queueQuery(status: status)
+        return try database.query(sql, arguments, Self.moderated)
+    }
+
+    /// `queue`'s statement and its arguments: one statement for every report and one for a
+    /// status, since an app-shell session plans each statement once for any parameters
+    /// (`PostgresConnectSettings.planSettings`), and a plan for "a status, or none" cannot
+    /// use `reports_by_status`.
+    static func queueQuery(status: String?) -> (sql: String, arguments: [SQLValue]) {
+        let order = "ORDER BY r.created_at DESC, r.seq DESC"
+        guard let status else { return ("SELECT \(moderatedColumns) \(order)", []) }
+        return ("SELECT \(moderatedColumns) WHERE r.status = ?1 \(order)", [.text(status)])
     }
 
     /// One report, as the moderator sees it.

@@ -10,8 +10,9 @@ public struct ManageWalks: Sendable {
     let users: any UserRepository
     let clock: any Clock
 
-    /// `store` keeps the requests and logs, `transactions` makes an answer atomic, `mates` says who may be asked, `users` finds a user by name or id, and `clock` judges
-    /// each request's 60 seconds when it is read or answered.
+    /// `store` keeps the requests and logs, `transactions` makes an import atomic, `mates`
+    /// says why a request or an acceptance was refused, `users` finds a user by name or id,
+    /// and `clock` judges each request's 60 seconds when it is read or answered.
     public init(
         store: any WalkStore, transactions: any TransactionRunner, mates: any MateDirectory, users: any UserRepository,
         clock: any Clock
@@ -25,19 +26,20 @@ public struct ManageWalks: Sendable {
 
     /// Asks a mate to walk now. With `id` (a lowercase UUID the caller chose), the same call
     /// can run again after `storage.outcome_unknown`: when the sender's request with that id
-    /// exists, it is returned as it is, and nothing is made or counted again.
-    /// - Throws: `walks.not_a_mate`, `invalid_argument` (also for a place name over 100
+    /// exists, it is returned as it is, and nothing is made or counted again. Returns the
+    /// request with the user it went to, so that showing it reads no names.
+    /// - Throws: `walks.not_a_mate`, `walks.too_many_requests`, `invalid_argument` (also for a place name over 100
     ///   characters, checked here for new requests so older rows still load; for an `id` not
     ///   well formed, or another person's).
     public func request(
         mate reference: String, message: String, latitude: Double, longitude: Double, placeName: String?,
         senderID: String, id chosen: String? = nil
-    ) throws -> WalkRequest {
+    ) throws -> SentWalkRequest {
         // The same call again (after storage.outcome_unknown): the request it made, if it did.
         if let chosen = try Identifier.chosen(chosen), let made = try store.request(id: chosen),
             made.senderID == senderID
         {
-            return made
+            return SentWalkRequest(request: made, recipient: try users.user(id: made.recipientID))
         }
         let placeName = placeName?.composed
         if let placeName, placeName.limitLength > WalkRequest.maximumPlaceNameLength {
@@ -50,17 +52,13 @@ public struct ManageWalks: Sendable {
             latitude: latitude, longitude: longitude, placeName: placeName, storedStatus: .pending,
             createdAt: clock.now())
         guard let mate = try users.user(named: reference) ?? users.user(id: reference.lowercased()),
-            mate.id != senderID, try mates.areMates(senderID, mate.id)
-        else {
-            throw AppError(code: "walks.not_a_mate", message: "'\(reference)' is not your mate", field: "mate")
-        }
-        // The database counts too (a trigger on PostgreSQL, where a member may write in
-        // psql); asked first here so SQLite, which has no such trigger, keeps the same rate.
-        guard try store.sentInLastMinute(by: senderID, at: request.createdAt) < WalkRequest.maximumPerMinute else {
-            throw Self.tooManyRequests
-        }
+            mate.id != senderID
+        else { throw Self.notAMate(reference) }
+        // The link and the rate are asked by the insert itself (one round trip); only a
+        // refusal reads them again, to say which.
+        let stored: WalkRequest?
         do {
-            return try store.insert(
+            stored = try store.insert(
                 WalkRequest(
                     id: request.id, senderID: senderID, recipientID: mate.id, message: request.message,
                     latitude: latitude, longitude: longitude, placeName: placeName, storedStatus: .pending,
@@ -73,6 +71,16 @@ public struct ManageWalks: Sendable {
             // Another person's request has it (theirs is not shown to us).
             throw Identifier.taken
         }
+        if let stored { return SentWalkRequest(request: stored, recipient: mate) }
+        guard try mates.areMates(senderID, mate.id),
+            try store.sentInLastMinute(by: senderID, at: request.createdAt) >= WalkRequest.maximumPerMinute
+        else { throw Self.notAMate(reference) }
+        throw Self.tooManyRequests
+    }
+
+    /// Someone the sender may not ask: not a mate, not a user, or themself.
+    private static func notAMate(_ reference: String) -> AppError {
+        AppError(code: "walks.not_a_mate", message: "'\(reference)' is not your mate", field: "mate")
     }
 
     /// A sender past `WalkRequest.maximumPerMinute` requests in a minute.
@@ -83,28 +91,14 @@ public struct ManageWalks: Sendable {
     /// Answers a request: accept or decline (the recipient), cancel (the sender), as one
     /// conditional update that names who may answer and is judged at the store's clock (the
     /// database server's on PostgreSQL, so the window holds across machines). Accepting
-    /// checks again, in the transaction that accepts, that the two are still mates. Only
-    /// when nothing changed is the request read, to say why.
+    /// checks again, in the update that accepts, that the two are still mates. Only when
+    /// nothing changed is the request read (and, for an acceptance, the link), to say why.
     /// - Throws: `walks.not_found` (not yours to see), `forbidden` (not your part),
     ///   `walks.not_pending`, `walks.not_a_mate` (accepting after the link ended).
     public func answer(_ id: String, with status: WalkStatus, userID: String) throws -> WalkRequest {
-        try transactions.transaction { try answerInTransaction(id, with: status, userID: userID) }
-    }
-
-    private func answerInTransaction(_ id: String, with status: WalkStatus, userID: String) throws -> WalkRequest {
         let now = clock.now()
         let key = id.lowercased()
-        if let answered = try store.answer(id: key, with: status, by: userID, at: now) {
-            // Removing a mate cancels their pending requests; this catches an acceptance
-            // racing that removal. Throwing rolls the acceptance back.
-            if status == .accepted, try !mates.areMates(answered.senderID, answered.recipientID) {
-                throw AppError(
-                    code: "walks.not_a_mate",
-                    message: "you and the sender are no longer mates; the request cannot be accepted",
-                    field: "id")
-            }
-            return answered
-        }
+        if let answered = try store.answer(id: key, with: status, by: userID, at: now) { return answered }
         guard let request = try store.request(id: key), request.senderID == userID || request.recipientID == userID
         else { throw AppError(code: "walks.not_found", message: "no walk request '\(id)'", field: "id") }
         let allowed = status == .cancelled ? request.senderID : request.recipientID
@@ -114,6 +108,12 @@ public struct ManageWalks: Sendable {
                     ? "only the sender can cancel a request" : "only the recipient can answer a request")
         }
         let current = request.status(at: now)
+        if status == .accepted, current == .pending, try !mates.areMates(request.senderID, request.recipientID) {
+            throw AppError(
+                code: "walks.not_a_mate",
+                message: "you and the sender are no longer mates; the request cannot be accepted",
+                field: "id")
+        }
         // Pending by the app's clock but refused by the store's: the store's clock judged it
         // expired (the database server's, when it judges).
         let shown = current == .pending ? WalkStatus.expired : current

@@ -64,8 +64,12 @@ public struct SQLWalkStore: WalkStore {
         }
     }
 
-    /// Stores a new request; by the database's clock, made now by that clock.
-    public func insert(_ request: WalkRequest) throws -> WalkRequest {
+    /// Stores a new request in one conditional insert, only between mates (the Mates
+    /// module's `mates`, which the walks' schema and policies read too) and, on SQLite, only
+    /// while its sender made fewer than `WalkRequest.maximumPerMinute` in the minute before
+    /// (PostgreSQL's trigger counts there, and refuses with `WalksSchema.rateMessage`);
+    /// nil when it was not stored. By the database's clock, made now by that clock.
+    public func insert(_ request: WalkRequest) throws -> WalkRequest? {
         var arguments: [SQLValue] = [
             .text(request.id), .text(request.senderID), .text(request.recipientID), .text(request.message),
             .double(request.latitude), .double(request.longitude), .text(request.placeName),
@@ -83,14 +87,22 @@ public struct SQLWalkStore: WalkStore {
             expires = "\(created) + \(WalkRequest.replyWindow * 1000)"
         }
         let seq = database.dialect.nextSeq(of: "walk_requests")
-        let stored = try database.queryOne(
-            """
-            INSERT INTO walk_requests (\(Self.columns), expires_at\(seq.column))
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, \(created), \(expires)\(seq.value))
-            RETURNING created_at
-            """, arguments
-        ) { try $0.instant(0) }
-        guard let stored, judge == .database else { return request }
+        // PostgreSQL's trigger (`WalksSchema.rate`) counts for every writer, in psql too.
+        let rate =
+            database.dialect.name == .sqlite
+            ? "AND (SELECT count(*) FROM walk_requests r WHERE r.sender_id = ?2 AND r.created_at > \(created) - 60000) "
+                + "< \(WalkRequest.maximumPerMinute)"
+            : ""
+        guard
+            let stored = try database.queryOne(
+                """
+                INSERT INTO walk_requests (\(Self.columns), expires_at\(seq.column))
+                SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, \(created), \(expires)\(seq.value)
+                WHERE EXISTS (SELECT 1 FROM mates m WHERE m.user_id = ?2 AND m.mate_id = ?3) \(rate)
+                RETURNING created_at
+                """, arguments, { try $0.instant(0) })
+        else { return nil }
+        guard judge == .database else { return request }
         return try WalkRequest(
             id: request.id, senderID: request.senderID, recipientID: request.recipientID, message: request.message,
             latitude: request.latitude, longitude: request.longitude, placeName: request.placeName,
@@ -121,18 +133,25 @@ public struct SQLWalkStore: WalkStore {
             [.text(userID)], readRequest)
     }
 
-    /// Moves a pending, unexpired request to `status` when `userID` may give that answer;
-    /// one conditional update, the answered row returned by it; nil when nothing changed.
+    /// Moves a pending, unexpired request to `status` when `userID` may give that answer, and
+    /// accepts it only while the two are mates; one conditional update, the answered row
+    /// returned by it; nil when nothing changed.
     public func answer(id: String, with status: WalkStatus, by userID: String, at now: Instant) throws
         -> WalkRequest?
     {
         // Only the recipient accepts or declines; only the sender cancels.
         let answerer = status == .cancelled ? "sender_id" : "recipient_id"
         let (clock, clockArguments) = self.now(now, position: 4)
+        // Removing a mate cancels their pending requests; this catches an acceptance racing
+        // that removal.
+        let stillMates =
+            status == .accepted
+            ? " AND EXISTS (SELECT 1 FROM mates m WHERE m.user_id = walk_requests.sender_id "
+                + "AND m.mate_id = walk_requests.recipient_id)" : ""
         return try database.queryOne(
             """
             UPDATE walk_requests SET status = ?1, answered_at = \(clock)
-            WHERE id = ?2 AND \(answerer) = ?3 AND status = 'pending' AND expires_at > \(clock)
+            WHERE id = ?2 AND \(answerer) = ?3 AND status = 'pending' AND expires_at > \(clock)\(stillMates)
             RETURNING \(Self.columns)
             """, [.text(status.rawValue), .text(id), .text(userID)] + clockArguments, readRequest)
     }

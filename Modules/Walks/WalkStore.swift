@@ -4,9 +4,13 @@ import Time
 /// Where walk requests and walk logs are kept. Every answer is one conditional update, so
 /// when two people (or processes) answer one request at once exactly one wins.
 public protocol WalkStore: Sendable {
-    /// Stores a new request and returns it as stored: a store that judges time by the
-    /// database's clock sets its `createdAt` (and so `expiresAt`) by that clock.
-    func insert(_ request: WalkRequest) throws -> WalkRequest
+    /// Stores a new request, in one statement, only when its sender and recipient are mates
+    /// and the sender made fewer than `WalkRequest.maximumPerMinute` in the minute before,
+    /// and returns it as stored (a store that judges time by the database's clock sets its
+    /// `createdAt`, and so `expiresAt`, by that clock); nil when it was not stored. A store
+    /// may refuse past the rate by throwing instead (PostgreSQL's trigger, with
+    /// `WalksSchema.rateMessage`).
+    func insert(_ request: WalkRequest) throws -> WalkRequest?
     /// How many requests `userID` made in the 60 seconds before `now` (the database's
     /// clock when the store judges by it).
     func sentInLastMinute(by userID: String, at now: Instant) throws -> Int
@@ -16,10 +20,11 @@ public protocol WalkStore: Sendable {
     /// Requests to (`incoming`) or from a user, newest first.
     func requests(of userID: String, incoming: Bool) throws -> [WalkRequest]
     /// Moves a pending, unexpired request to `status` when `userID` may give that answer (the
-    /// recipient accepts or declines, the sender cancels), in one conditional update; returns
-    /// the answered request, or nil when nothing changed (not theirs to answer, no longer
-    /// pending, or expired). `now` is the app's clock; a store that judges time by the
-    /// database's clock uses that instead.
+    /// recipient accepts or declines, the sender cancels; an acceptance only while the two
+    /// are mates), in one conditional update; returns the answered request, or nil when
+    /// nothing changed (not theirs to answer, no longer pending, expired, or no longer
+    /// mates). `now` is the app's clock; a store that judges time by the database's clock
+    /// uses that instead.
     func answer(id: String, with status: WalkStatus, by userID: String, at now: Instant) throws -> WalkRequest?
     /// Cancels the pending, unexpired requests between two users, both ways; returns how many.
     @discardableResult

@@ -76,11 +76,14 @@ public struct WalksPlugin: ModulePlugin {
                 if let name = place["name"], name != .null, name.stringValue == nil {
                     throw AppError.invalidArgument("place.name is a string", field: "place.name")
                 }
-                let request = try Self.walks(context).request(
+                let sent = try Self.walks(context).request(
                     mate: try arguments.string("mate"), message: try arguments.string("message"), latitude: lat,
                     longitude: lng, placeName: place["name"]?.stringValue, senderID: context.user.id,
                     id: arguments.optionalString("id"))
-                return try Self.value(request, context)
+                // Both names are known: no read.
+                var names = [context.user.id: context.user.name]
+                if let recipient = sent.recipient { names[recipient.id] = recipient.name }
+                return Self.value(sent.request, names: names, context)
             },
             Route(
                 "walks.incoming", summary: "Requests to you, newest first.", parameters: [Self.status],

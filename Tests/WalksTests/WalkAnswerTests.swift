@@ -12,7 +12,8 @@ import Time
     private static func request(_ fixture: WalksFixture) throws -> WalkRequest {
         try fixture.walks.request(
             mate: "joon", message: "한강 갈래? 🐕", latitude: 37.52, longitude: 126.93, placeName: nil,
-            senderID: fixture.mina.id)
+            senderID: fixture.mina.id
+        ).request
     }
 
     @Test(arguments: DatabaseBackend.available)
@@ -67,14 +68,16 @@ import Time
         let real = SystemClock(timeZone: .utc).now()
         let early = try Self.request(fixture)
         let late = try walks.request(
-            mate: "joon", message: "늦었어", latitude: 0, longitude: 0, placeName: nil, senderID: fixture.mina.id)
+            mate: "joon", message: "늦었어", latitude: 0, longitude: 0, placeName: nil, senderID: fixture.mina.id
+        ).request
         #expect(early.createdAt == fixture.clock.now())  // the app's store: the app's clock
         #expect(abs(late.createdAt.millisecondsSince1970 - real.millisecondsSince1970) < 60_000)
         #expect(late.expiresAt == late.createdAt.adding(seconds: 60))
         #expect(try store.request(id: late.id)?.createdAt == late.createdAt)
         let age = "UPDATE walk_requests SET created_at = created_at - ?, expires_at = expires_at - ? WHERE id = ?"
         let twin = try walks.request(
-            mate: "joon", message: "59", latitude: 0, longitude: 0, placeName: nil, senderID: fixture.mina.id)
+            mate: "joon", message: "59", latitude: 0, longitude: 0, placeName: nil, senderID: fixture.mina.id
+        ).request
         try fixture.database.execute(age, [.int(59_000), .int(59_000), .text(twin.id)])
         try fixture.database.execute(age, [.int(61_000), .int(61_000), .text(late.id)])
         // The app's clock (2026-11-29 08:00, days before the database's) would call both pending.
@@ -105,7 +108,8 @@ import Time
             store: store, transactions: fixture.database, mates: fixture.mateStore,
             users: SQLUserRepository(database: fixture.database), clock: ahead)
         let made = try walks.request(
-            mate: "joon", message: "지금?", latitude: 0, longitude: 0, placeName: nil, senderID: fixture.mina.id)
+            mate: "joon", message: "지금?", latitude: 0, longitude: 0, placeName: nil, senderID: fixture.mina.id
+        ).request
         #expect(made.status(at: ahead.now()) == .pending)
         #expect(try walks.list(incoming: true, status: .pending, userID: fixture.joon.id).map(\.id) == [made.id])
         #expect(

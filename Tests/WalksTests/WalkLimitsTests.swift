@@ -96,12 +96,14 @@ struct WalksFixture {
         let fixture = try WalksFixture(backend: backend)
         let name = String(repeating: "🐶", count: 100)
         let request = try fixture.walks.request(
-            mate: "joon", message: "산책?", latitude: 37.5, longitude: 127, placeName: name, senderID: fixture.mina.id)
+            mate: "joon", message: "산책?", latitude: 37.5, longitude: 127, placeName: name, senderID: fixture.mina.id
+        ).request
         #expect(request.placeName == name)
         let error = try #require(throws: AppError.self) {
             try fixture.walks.request(
                 mate: "joon", message: "산책?", latitude: 37.5, longitude: 127, placeName: name + "가",
-                senderID: fixture.mina.id)
+                senderID: fixture.mina.id
+            ).request
         }
         #expect(error.code == "invalid_argument")
         #expect(error.field == "place.name")
@@ -115,7 +117,8 @@ struct WalksFixture {
     func acceptingAfterTheLinkEndedIsNotAMateAndLeavesTheRequestPending(backend: DatabaseBackend) throws {
         let fixture = try WalksFixture(backend: backend)
         let request = try fixture.walks.request(
-            mate: "joon", message: "walk?", latitude: 37.5, longitude: 127, placeName: nil, senderID: fixture.mina.id)
+            mate: "joon", message: "walk?", latitude: 37.5, longitude: 127, placeName: nil, senderID: fixture.mina.id
+        ).request
         // Unlinked straight in the store: no handler cancels the request.
         #expect(try fixture.mateStore.unlink(fixture.mina.id, fixture.joon.id))
         let error = try #require(throws: AppError.self) {
@@ -134,11 +137,14 @@ struct WalksFixture {
         let fixture = try WalksFixture(backend: backend)
         let store = SQLWalkStore(database: fixture.database)
         let out = try fixture.walks.request(
-            mate: "joon", message: "a", latitude: 0, longitude: 0, placeName: nil, senderID: fixture.mina.id)
+            mate: "joon", message: "a", latitude: 0, longitude: 0, placeName: nil, senderID: fixture.mina.id
+        ).request
         let back = try fixture.walks.request(
-            mate: "mina", message: "b", latitude: 0, longitude: 0, placeName: nil, senderID: fixture.joon.id)
+            mate: "mina", message: "b", latitude: 0, longitude: 0, placeName: nil, senderID: fixture.joon.id
+        ).request
         let accepted = try fixture.walks.request(
-            mate: "joon", message: "c", latitude: 0, longitude: 0, placeName: nil, senderID: fixture.mina.id)
+            mate: "joon", message: "c", latitude: 0, longitude: 0, placeName: nil, senderID: fixture.mina.id
+        ).request
         _ = try fixture.walks.answer(accepted.id, with: .accepted, userID: fixture.joon.id)
         try CancelWalksOnMateLinkEnd(store: store).mateLinkEnded(
             between: fixture.joon.id, and: fixture.mina.id, at: fixture.clock.now())

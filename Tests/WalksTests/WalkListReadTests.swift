@@ -12,7 +12,8 @@ import Testing
     private func request(_ fixture: WalksFixture) throws {
         _ = try fixture.walks.request(
             mate: "mina", message: "산책 갈래요? 🐕", latitude: 37.5, longitude: 126.9, placeName: nil,
-            senderID: fixture.joon.id)
+            senderID: fixture.joon.id
+        ).request
         fixture.clock.advance(seconds: 1)
     }
 

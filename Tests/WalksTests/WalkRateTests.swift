@@ -14,7 +14,8 @@ import Testing
         func request() throws -> WalkRequest {
             try fixture.walks.request(
                 mate: "mina", message: "walk?", latitude: 37.5, longitude: 126.9, placeName: nil,
-                senderID: fixture.joon.id)
+                senderID: fixture.joon.id
+            ).request
         }
         for _ in 0..<WalkRequest.maximumPerMinute {
             _ = try request()
@@ -27,7 +28,8 @@ import Testing
         _ = try request()
         // Mina's own requests are counted apart.
         _ = try fixture.walks.request(
-            mate: "joon", message: "yes", latitude: 37.5, longitude: 126.9, placeName: nil, senderID: fixture.mina.id)
+            mate: "joon", message: "yes", latitude: 37.5, longitude: 126.9, placeName: nil, senderID: fixture.mina.id
+        ).request
     }
 
     @Test(arguments: DatabaseBackend.available.filter { $0 == .postgres })
@@ -35,7 +37,8 @@ import Testing
         let fixture = try WalksFixture(backend: backend)
         let made = try fixture.walks.request(
             mate: "mina", message: "walk?", latitude: 37.5, longitude: 126.9, placeName: nil,
-            senderID: fixture.joon.id)
+            senderID: fixture.joon.id
+        ).request
         let copy = """
             INSERT INTO walk_requests (id, sender_id, recipient_id, message, latitude, longitude, status,
                 created_at, expires_at, seq)
@@ -65,7 +68,8 @@ import Testing
         let fixture = try WalksFixture(backend: backend)
         let made = try fixture.walks.request(
             mate: "mina", message: "walk?", latitude: 37.5, longitude: 126.9, placeName: nil,
-            senderID: fixture.joon.id)
+            senderID: fixture.joon.id
+        ).request
         let error = try #require(throws: StorageError.self) {
             try fixture.database.execute("UPDATE walk_requests SET \(change) WHERE id = ?", [.text(made.id)])
         }

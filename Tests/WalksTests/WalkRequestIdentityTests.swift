@@ -14,7 +14,8 @@ import Testing
     {
         try fixture.walks.request(
             mate: mate, message: "산책 갈래요? 🐕", latitude: 37.5, longitude: 126.9, placeName: "한강",
-            senderID: (sender ?? fixture.joon).id, id: id)
+            senderID: (sender ?? fixture.joon).id, id: id
+        ).request
     }
 
     private func rows(_ fixture: WalksFixture) throws -> Int {
