@@ -15,7 +15,8 @@ public struct EventMiddleware: Middleware {
     /// routes themselves are not recorded: reading the log must not grow it.
     public func handle(_ call: RouteCall, next: (RouteCall) throws -> Value) throws -> Value {
         guard call.route.module != "events" else { return try next(call) }
-        // Recorded first, so a route that writes stores its own event in its own transaction.
+        // Recorded first, so a route that writes in a transaction stores its own event in it
+        // (the buffer is stored with the next transaction's writes).
         let number = recorder.record(Self.event(of: call))
         // Numbers grow by one per event, so every batchSize-th stores the buffer.
         let full = number % recorder.batchSize == 0

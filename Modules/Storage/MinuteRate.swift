@@ -2,9 +2,9 @@
 /// drops), held on PostgreSQL by a trigger that counts, before each insert, the person's
 /// rows of the last 60 seconds by `created_at` (the server's clock there), so a member
 /// writing with `psql` cannot flood anyone. The count reads the person's own rows, which
-/// row-level security lets them see, through an index on `userColumn`. The app asks the
-/// same count first and refuses with its own error, and recognises `message` when the
-/// trigger refuses.
+/// row-level security lets them see, through an index on `userColumn`. The app recognises
+/// `message` when the trigger refuses; it may ask the same count itself, before an insert
+/// (the drops) or to say why one was refused (the walk requests).
 ///
 /// The text this makes is part of released migrations: it must never change.
 public struct MinuteRate: Sendable {

@@ -370,7 +370,7 @@ def main():
                 failures.append(f"request {request} has {entries} inbox entries, {claimed} delivered (1 and 1 expected)")
         if set(written) != set(sent):
             failures.append(f"{len(written)} requests in the database, {len(sent)} reported sent")
-        request_latency = []  # (created_at or None, seconds)
+        request_latency = []  # (created_at or None, seconds, the sender's first)
         for person in crowd:
             try:
                 with open(os.path.join(work, f"{person.name}.trace")) as f:
@@ -379,8 +379,8 @@ def main():
                 failures.append(f"{person.name} left no trace")
                 continue
             calls = [event.get("dur", 0) / 1e6 for event in trace if event.get("name") == "walks.request"]
-            for request, seconds in zip(attempts.get(person.index, []), calls):
-                request_latency.append((written.get(request, (None,))[0], seconds))
+            for number, (request, seconds) in enumerate(zip(attempts.get(person.index, []), calls)):
+                request_latency.append((written.get(request, (None,))[0], seconds, number == 0))
 
         # --- The table ---------------------------------------------------------------------
         print()
@@ -398,13 +398,20 @@ def main():
             delays = [(written[r][1] - written[r][0]) / 1000 for r in in_step if written[r][1] is not None]
             arrived = sum(1 for _, delivered in written.values()
                           if delivered is not None and window[0] <= delivered < window[1])
-            latencies = [latency for created, latency in request_latency
+            latencies = [latency for created, latency, _ in request_latency
                          if created is not None and window[0] <= created < window[1]]
             print(f"| {rate}/s for {seconds} s | {len(in_step) / seconds:.1f}/s | {arrived / seconds:.1f}/s "
                   f"| {milliseconds(percentile(delays, 0.5))} | {milliseconds(percentile(delays, 0.99))} "
                   f"| {milliseconds(max(delays) if delays else None)} | {milliseconds(percentile(latencies, 0.5))} "
                   f"| {milliseconds(percentile(latencies, 0.99))} |")
         print()
+        # A session plans each statement at its first run (once, for any parameters): a
+        # sender's first request pays for the plans its later ones reuse.
+        firsts = [latency for _, latency, first in request_latency if first]
+        later = [latency for _, latency, first in request_latency if not first]
+        print(f"walks.request: each sender's first ({len(firsts)}) p50 {milliseconds(percentile(firsts, 0.5))}, "
+              f"p99 {milliseconds(percentile(firsts, 0.99))}; the later ones ({len(later)}) p50 "
+              f"{milliseconds(percentile(later, 0.5))}, p99 {milliseconds(percentile(later, 0.99))}")
         if server_pids:
             print(f"server: {connections} connections; memory {server_memory / 2**20:.0f} MiB "
                   f"({(server_memory - server_memory_before) / max(people, 1) / 2**20:.2f} MiB per waiting person; "

@@ -638,9 +638,58 @@ public final class PostgresConnection {
     }
 
     /// Runs a prepared statement and returns its successful result (to be cleared).
+    ///
+    /// Outside a transaction a write commits as it ends, and on a primary with a synchronous
+    /// standby waits for the standby, which `statement_timeout` does not count: its wait is
+    /// watched as a `COMMIT`'s is (`PostgresCommitWatch`), and one cut short that still
+    /// answers success is `storage.outcome_unknown`. A write is a statement that starts with
+    /// `INSERT`, `UPDATE`, `DELETE`, `MERGE` or `WITH` (`writes`); a read is not watched, so
+    /// a waiting loop's looks start no watcher thread.
     private func run(_ sql: String, _ arguments: [SQLValue]) throws -> OpaquePointer {
         let handle = try openHandle()
         let parameters = try PostgresParameters(arguments)
+        guard !isInTransaction, Self.writes(sql), let cancelRequest else {
+            return try runNow(sql, parameters, on: handle)
+        }
+        let watch = PostgresCommitWatch(request: cancelRequest)
+        commitWatch = watch
+        let answer = Result { try runNow(sql, parameters, on: handle) }
+        commitWatch = nil
+        let cutShort = watch.finish()
+        let result = try answer.get()
+        guard cutShort else { return result }
+        cpg_clear(result)
+        let limit = commitLimit.map { " (the statement timeout, \($0))" } ?? ""
+        throw StorageError(
+            .outcomeUnknown,
+            message: "the statement was cancelled while it waited\(limit), most likely for its commit on the server's "
+                + "synchronous standby: the server committed it but the standby may not have it, so whether it "
+                + "survives a failover is unknown; it was not retried (in: \(sql.prefix(80)))")
+    }
+
+    /// Whether `sql` may write, by its first word: `INSERT`, `UPDATE`, `DELETE`, `MERGE`
+    /// or `WITH` (whose parts may).
+    static func writes(_ sql: String) -> Bool {
+        var word: [UInt8] = []
+        for byte in sql.utf8 {
+            if (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) {
+                guard word.count < 6 else { return false }
+                word.append(byte & 0xDF)  // upper case
+                continue
+            }
+            if word.isEmpty, byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D { continue }
+            break
+        }
+        return Self.writingWords.contains(word)
+    }
+
+    private static let writingWords: Set<[UInt8]> = Set(
+        ["INSERT", "UPDATE", "DELETE", "MERGE", "WITH"].map { Array($0.utf8) })
+
+    /// `run`'s statement, sent.
+    private func runNow(_ sql: String, _ parameters: PostgresParameters, on handle: OpaquePointer) throws
+        -> OpaquePointer
+    {
         guard let name = statements[sql], queued.isEmpty else {
             // The waiting commands, a PREPARE and the statement, in one round trip.
             guard let result = try pipeline([sql], [parameters], on: handle).first else {
@@ -651,7 +700,7 @@ public final class PostgresConnection {
         roundTrips += 1
         let result = awaitingServer {
             parameters.withArrays { values, lengths, formats in
-                cpg_exec_prepared(handle, name, Int32(arguments.count), values, lengths, formats, 0)
+                cpg_exec_prepared(handle, name, parameters.count, values, lengths, formats, 0)
             }
         }
         return try check(result, sql)

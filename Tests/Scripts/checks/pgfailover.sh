@@ -34,9 +34,16 @@ if [ -x /usr/lib/postgresql/15/bin/pg_basebackup ] && command -v psql >/dev/null
     sync_base=${sync_url%/postgres}
     psql -X -q "$sync_url" -c "CREATE DATABASE sync_db" >>"$work/sync.log" 2>&1
     "$binary" --db "$sync_base/sync_db" --no-init \
-      -e 'admin.setup(); admin.add_member{name = "mina", password = "pw-mina-sync"}' >>"$work/sync.log" 2>&1
+      -e 'admin.setup(); admin.add_member{name = "mina", password = "pw-mina-sync"}; admin.add_member{name = "joon", password = "pw-joon-sync"}' >>"$work/sync.log" 2>&1
     mina_sync="postgresql://mina:pw-mina-sync@${sync_base##*@}/sync_db"
+    joon_sync="postgresql://joon:pw-joon-sync@${sync_base##*@}/sync_db"
     "$binary" --db "$mina_sync" --no-init -e 'print(app.user().name)' >>"$work/sync.log" 2>&1
+    "$binary" --db "$joon_sync" --no-init -e 'print(app.user().name)' >>"$work/sync.log" 2>&1
+    # Mates (linked by the superuser), and a request from mina for joon to answer later.
+    psql -X -q "$sync_base/sync_db" -c "INSERT INTO mates (user_id, mate_id, since)
+      SELECT a.id, b.id, (extract(epoch FROM now()) * 1000)::bigint FROM users a, users b WHERE a.name <> b.name" >>"$work/sync.log" 2>&1
+    asked=$("$binary" --db "$mina_sync" --no-init \
+      -e 'print(walks.request{mate = "joon", message = "산책 🐕", place = {lat = 37.5, lng = 127}}.id)' 2>>"$work/sync.log")
     receiver=""
     for child in $(ps -o pid= --ppid "$(head -1 "$sync_standby/data/postmaster.pid")"); do
       grep -q walreceiver "/proc/$child/cmdline" 2>/dev/null && receiver=$child
@@ -51,20 +58,43 @@ if [ -x /usr/lib/postgresql/15/bin/pg_basebackup ] && command -v psql >/dev/null
         -e 'habits.create{name = "Run 🏃"}' >"$work/sync.out" 2>"$work/sync.err"
       sync_code=$?
       sync_took=$(($(date +%s) - sync_began))
+      # A write outside a transaction commits as it ends and waits the same: an answer
+      # (one conditional UPDATE) and a request (one conditional INSERT), each its own.
+      "$binary" --db "$joon_sync?options=-c%20statement_timeout%3D2s" --no-init --timeout 60 \
+        -e "walks.accept('$asked')" >"$work/sync-accept.out" 2>"$work/sync-accept.err"
+      accept_code=$?
+      again=8d6f3c1e-2b7a-4c55-9e0f-4a1b2c3d4e5f
+      "$binary" --db "$mina_sync?options=-c%20statement_timeout%3D2s" --no-init --timeout 60 \
+        -e "walks.request{id = '$again', mate = 'joon', message = '또 🐕', place = {lat = 37.5, lng = 127}}" \
+        >"$work/sync-request.out" 2>"$work/sync-request.err"
+      request_code=$?
+      all_took=$(($(date +%s) - sync_began))
       kill -CONT "$receiver"
       made=$("$binary" --db "$mina_sync" --no-init -e 'print(#habits.list())' 2>>"$work/sync.err")
+      # After the standby is back, the same request again (its id) finds the one made.
+      answered=$("$binary" --db "$mina_sync" --no-init -e "
+        local out = walks.outgoing()
+        local again = walks.request{id = '$again', mate = 'joon', message = '또 🐕', place = {lat = 37.5, lng = 127}}
+        local statuses = {}
+        for _, r in ipairs(walks.outgoing()) do statuses[#statuses + 1] = r.status end
+        table.sort(statuses)
+        print(#out, again.id, table.concat(statuses, ','))" 2>>"$work/sync.err")
+      cat "$work/sync-accept.err" "$work/sync-request.err" >>"$work/sync.err"
       if [ "$sync_code" = 1 ] && grep -q "storage.outcome_unknown" "$work/sync.err" &&
-        grep -q "synchronous standby" "$work/sync.err" && [ "$made" = 1 ] && [ "$sync_took" -lt 30 ]; then
+        grep -q "synchronous standby" "$work/sync.err" && [ "$made" = 1 ] && [ "$sync_took" -lt 30 ] &&
+        [ -n "$asked" ] && [ "$accept_code" = 1 ] && grep -q "storage.outcome_unknown" "$work/sync-accept.err" &&
+        [ "$request_code" = 1 ] && grep -q "storage.outcome_unknown" "$work/sync-request.err" &&
+        [ "$all_took" -lt 60 ] && [ "$answered" = "2	$again	accepted,pending" ]; then
         sync_ok=1
       else
-        echo "exit $sync_code after $sync_took s; habits on the primary afterwards: $made" >>"$work/sync.err"
+        echo "exit $sync_code after $sync_took s (accept $accept_code, request $request_code; $all_took s in all); habits on the primary afterwards: $made; requests: $answered" >>"$work/sync.err"
       fi
     else
       echo "no WAL receiver found" >>"$work/sync.err"
     fi
   fi
   if [ "$sync_ok" = 1 ]; then
-    echo "ok   a COMMIT waiting for a synchronous standby that does not answer ends at the statement timeout: storage.outcome_unknown"
+    echo "ok   a COMMIT, and a write outside a transaction (walks.accept, walks.request), waiting for a synchronous standby that does not answer ends at the statement timeout: storage.outcome_unknown"
     passed=$((passed + 1))
   else
     cat "$work/sync.log" >>"$work/sync.err" 2>/dev/null
