@@ -136,7 +136,11 @@ public struct SQLMateDropStore: MateDropStore {
     @discardableResult
     public func expire(at now: Instant) throws -> Int {
         if serverJudges {
-            return try database.queryOne("SELECT mate_drops_expire()") { try $0.int(0) } ?? 0
+            // In a transaction: its COMMIT's wait for a synchronous standby is bounded
+            // (`PostgresCommitWatch`), which a SELECT's own commit is not.
+            return try database.transaction {
+                try database.queryOne("SELECT mate_drops_expire()") { try $0.int(0) } ?? 0
+            }
         }
         let expired = try database.execute(
             """

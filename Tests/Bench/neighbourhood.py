@@ -24,6 +24,7 @@ The server: --server or APP_SHELL_BENCH_POSTGRES (a superuser's URL), else a thr
 here and removed at the end. Server cost is measured only on a cluster of this machine
 (its postmaster.pid is known). NEIGHBOURHOOD_SETTINGS=name=value,... sets those on the
 database first, for measuring an option (docs/performance.md: plan_cache_mode).
+NEIGHBOURHOOD_TIMELINE=1 also prints walks.request's p50 and p99 for each 5 s of the steps.
 """
 
 import argparse
@@ -407,6 +408,17 @@ def main():
         print()
         # A session plans each statement at its first run (once, for any parameters): a
         # sender's first request pays for the plans its later ones reuse.
+        if os.environ.get("NEIGHBOURHOOD_TIMELINE"):
+            # Where the slow ones fall: each 5 s of the steps (from start_ms), the requests made then.
+            print(f"  the steps began at {start_ms} ms since 1970")
+            end = start_ms + sum(seconds for _, seconds in steps) * 1000
+            for window in range(start_ms, end, 5000):
+                made = [latency for created, latency, _ in request_latency
+                        if created is not None and window <= created < window + 5000]
+                slow = sum(1 for latency in made if latency > 0.25)
+                print(f"  {(window - start_ms) // 1000:4d} s: {len(made):5d} requests, p50 "
+                      f"{milliseconds(percentile(made, 0.5))}, p99 {milliseconds(percentile(made, 0.99))}, "
+                      f"{slow} over 250 ms")
         firsts = [latency for _, latency, first in request_latency if first]
         later = [latency for _, latency, first in request_latency if not first]
         print(f"walks.request: each sender's first ({len(firsts)}) p50 {milliseconds(percentile(firsts, 0.5))}, "

@@ -37,7 +37,9 @@ if [ -x /usr/lib/postgresql/15/bin/pg_basebackup ] && command -v psql >/dev/null
       -e 'admin.setup(); admin.add_member{name = "mina", password = "pw-mina-sync"}; admin.add_member{name = "joon", password = "pw-joon-sync"}' >>"$work/sync.log" 2>&1
     mina_sync="postgresql://mina:pw-mina-sync@${sync_base##*@}/sync_db"
     joon_sync="postgresql://joon:pw-joon-sync@${sync_base##*@}/sync_db"
-    "$binary" --db "$mina_sync" --no-init -e 'print(app.user().name)' >>"$work/sync.log" 2>&1
+    "$binary" --db "$mina_sync" --no-init -e 'print(app.user().name)
+      profiles.save{nickname = "미나", dog = {name = "보리", age = 3, sex = "female", size = "small", keywords = {"friendly"}}}' \
+      >>"$work/sync.log" 2>&1
     "$binary" --db "$joon_sync" --no-init -e 'print(app.user().name)' >>"$work/sync.log" 2>&1
     # Mates (linked by the superuser), and a request from mina for joon to answer later.
     psql -X -q "$sync_base/sync_db" -c "INSERT INTO mates (user_id, mate_id, since)
@@ -68,6 +70,10 @@ if [ -x /usr/lib/postgresql/15/bin/pg_basebackup ] && command -v psql >/dev/null
         -e "walks.request{id = '$again', mate = 'joon', message = '또 🐕', place = {lat = 37.5, lng = 127}}" \
         >"$work/sync-request.out" 2>"$work/sync-request.err"
       request_code=$?
+      # A function that writes, called by a SELECT (mate_invite), in a transaction.
+      "$binary" --db "$mina_sync?options=-c%20statement_timeout%3D2s" --no-init --timeout 60 \
+        -e "mates.invite()" >"$work/sync-invite.out" 2>"$work/sync-invite.err"
+      invite_code=$?
       all_took=$(($(date +%s) - sync_began))
       kill -CONT "$receiver"
       made=$("$binary" --db "$mina_sync" --no-init -e 'print(#habits.list())' 2>>"$work/sync.err")
@@ -79,22 +85,23 @@ if [ -x /usr/lib/postgresql/15/bin/pg_basebackup ] && command -v psql >/dev/null
         for _, r in ipairs(walks.outgoing()) do statuses[#statuses + 1] = r.status end
         table.sort(statuses)
         print(#out, again.id, table.concat(statuses, ','))" 2>>"$work/sync.err")
-      cat "$work/sync-accept.err" "$work/sync-request.err" >>"$work/sync.err"
+      cat "$work/sync-accept.err" "$work/sync-request.err" "$work/sync-invite.err" >>"$work/sync.err"
       if [ "$sync_code" = 1 ] && grep -q "storage.outcome_unknown" "$work/sync.err" &&
         grep -q "synchronous standby" "$work/sync.err" && [ "$made" = 1 ] && [ "$sync_took" -lt 30 ] &&
         [ -n "$asked" ] && [ "$accept_code" = 1 ] && grep -q "storage.outcome_unknown" "$work/sync-accept.err" &&
         [ "$request_code" = 1 ] && grep -q "storage.outcome_unknown" "$work/sync-request.err" &&
+        [ "$invite_code" = 1 ] && grep -q "storage.outcome_unknown" "$work/sync-invite.err" &&
         [ "$all_took" -lt 60 ] && [ "$answered" = "2	$again	accepted,pending" ]; then
         sync_ok=1
       else
-        echo "exit $sync_code after $sync_took s (accept $accept_code, request $request_code; $all_took s in all); habits on the primary afterwards: $made; requests: $answered" >>"$work/sync.err"
+        echo "exit $sync_code after $sync_took s (accept $accept_code, request $request_code, invite $invite_code; $all_took s in all); habits on the primary afterwards: $made; requests: $answered" >>"$work/sync.err"
       fi
     else
       echo "no WAL receiver found" >>"$work/sync.err"
     fi
   fi
   if [ "$sync_ok" = 1 ]; then
-    echo "ok   a COMMIT, and a write outside a transaction (walks.accept, walks.request), waiting for a synchronous standby that does not answer ends at the statement timeout: storage.outcome_unknown"
+    echo "ok   a COMMIT, a write outside a transaction (walks.accept, walks.request) and a function that writes (mates.invite), waiting for a synchronous standby that does not answer ends at the statement timeout: storage.outcome_unknown"
     passed=$((passed + 1))
   else
     cat "$work/sync.log" >>"$work/sync.err" 2>/dev/null
