@@ -136,11 +136,9 @@ public struct SQLMateDropStore: MateDropStore {
     @discardableResult
     public func expire(at now: Instant) throws -> Int {
         if serverJudges {
-            // In a transaction: its COMMIT's wait for a synchronous standby is bounded
-            // (`PostgresCommitWatch`), which a SELECT's own commit is not.
-            return try database.transaction {
-                try database.queryOne("SELECT mate_drops_expire()") { try $0.int(0) } ?? 0
-            }
+            return try database.queryOne("\(SQLDialect.writesMark) SELECT mate_drops_expire()") {
+                try $0.int(0)
+            } ?? 0
         }
         let expired = try database.execute(
             """
@@ -167,7 +165,7 @@ public struct SQLMateDropStore: MateDropStore {
     /// A drop drawn by `mate_drop()`.
     public func serverDrop() throws -> MateDrop? {
         guard serverJudges else { return nil }
-        guard let id = try database.queryOne("SELECT mate_drop()", { try $0.string(0) }) else {
+        guard let id = try database.queryOne("\(SQLDialect.writesMark) SELECT mate_drop()", { try $0.string(0) }) else {
             throw AppError.internal("mate_drop returned no row")
         }
         return try database.queryOne("SELECT \(readColumns) FROM mate_drops WHERE id = ?", [.text(id)], Self.read)
@@ -178,7 +176,7 @@ public struct SQLMateDropStore: MateDropStore {
         guard serverJudges else { return nil }
         guard
             let (outcome, id) = try database.queryOne(
-                "SELECT catch_outcome, catch_drop FROM mate_catch(?)", [.text(code)],
+                "\(SQLDialect.writesMark) SELECT catch_outcome, catch_drop FROM mate_catch(?)", [.text(code)],
                 { (try $0.string(0), $0.optionalString(1)) })
         else { throw AppError.internal("mate_catch returned no row") }
         switch (outcome, id) {
@@ -192,12 +190,16 @@ public struct SQLMateDropStore: MateDropStore {
     /// A confirmation judged by `mate_drop_confirm(id)`.
     public func serverConfirm(id: String) throws -> Bool? {
         guard serverJudges else { return nil }
-        return try database.queryOne("SELECT mate_drop_confirm(?)", [.text(id)]) { try $0.bool(0) } ?? false
+        return try database.queryOne("\(SQLDialect.writesMark) SELECT mate_drop_confirm(?)", [.text(id)]) {
+            try $0.bool(0)
+        } ?? false
     }
 
     /// A cancellation judged by `mate_drop_cancel(id)`.
     public func serverCancel(id: String) throws -> Bool? {
         guard serverJudges else { return nil }
-        return try database.queryOne("SELECT mate_drop_cancel(?)", [.text(id)]) { try $0.bool(0) } ?? false
+        return try database.queryOne("\(SQLDialect.writesMark) SELECT mate_drop_cancel(?)", [.text(id)]) {
+            try $0.bool(0)
+        } ?? false
     }
 }

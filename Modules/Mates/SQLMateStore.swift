@@ -86,14 +86,10 @@ public struct SQLMateStore: MateStore, MateDirectory {
     /// the code there, dated by the server's clock; nil elsewhere.
     public func drawInvite(for userID: String) throws -> (code: String, expiresAt: Instant)? {
         guard try hasFunction("mate_invite()") else { return nil }
-        // In a transaction: its COMMIT's wait for a synchronous standby is bounded
-        // (`PostgresCommitWatch`), which a SELECT's own commit is not.
         guard
-            let drawn = try database.transaction({
-                try database.queryOne(
-                    "SELECT invite_code, invite_expires_at FROM mate_invite()",
-                    { (try $0.string(0), try $0.instant(1)) })
-            })
+            let drawn = try database.queryOne(
+                "\(SQLDialect.writesMark) SELECT invite_code, invite_expires_at FROM mate_invite()",
+                { (try $0.string(0), try $0.instant(1)) })
         else { throw AppError.internal("mate_invite returned no row") }
         return drawn
     }
@@ -112,11 +108,9 @@ public struct SQLMateStore: MateStore, MateDirectory {
     public func redeemInvite(code: String, by userID: String) throws -> InviteRedemption? {
         guard try hasFunction("mate_join(text)") else { return nil }
         guard
-            let (outcome, inviter) = try database.transaction({
-                try database.queryOne(
-                    "SELECT joined_outcome, joined_inviter FROM mate_join(?)", [.text(code)],
-                    { (try $0.string(0), $0.optionalString(1)) })
-            })
+            let (outcome, inviter) = try database.queryOne(
+                "\(SQLDialect.writesMark) SELECT joined_outcome, joined_inviter FROM mate_join(?)", [.text(code)],
+                { (try $0.string(0), $0.optionalString(1)) })
         else { throw AppError.internal("mate_join returned no row") }
         switch (outcome, inviter) {
         case ("joined", .some(let inviter)): return .joined(inviterID: inviter)

@@ -189,6 +189,7 @@ public enum CoreSchema {
         Migration(
             version: 17, summary: "inbox claims carry their loop's token",
             sql: "ALTER TABLE inbox ADD COLUMN claim TEXT CHECK (claim IS NULL OR length(claim) <= 64);"),
+        RarerVacuum.migration(version: 18, tables: ["inbox"]),
     ]
 
     /// At most `Report.maximumPerDay` reports a day from one person.

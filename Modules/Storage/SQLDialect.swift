@@ -17,6 +17,12 @@ public struct SQLDialect: Sendable, Equatable {
     /// PostgreSQL.
     public static let postgreSQL = SQLDialect(name: .postgreSQL)
 
+    /// The start of a statement that writes though its first word does not say so (a
+    /// `SELECT` of a function that writes): outside a transaction PostgreSQL's connection
+    /// then bounds the wait of its commit for a synchronous standby, as it does a `COMMIT`'s
+    /// (`PostgresConnection.writes`). A comment, so any backend runs the text as it is.
+    public static let writesMark = "/* writes */"
+
     /// The column type of a boolean (`SQLValue.bool`, `Row.bool`).
     public var booleanType: String { name == .sqlite ? "INTEGER" : "boolean" }
     /// The column type of a BLOB.

@@ -180,11 +180,9 @@ public struct SQLWalkStore: WalkStore {
         {
             // By the server's clock alone when it judges; else the earlier of the two.
             let limit = judge == .database ? Int.max : now.millisecondsSince1970
-            // In a transaction: its COMMIT's wait for a synchronous standby is bounded
-            // (`PostgresCommitWatch`), which a SELECT's own commit is not.
-            return try database.transaction {
-                try database.queryOne("SELECT walk_requests_expire(?)", [.int(limit)]) { try $0.int(0) } ?? 0
-            }
+            return try database.queryOne(
+                "\(SQLDialect.writesMark) SELECT walk_requests_expire(?)", [.int(limit)]
+            ) { try $0.int(0) } ?? 0
         }
         let (clock, clockArguments) = self.now(now, position: 1)
         return try database.execute(

@@ -305,6 +305,7 @@ enum WalksSchema {
                 """),
         // A member's new request or log was numbered after the largest `seq` they could see.
         SeqIdentity.migration(version: 11, tables: ["walk_requests", "walk_logs"]),
+        RarerVacuum.migration(version: 12, tables: ["walk_requests"]),
     ]
 
     /// The table of routes' points (step 10), in either backend's types.

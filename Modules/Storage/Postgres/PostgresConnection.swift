@@ -78,8 +78,9 @@ public final class PostgresConnection {
     /// `statement_timeout`, which PostgreSQL itself does not apply to a `COMMIT` waiting for a
     /// synchronous standby (`PostgresCommitWatch`); nil for no limit.
     private let commitLimit: Duration?
-    /// The watch of the `COMMIT` waiting now, through which a stop of the script cancels it.
-    private var commitWatch: PostgresCommitWatch?
+    /// The watch of the `COMMIT` (or write outside a transaction) waiting now, through which
+    /// a stop of the script cancels it, and how long it may wait.
+    private var commitWatch: (watch: PostgresCommitWatch, limit: Duration?)?
     /// Times this connection sent something and waited for the server's answer.
     public private(set) var roundTrips = 0
     /// The server's host (or socket folder), as libpq resolved it.
@@ -534,7 +535,7 @@ public final class PostgresConnection {
                 .other, message: "the transaction was aborted by an earlier failed statement, so it cannot commit")
         }
         let watch = cancelRequest.map { PostgresCommitWatch(request: $0) }
-        commitWatch = watch
+        commitWatch = watch.map { ($0, commitLimit) }
         let answer: Result<Void, any Error>
         do {
             if onlyCommandsWait {
@@ -561,12 +562,9 @@ public final class PostgresConnection {
         case .success where cutShort:
             // Cancelled while it waited, yet answered success: PostgreSQL's "canceling wait
             // for synchronous replication": committed here, maybe not on the standby.
-            let limit = commitLimit.map { " (the statement timeout, \($0))" } ?? ""
-            throw StorageError(
-                .outcomeUnknown,
-                message: "the COMMIT was cancelled while it waited\(limit), most likely for the server's "
-                    + "synchronous standby: the server committed the transaction but the standby may not have it, "
-                    + "so whether it survives a failover is unknown; it was not retried")
+            throw waitCutShort(
+                "the COMMIT", committed: "the transaction",
+                limit: commitLimit.map { " (the statement timeout, \($0))" } ?? "")
         case .success:
             return
         case .failure(let error as StorageError) where error.failure == .unavailable:
@@ -625,8 +623,8 @@ public final class PostgresConnection {
     /// Runs `body`, which waits for the server, with this connection's cancel request
     /// registered (`BlockingWaits`): a stop of the script cancels the statement.
     private func awaitingServer<Result>(_ body: () throws -> Result) rethrows -> Result {
-        if let commitWatch {
-            return try BlockingWaits.shared.during({ commitWatch.cancel() }, within: commitLimit, body)
+        if let (watch, limit) = commitWatch {
+            return try BlockingWaits.shared.during({ watch.cancel() }, within: limit, body)
         }
         guard let cancelRequest else { return try body() }
         return try BlockingWaits.shared.during({ cancelRequest.send() }, body)
@@ -642,9 +640,11 @@ public final class PostgresConnection {
     /// Outside a transaction a write commits as it ends, and on a primary with a synchronous
     /// standby waits for the standby, which `statement_timeout` does not count: its wait is
     /// watched as a `COMMIT`'s is (`PostgresCommitWatch`), and one cut short that still
-    /// answers success is `storage.outcome_unknown`. A write is a statement that starts with
-    /// `INSERT`, `UPDATE`, `DELETE`, `MERGE` or `WITH` (`writes`); a read is not watched, so
-    /// a waiting loop's looks start no watcher thread.
+    /// answers success is `storage.outcome_unknown`. The server stops the statement's own
+    /// run at `statement_timeout`, so the watch allows twice that: the standby gets at least
+    /// the whole limit, as a `COMMIT`'s wait does. A write is a statement that starts with
+    /// `INSERT`, `UPDATE`, `DELETE` or `MERGE`, or with `SQLDialect.writesMark` (`writes`); a
+    /// read is not watched, so a waiting loop's looks start no watcher thread.
     private func run(_ sql: String, _ arguments: [SQLValue]) throws -> OpaquePointer {
         let handle = try openHandle()
         let parameters = try PostgresParameters(arguments)
@@ -652,39 +652,46 @@ public final class PostgresConnection {
             return try runNow(sql, parameters, on: handle)
         }
         let watch = PostgresCommitWatch(request: cancelRequest)
-        commitWatch = watch
+        commitWatch = (watch, commitLimit.map { $0 * 2 })
         let answer = Result { try runNow(sql, parameters, on: handle) }
         commitWatch = nil
         let cutShort = watch.finish()
         let result = try answer.get()
         guard cutShort else { return result }
         cpg_clear(result)
-        let limit = commitLimit.map { " (the statement timeout, \($0))" } ?? ""
-        throw StorageError(
-            .outcomeUnknown,
-            message: "the statement was cancelled while it waited\(limit), most likely for its commit on the server's "
-                + "synchronous standby: the server committed it but the standby may not have it, so whether it "
-                + "survives a failover is unknown; it was not retried (in: \(sql.prefix(80)))")
+        let limit = commitLimit.map { " (twice the statement timeout, \($0 * 2))" } ?? ""
+        throw waitCutShort("the statement", committed: "it", limit: limit, in: sql)
     }
 
-    /// Whether `sql` may write, by its first word: `INSERT`, `UPDATE`, `DELETE`, `MERGE`
-    /// or `WITH` (whose parts may).
+    /// `storage.outcome_unknown` for `what` (a `COMMIT`, a write outside a transaction),
+    /// cancelled by its watch (after `limit`, said in words, or by the script's stop) while
+    /// it waited, and still answered success.
+    private func waitCutShort(_ what: String, committed: String, limit: String, in sql: String? = nil)
+        -> StorageError
+    {
+        StorageError(
+            .outcomeUnknown,
+            message: "\(what) was cancelled while it waited\(limit), most likely for the server's synchronous "
+                + "standby: the server committed \(committed) but the standby may not have it, so whether it "
+                + "survives a failover is unknown; it was not retried" + (sql.map { " (in: \($0.prefix(80)))" } ?? ""))
+    }
+
+    /// Whether `sql` may write, by its first word: `INSERT`, `UPDATE`, `DELETE` or `MERGE`,
+    /// or `SQLDialect.writesMark` before it. A `WITH` is read as a read: the app's are.
     static func writes(_ sql: String) -> Bool {
+        let text = sql.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+        if text.hasPrefix(SQLDialect.writesMark) { return true }
         var word: [UInt8] = []
-        for byte in sql.utf8 {
-            if (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) {
-                guard word.count < 6 else { return false }
-                word.append(byte & 0xDF)  // upper case
-                continue
-            }
-            if word.isEmpty, byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D { continue }
-            break
+        for byte in text.utf8 {
+            guard (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) else { break }
+            guard word.count < 6 else { return false }
+            word.append(byte & 0xDF)  // upper case
         }
         return Self.writingWords.contains(word)
     }
 
     private static let writingWords: Set<[UInt8]> = Set(
-        ["INSERT", "UPDATE", "DELETE", "MERGE", "WITH"].map { Array($0.utf8) })
+        ["INSERT", "UPDATE", "DELETE", "MERGE"].map { Array($0.utf8) })
 
     /// `run`'s statement, sent.
     private func runNow(_ sql: String, _ parameters: PostgresParameters, on handle: OpaquePointer) throws

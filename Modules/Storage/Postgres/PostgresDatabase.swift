@@ -310,7 +310,7 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
             return try execute(statement.sql, statement.arguments)
         }
         return try queryOne(
-            "SELECT app_delete(?, CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]))",
+            "\(SQLDialect.writesMark) SELECT app_delete(?, CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]))",
             [
                 .text(table), .text(SQLDialect.arrayLiteral(conditions.map { .text($0.column) })),
                 .text(SQLDialect.arrayLiteral(conditions.map { .text($0.comparison.rawValue) })),

@@ -101,7 +101,7 @@ if [ -x /usr/lib/postgresql/15/bin/pg_basebackup ] && command -v psql >/dev/null
     fi
   fi
   if [ "$sync_ok" = 1 ]; then
-    echo "ok   a COMMIT, a write outside a transaction (walks.accept, walks.request) and a function that writes (mates.invite), waiting for a synchronous standby that does not answer ends at the statement timeout: storage.outcome_unknown"
+    echo "ok   a COMMIT, a write outside a transaction (walks.accept, walks.request) and a function that writes (mates.invite), waiting for a synchronous standby that does not answer ends at the statement timeout (twice it for one statement): storage.outcome_unknown"
     passed=$((passed + 1))
   else
     cat "$work/sync.log" >>"$work/sync.err" 2>/dev/null
