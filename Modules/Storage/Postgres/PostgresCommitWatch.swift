@@ -1,6 +1,7 @@
 import Synchronization
 
-/// Whether the wait for one `COMMIT`'s answer was cut short.
+/// Whether the wait for one `COMMIT`'s answer was cut short (or a write's outside a
+/// transaction, which commits as it ends: `PostgresConnection.writes`).
 ///
 /// A `COMMIT` on a primary with a synchronous standby waits until the standby has the
 /// transaction, and PostgreSQL stops counting `statement_timeout` before that wait: with

@@ -51,8 +51,9 @@ struct PostgresConnectSettings {
 
     /// The sessions' `statement_timeout`, as the `options` handed over set it (the string's
     /// own wins over `serverLimits`); nil for none (`0`). PostgreSQL stops counting it
-    /// before a `COMMIT` waits for a synchronous standby, so the connection bounds that
-    /// wait itself by the same time (`PostgresCommitWatch`).
+    /// before a `COMMIT` (or a write outside a transaction) waits for a synchronous
+    /// standby, so the connection bounds that wait itself by the same time
+    /// (`PostgresCommitWatch`).
     let statementTimeout: Duration?
 
     /// - Parameters:

@@ -640,9 +640,11 @@ public final class PostgresConnection {
     /// Outside a transaction a write commits as it ends, and on a primary with a synchronous
     /// standby waits for the standby, which `statement_timeout` does not count: its wait is
     /// watched as a `COMMIT`'s is (`PostgresCommitWatch`), and one cut short that still
-    /// answers success is `storage.outcome_unknown`. The server stops the statement's own
-    /// run at `statement_timeout`, so the watch allows twice that: the standby gets at least
-    /// the whole limit, as a `COMMIT`'s wait does. A write is a statement that starts with
+    /// answers success is `storage.outcome_unknown`. The limit, the session's
+    /// `statement_timeout`, counts from when the statement is sent, its run and the wait
+    /// together: a write that itself ran long leaves the standby the rest (twice the limit
+    /// would reach the scripts' 60-s callback deadline at the defaults, which would stop a
+    /// hook before it could catch the error). A write is a statement that starts with
     /// `INSERT`, `UPDATE`, `DELETE` or `MERGE`, or with `SQLDialect.writesMark` (`writes`); a
     /// read is not watched, so a waiting loop's looks start no watcher thread.
     private func run(_ sql: String, _ arguments: [SQLValue]) throws -> OpaquePointer {
@@ -652,15 +654,16 @@ public final class PostgresConnection {
             return try runNow(sql, parameters, on: handle)
         }
         let watch = PostgresCommitWatch(request: cancelRequest)
-        commitWatch = (watch, commitLimit.map { $0 * 2 })
+        commitWatch = (watch, commitLimit)
         let answer = Result { try runNow(sql, parameters, on: handle) }
         commitWatch = nil
         let cutShort = watch.finish()
         let result = try answer.get()
         guard cutShort else { return result }
         cpg_clear(result)
-        let limit = commitLimit.map { " (twice the statement timeout, \($0 * 2))" } ?? ""
-        throw waitCutShort("the statement", committed: "it", limit: limit, in: sql)
+        throw waitCutShort(
+            "the statement", committed: "it", limit: commitLimit.map { " (the statement timeout, \($0))" } ?? "",
+            in: sql)
     }
 
     /// `storage.outcome_unknown` for `what` (a `COMMIT`, a write outside a transaction),
