@@ -79,8 +79,8 @@ public final class PostgresConnection {
     /// synchronous standby (`PostgresCommitWatch`); nil for no limit.
     private let commitLimit: Duration?
     /// The watch of the `COMMIT` (or write outside a transaction) waiting now, through which
-    /// a stop of the script cancels it, and how long it may wait.
-    private var commitWatch: (watch: PostgresCommitWatch, limit: Duration?)?
+    /// a stop of the script cancels it.
+    private var commitWatch: PostgresCommitWatch?
     /// Times this connection sent something and waited for the server's answer.
     public private(set) var roundTrips = 0
     /// The server's host (or socket folder), as libpq resolved it.
@@ -534,10 +534,7 @@ public final class PostgresConnection {
             throw StorageError(
                 .other, message: "the transaction was aborted by an earlier failed statement, so it cannot commit")
         }
-        let watch = cancelRequest.map { PostgresCommitWatch(request: $0) }
-        commitWatch = watch.map { ($0, commitLimit) }
-        let answer: Result<Void, any Error>
-        do {
+        let (answer, cutShort) = watchingCommit { () throws -> Void in
             if onlyCommandsWait {
                 // Waiting RELEASEs travel with the COMMIT, in one simple query.
                 let script = (waitingCommands + ["COMMIT"]).joined(separator: "; ")
@@ -552,19 +549,12 @@ public final class PostgresConnection {
                 queued.append(.command("COMMIT"))
                 try pipeline([], [PostgresParameters](), keep: false, on: handle)
             }
-            answer = .success(())
-        } catch {
-            answer = .failure(error)
         }
-        commitWatch = nil
-        let cutShort = watch?.finish() ?? false
         switch answer {
         case .success where cutShort:
             // Cancelled while it waited, yet answered success: PostgreSQL's "canceling wait
             // for synchronous replication": committed here, maybe not on the standby.
-            throw waitCutShort(
-                "the COMMIT", committed: "the transaction",
-                limit: commitLimit.map { " (the statement timeout, \($0))" } ?? "")
+            throw waitCutShort("the COMMIT", committed: "the transaction")
         case .success:
             return
         case .failure(let error as StorageError) where error.failure == .unavailable:
@@ -623,8 +613,8 @@ public final class PostgresConnection {
     /// Runs `body`, which waits for the server, with this connection's cancel request
     /// registered (`BlockingWaits`): a stop of the script cancels the statement.
     private func awaitingServer<Result>(_ body: () throws -> Result) rethrows -> Result {
-        if let (watch, limit) = commitWatch {
-            return try BlockingWaits.shared.during({ watch.cancel() }, within: limit, body)
+        if let commitWatch {
+            return try BlockingWaits.shared.during({ commitWatch.cancel() }, within: commitLimit, body)
         }
         guard let cancelRequest else { return try body() }
         return try BlockingWaits.shared.during({ cancelRequest.send() }, body)
@@ -650,29 +640,36 @@ public final class PostgresConnection {
     private func run(_ sql: String, _ arguments: [SQLValue]) throws -> OpaquePointer {
         let handle = try openHandle()
         let parameters = try PostgresParameters(arguments)
-        guard !isInTransaction, Self.writes(sql), let cancelRequest else {
+        guard !isInTransaction, Self.writes(sql) else {
             return try runNow(sql, parameters, on: handle)
         }
-        let watch = PostgresCommitWatch(request: cancelRequest)
-        commitWatch = (watch, commitLimit)
-        let answer = Result { try runNow(sql, parameters, on: handle) }
-        commitWatch = nil
-        let cutShort = watch.finish()
+        let (answer, cutShort) = watchingCommit { try runNow(sql, parameters, on: handle) }
         let result = try answer.get()
         guard cutShort else { return result }
         cpg_clear(result)
-        throw waitCutShort(
-            "the statement", committed: "it", limit: commitLimit.map { " (the statement timeout, \($0))" } ?? "",
-            in: sql)
+        throw waitCutShort("the statement", committed: "it", in: sql)
+    }
+
+    /// Runs `body`, which waits for a commit's answer, with a `PostgresCommitWatch`
+    /// registered (`awaitingServer`) when the connection can cancel; returns its outcome and
+    /// whether the watch cancelled meanwhile.
+    private func watchingCommit<Result>(_ body: () throws -> Result) -> (
+        answer: Swift.Result<Result, any Error>, cutShort: Bool
+    ) {
+        guard let cancelRequest else { return (Swift.Result { try body() }, false) }
+        let watch = PostgresCommitWatch(request: cancelRequest)
+        commitWatch = watch
+        let answer = Swift.Result { try body() }
+        commitWatch = nil
+        return (answer, watch.finish())
     }
 
     /// `storage.outcome_unknown` for `what` (a `COMMIT`, a write outside a transaction),
-    /// cancelled by its watch (after `limit`, said in words, or by the script's stop) while
-    /// it waited, and still answered success.
-    private func waitCutShort(_ what: String, committed: String, limit: String, in sql: String? = nil)
-        -> StorageError
-    {
-        StorageError(
+    /// cancelled by its watch (at the statement timeout, or by the script's stop) while it
+    /// waited, and still answered success.
+    private func waitCutShort(_ what: String, committed: String, in sql: String? = nil) -> StorageError {
+        let limit = commitLimit.map { " (the statement timeout, \($0))" } ?? ""
+        return StorageError(
             .outcomeUnknown,
             message: "\(what) was cancelled while it waited\(limit), most likely for the server's synchronous "
                 + "standby: the server committed \(committed) but the standby may not have it, so whether it "
