@@ -26,5 +26,5 @@ final class ReminderLoopSource: LoopSource {
 
     var keptFrom: Set<String>? { ReminderMonitor.writtenBy }
 
-    func scriptRan() { monitor.forgetReminders() }
+    func scriptRan(_ written: [String]?) { monitor.forgetReminders() }
 }

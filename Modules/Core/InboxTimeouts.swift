@@ -18,4 +18,13 @@ public protocol InboxTimeouts: Sendable {
     /// that called one (`LoopSource.keptFrom`), else after something arrived or
     /// `InboxWatcher.dueKeptMilliseconds`.
     var writtenBy: Set<String> { get }
+    /// The timeouts this one is made of, each of which a loop's watcher reads and keeps
+    /// apart (a walk request sent reads when the walks' next comes due again, not the
+    /// drops'); itself by default.
+    var parts: [any InboxTimeouts] { get }
+}
+
+extension InboxTimeouts {
+    /// Itself, read whole.
+    public var parts: [any InboxTimeouts] { [self] }
 }

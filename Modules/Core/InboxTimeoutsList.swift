@@ -16,6 +16,9 @@ public struct InboxTimeoutsList: InboxTimeouts {
     /// Every one's routes and modules.
     public var writtenBy: Set<String> { timeouts.reduce(into: []) { $0.formUnion($1.writtenBy) } }
 
+    /// Each of them, so that a watcher reads again only the one a route may have changed.
+    public var parts: [any InboxTimeouts] { timeouts.flatMap(\.parts) }
+
     /// The earliest of theirs.
     public func nextDue(for userID: String) throws -> Instant? {
         try timeouts.compactMap { try $0.nextDue(for: userID) }.min()

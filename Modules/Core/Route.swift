@@ -62,6 +62,13 @@ public struct Route: Sendable {
         }
     }
 
+    /// Whether `names` (routes, `walks.request`, and modules, `habits`) names one of
+    /// `routes` or its module: what a loop source keeps may have changed after calls of
+    /// `routes` (`InboxTimeouts.writtenBy`, a loop source's `keptFrom`).
+    public static func names(_ names: Set<String>, anyOf routes: some Sequence<String>) -> Bool {
+        routes.contains { names.contains($0) || names.contains(String($0.prefix { $0 != "." })) }
+    }
+
     /// Declares a route; `readsOnly` when its handler writes nothing (its statements may
     /// then go to a standby).
     public init(

@@ -36,8 +36,10 @@ public protocol LoopSource: AnyObject {
     /// The script ran (as the loop starts, and after a callback that called a route
     /// `keptFrom` names that writes): what the source read of the database may be
     /// stale, since the script may have written it. A source that keeps what it read (the
-    /// reminders, a sender's pending requests) reads it again.
-    func scriptRan()
+    /// reminders, a sender's pending requests) reads it again, or only what `written` (the
+    /// routes that write the callback called; perhaps none, for a source whose `keptFrom`
+    /// is nil) may have changed; nil: anything may have changed (the loop starts).
+    func scriptRan(_ written: [String]?)
 }
 
 extension LoopSource {
@@ -51,5 +53,5 @@ extension LoopSource {
     public var keptFrom: Set<String>? { nil }
 
     /// Nothing kept, nothing to forget.
-    public func scriptRan() {}
+    public func scriptRan(_ written: [String]?) {}
 }

@@ -201,19 +201,19 @@ extension LuaEngine {
         }
     }
 
-    /// Tells each source the script ran when it called a route that writes and that the
-    /// source names, or whose module it names (`LoopSource.keptFrom`); or `whatever` it
-    /// called (as the loop starts: the script before it may have done anything).
+    /// Tells each source the script ran, and which routes that write it called, when it
+    /// called one that the source names or whose module it names (`LoopSource.keptFrom`);
+    /// or that it may have called `whatever` (as the loop starts: the script before it may
+    /// have done anything).
     func tellSourcesScriptRan(whatever: Bool = false) {
         let written = routesWritten
         routesWritten = []
         for source in loopSources {
-            let told =
-                whatever
-                || source.keptFrom.map { kept in
-                    written.contains { kept.contains($0) || kept.contains(String($0.prefix { $0 != "." })) }
-                } ?? true
-            if told { source.scriptRan() }
+            if whatever {
+                source.scriptRan(nil)
+            } else if source.keptFrom.map({ Route.names($0, anyOf: written) }) ?? true {
+                source.scriptRan(written)
+            }
         }
     }
 

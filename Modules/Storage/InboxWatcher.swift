@@ -23,7 +23,9 @@ import Time
 ///   When the next one comes due is read again after the script called a route that may
 ///   have sent one (`keptFrom`, then `scriptRan`), after something arrived while one was
 ///   pending (an answer), and every
-///   `dueKeptMilliseconds` (another process of the user's may have sent one).
+///   `dueKeptMilliseconds` (another process of the user's may have sent one); each part of
+///   the timeouts apart (`InboxTimeouts.parts`: a walk request sent reads the walks' again,
+///   not the drops'; what arrives, each part with something pending).
 ///
 /// Each entry is handed to one loop once (`Inbox.claimUndelivered`): a loop started later
 /// gets what arrived while none ran, and nothing twice. Each claim carries a token of its
@@ -56,16 +58,19 @@ public final class InboxWatcher {
 
     private let database: any Database
     private let inbox: any Inbox
-    private let timeouts: (any InboxTimeouts)?
+    /// The parts of the timeouts (`InboxTimeouts.parts`): when the user's next of each comes
+    /// due is read and kept apart.
+    private let dueParts: [any InboxTimeouts]
     private let clock: any Clock
     private let user: () -> String
     private let milliseconds: () -> UInt64
     private var dataVersion: Int?
     private var lastLook: UInt64 = 0
     private var watchedUser: String?
-    private var nextDue: Instant?
-    /// When `nextDue` was read (real milliseconds); nil: at the next look.
-    private var nextDueRead: UInt64?
+    /// When the user's next of each of `dueParts` comes due, as last read.
+    private var dues: [Instant?]
+    /// When each of `dues` was read (real milliseconds); nil: at the next look.
+    private var duesRead: [UInt64?]
     private var more = false
     /// Looks that failed in a row (the server is down, or the connection was lost).
     private var failures = 0
@@ -94,7 +99,9 @@ public final class InboxWatcher {
     ) {
         self.database = database
         self.inbox = inbox
-        self.timeouts = timeouts
+        dueParts = timeouts?.parts ?? []
+        dues = Array(repeating: nil, count: dueParts.count)
+        duesRead = dues.map { _ in nil }
         self.clock = clock
         self.user = user
         self.milliseconds = milliseconds
@@ -115,7 +122,7 @@ public final class InboxWatcher {
             case .postgreSQL:
                 max(drawnInterval - Int(min(sinceLastLook, UInt64(drawnInterval))), 1)
             }
-        if let nextDue, clock.rate > 0 {
+        if let nextDue = dues.compactMap({ $0 }).min(), clock.rate > 0 {
             let appMilliseconds = Double(max(nextDue.millisecondsSince1970 - clock.now().millisecondsSince1970, 0))
             wait = min(wait, Int(min(appMilliseconds / clock.rate, 1e9).rounded(.up)) + 1)
         }
@@ -134,8 +141,7 @@ public final class InboxWatcher {
         more = false
         if userID != watchedUser {
             watchedUser = userID
-            nextDue = nil
-            nextDueRead = nil
+            forgetDues()
         }
         do {
             return try lookNow(for: userID, asked: look)
@@ -146,8 +152,7 @@ public final class InboxWatcher {
             lastLook = milliseconds()
             failures += 1
             nextInterval()
-            nextDue = nil
-            nextDueRead = nil
+            forgetDues()
             throw error
         }
     }
@@ -172,20 +177,20 @@ public final class InboxWatcher {
             look = true
         }
         let now = clock.now()
-        if let timeouts {
-            let stale = nextDueRead.map { since($0) >= UInt64(Self.dueKeptMilliseconds) } ?? true
+        for (index, part) in dueParts.enumerated() {
+            let stale = duesRead[index].map { since($0) >= UInt64(Self.dueKeptMilliseconds) } ?? true
             if look && stale {
-                nextDue = try timeouts.nextDue(for: userID)
-                nextDueRead = milliseconds()
+                dues[index] = try part.nextDue(for: userID)
+                duesRead[index] = milliseconds()
             }
-            if let due = nextDue, now >= due {
-                try timeouts.recordDue(at: now)
-                nextDue = try timeouts.nextDue(for: userID)
-                nextDueRead = milliseconds()
+            if let due = dues[index], now >= due {
+                try part.recordDue(at: now)
+                dues[index] = try part.nextDue(for: userID)
+                duesRead[index] = milliseconds()
                 // Still due once recorded: someone holds the row locked (the expiries pass
                 // over locked rows). Looking again at once would spin; the next read of the
                 // due time, `dueKeptMilliseconds` later, tries again.
-                if let again = nextDue, now >= again { nextDue = nil }
+                if let again = dues[index], now >= again { dues[index] = nil }
                 look = true
             }
         }
@@ -225,8 +230,18 @@ public final class InboxWatcher {
         nextInterval()
         // What came may answer the user's own pending request (its due time then goes); with
         // none pending, nothing that comes can, and the due time stays as read.
-        if !claimed.isEmpty, nextDue != nil { nextDueRead = nil }
+        if !claimed.isEmpty {
+            for index in dues.indices where dues[index] != nil { duesRead[index] = nil }
+        }
         return claimed.map { $0.value(in: zone) }
+    }
+
+    /// Nothing of the user's due is known: each is read at the next look.
+    private func forgetDues() {
+        for index in dues.indices {
+            dues[index] = nil
+            duesRead[index] = nil
+        }
     }
 
     /// PostgreSQL: the quick interval when the script just asked something (`quick`), else
@@ -246,15 +261,19 @@ public final class InboxWatcher {
     /// What can change when the user's next pending request comes due
     /// (`InboxTimeouts.writtenBy`): after a callback that called none of these, what was read
     /// is kept.
-    public var keptFrom: Set<String>? { timeouts?.writtenBy ?? [] }
+    public var keptFrom: Set<String>? { dueParts.reduce(into: []) { $0.formUnion($1.writtenBy) } }
 
-    /// The script ran a route of `keptFrom`: it may have sent a request, so when the next
-    /// comes due is read again, and on PostgreSQL the looks come at the quick interval
+    /// The script ran a route of `keptFrom` (`written`, the routes that write it called; nil:
+    /// any): it may have sent a request, so when the next comes due is read again, of the
+    /// parts those routes write only, and on PostgreSQL the looks come at the quick interval
     /// (unless looks fail), since an answer often follows within seconds. The interval
     /// still counts from the last look: a script that asks again and again (a timer every
     /// 0.1 s) must not put the next look off for ever.
-    public func scriptRan() {
-        nextDueRead = nil
+    public func scriptRan(_ written: [String]?) {
+        for (index, part) in dueParts.enumerated() where written.map({ Route.names(part.writtenBy, anyOf: $0) }) ?? true
+        {
+            duesRead[index] = nil
+        }
         guard database.dialect.name == .postgreSQL, failures == 0 else { return }
         nextInterval(quick: true)
     }

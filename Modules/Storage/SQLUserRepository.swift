@@ -15,6 +15,16 @@ public struct SQLUserRepository: UserRepository {
     private static let named =
         "SELECT id, name, created_at FROM users WHERE name = ?1 OR name_key = lower(?1) ORDER BY name = ?1 DESC"
 
+    /// A subquery of one row at most, for a statement that names a user and writes at once
+    /// (one round trip): the id of the user `reference` (a placeholder, `?3`) names, as
+    /// `user(named:)` finds them, else as `user(id:)` finds the reference in lower case. `IS
+    /// TRUE`: a `name_key` an early schema left NULL sorts last on both engines (PostgreSQL
+    /// puts NULL first when descending).
+    public static func referenced(_ reference: String) -> String {
+        "SELECT id FROM users WHERE name = \(reference) OR name_key = lower(\(reference)) OR id = lower(\(reference)) "
+            + "ORDER BY (name = \(reference)) IS TRUE DESC, (name_key = lower(\(reference))) IS TRUE DESC LIMIT 1"
+    }
+
     /// The user whose name is exactly `name`, as a query of a batch (`Database.forEach(_:)`):
     /// `found` gets the user `user(named:)` would return when there is one of that exact
     /// name (it comes first there), and is not called otherwise, which says nothing of a

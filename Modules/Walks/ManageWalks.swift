@@ -51,18 +51,11 @@ public struct ManageWalks: Sendable {
             id: chosen ?? Identifier.random(), senderID: senderID, recipientID: "", message: message,
             latitude: latitude, longitude: longitude, placeName: placeName, storedStatus: .pending,
             createdAt: clock.now())
-        guard let mate = try users.user(named: reference) ?? users.user(id: reference.lowercased()),
-            mate.id != senderID
-        else { throw Self.notAMate(reference) }
-        // The link and the rate are asked by the insert itself (one round trip); only a
-        // refusal reads them again, to say which.
-        let stored: WalkRequest?
+        // The recipient, the link and the rate are asked by the insert itself (one round
+        // trip); only a refusal reads them again, to say which.
+        let sent: SentWalkRequest?
         do {
-            stored = try store.insert(
-                WalkRequest(
-                    id: request.id, senderID: senderID, recipientID: mate.id, message: request.message,
-                    latitude: latitude, longitude: longitude, placeName: placeName, storedStatus: .pending,
-                    createdAt: request.createdAt))
+            sent = try store.send(request, to: reference)
         } catch let error as StorageError
             where error.failure == .constraint && error.message.contains(WalksSchema.rateMessage)
         {
@@ -71,8 +64,9 @@ public struct ManageWalks: Sendable {
             // Another person's request has it (theirs is not shown to us).
             throw Identifier.taken
         }
-        if let stored { return SentWalkRequest(request: stored, recipient: mate) }
-        guard try mates.areMates(senderID, mate.id),
+        if let sent { return sent }
+        guard let mate = try users.user(named: reference) ?? users.user(id: reference.lowercased()),
+            mate.id != senderID, try mates.areMates(senderID, mate.id),
             try store.sentInLastMinute(by: senderID, at: request.createdAt) >= WalkRequest.maximumPerMinute
         else { throw Self.notAMate(reference) }
         throw Self.tooManyRequests
@@ -95,7 +89,7 @@ public struct ManageWalks: Sendable {
     /// nothing changed is the request read (and, for an acceptance, the link), to say why.
     /// - Throws: `walks.not_found` (not yours to see), `forbidden` (not your part),
     ///   `walks.not_pending`, `walks.not_a_mate` (accepting after the link ended).
-    public func answer(_ id: String, with status: WalkStatus, userID: String) throws -> WalkRequest {
+    public func answer(_ id: String, with status: WalkStatus, userID: String) throws -> AnsweredWalkRequest {
         let now = clock.now()
         let key = id.lowercased()
         if let answered = try store.answer(id: key, with: status, by: userID, at: now) { return answered }

@@ -64,14 +64,17 @@ public struct SQLWalkStore: WalkStore {
         }
     }
 
-    /// Stores a new request in one conditional insert, only between mates (the Mates
-    /// module's `mates`, which the walks' schema and policies read too) and, on SQLite, only
-    /// while its sender made fewer than `WalkRequest.maximumPerMinute` in the minute before
-    /// (PostgreSQL's trigger counts there, and refuses with `WalksSchema.rateMessage`);
-    /// nil when it was not stored. By the database's clock, made now by that clock.
-    public func insert(_ request: WalkRequest) throws -> WalkRequest? {
+    /// Sends a new request to the user `reference` names (`SQLUserRepository.referenced`:
+    /// a name, in any case, or an id) in one conditional insert: only to someone else, only
+    /// between mates (the Mates module's `mates`, which the walks' schema and policies read
+    /// too) and, on SQLite, only while its sender made fewer than
+    /// `WalkRequest.maximumPerMinute` in the minute before (PostgreSQL's trigger counts
+    /// there, and refuses with `WalksSchema.rateMessage`). Returns it as stored, with its
+    /// recipient read by the same statement; nil when it was not stored. By the database's
+    /// clock, made now by that clock. `request.recipientID` is not read.
+    public func send(_ request: WalkRequest, to reference: String) throws -> SentWalkRequest? {
         var arguments: [SQLValue] = [
-            .text(request.id), .text(request.senderID), .text(request.recipientID), .text(request.message),
+            .text(request.id), .text(request.senderID), .text(reference), .text(request.message),
             .double(request.latitude), .double(request.longitude), .text(request.placeName),
             .text(request.storedStatus.rawValue),
         ]
@@ -93,20 +96,35 @@ public struct SQLWalkStore: WalkStore {
             ? "AND (SELECT count(*) FROM walk_requests r WHERE r.sender_id = ?2 AND r.created_at > \(created) - 60000) "
                 + "< \(WalkRequest.maximumPerMinute)"
             : ""
+        func recipient(_ column: String) -> String {
+            "(SELECT \(column) FROM users WHERE users.id = walk_requests.recipient_id)"
+        }
         guard
             let stored = try database.queryOne(
                 """
                 INSERT INTO walk_requests (\(Self.columns), expires_at\(seq.column))
-                SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, \(created), \(expires)\(seq.value)
-                WHERE EXISTS (SELECT 1 FROM mates m WHERE m.user_id = ?2 AND m.mate_id = ?3) \(rate)
-                RETURNING created_at
-                """, arguments, { try $0.instant(0) })
+                SELECT ?1, ?2, u.id, ?4, ?5, ?6, ?7, ?8, \(created), \(expires)\(seq.value)
+                FROM (\(SQLUserRepository.referenced("?3"))) u
+                WHERE u.id <> ?2 AND EXISTS (SELECT 1 FROM mates m WHERE m.user_id = ?2 AND m.mate_id = u.id) \(rate)
+                RETURNING created_at, recipient_id, \(recipient("name")), \(recipient("created_at"))
+                """, arguments,
+                { row in
+                    (
+                        createdAt: try row.instant(0), recipientID: try row.string(1),
+                        recipient: try row.optionalString(2).map { name in
+                            User(id: try row.string(1), name: name, createdAt: try row.instant(3))
+                        }
+                    )
+                })
         else { return nil }
-        guard judge == .database else { return request }
-        return try WalkRequest(
-            id: request.id, senderID: request.senderID, recipientID: request.recipientID, message: request.message,
-            latitude: request.latitude, longitude: request.longitude, placeName: request.placeName,
-            storedStatus: request.storedStatus, createdAt: stored, statusJudged: true)
+        return SentWalkRequest(
+            request: try WalkRequest(
+                id: request.id, senderID: request.senderID, recipientID: stored.recipientID, message: request.message,
+                latitude: request.latitude, longitude: request.longitude, placeName: request.placeName,
+                storedStatus: request.storedStatus,
+                createdAt: judge == .database ? stored.createdAt : request.createdAt,
+                statusJudged: judge == .database),
+            recipient: stored.recipient)
     }
 
     /// How many requests `userID` made in the 60 seconds before `now`, through the sender
@@ -137,7 +155,7 @@ public struct SQLWalkStore: WalkStore {
     /// accepts it only while the two are mates; one conditional update, the answered row
     /// returned by it; nil when nothing changed.
     public func answer(id: String, with status: WalkStatus, by userID: String, at now: Instant) throws
-        -> WalkRequest?
+        -> AnsweredWalkRequest?
     {
         // Only the recipient accepts or declines; only the sender cancels.
         let answerer = status == .cancelled ? "sender_id" : "recipient_id"
@@ -152,8 +170,17 @@ public struct SQLWalkStore: WalkStore {
             """
             UPDATE walk_requests SET status = ?1, answered_at = \(clock)
             WHERE id = ?2 AND \(answerer) = ?3 AND status = 'pending' AND expires_at > \(clock)\(stillMates)
-            RETURNING \(Self.columns)
-            """, [.text(status.rawValue), .text(id), .text(userID)] + clockArguments, readRequest)
+            RETURNING \(Self.columns),
+                (SELECT name FROM users WHERE users.id = walk_requests.sender_id),
+                (SELECT name FROM users WHERE users.id = walk_requests.recipient_id)
+            """, [.text(status.rawValue), .text(id), .text(userID)] + clockArguments
+        ) { row in
+            let request = try readRequest(row)
+            var names: [String: String] = [:]
+            names[request.senderID] = row.optionalString(9)
+            names[request.recipientID] = row.optionalString(10)
+            return AnsweredWalkRequest(request: request, names: names)
+        }
     }
 
     /// Cancels the pending, unexpired requests between two users, both ways; returns how many.

@@ -4,13 +4,14 @@ import Time
 /// Where walk requests and walk logs are kept. Every answer is one conditional update, so
 /// when two people (or processes) answer one request at once exactly one wins.
 public protocol WalkStore: Sendable {
-    /// Stores a new request, in one statement, only when its sender and recipient are mates
-    /// and the sender made fewer than `WalkRequest.maximumPerMinute` in the minute before,
-    /// and returns it as stored (a store that judges time by the database's clock sets its
-    /// `createdAt`, and so `expiresAt`, by that clock); nil when it was not stored. A store
-    /// may refuse past the rate by throwing instead (PostgreSQL's trigger, with
-    /// `WalksSchema.rateMessage`).
-    func insert(_ request: WalkRequest) throws -> WalkRequest?
+    /// Sends a new request to the user `reference` names (a name, in any case, or an id),
+    /// in one statement, only when that is someone else, the two are mates and the sender
+    /// made fewer than `WalkRequest.maximumPerMinute` in the minute before; returns it as
+    /// stored (a store that judges time by the database's clock sets its `createdAt`, and
+    /// so `expiresAt`, by that clock) with its recipient; nil when it was not stored.
+    /// `request.recipientID` is not read. A store may refuse past the rate by throwing
+    /// instead (PostgreSQL's trigger, with `WalksSchema.rateMessage`).
+    func send(_ request: WalkRequest, to reference: String) throws -> SentWalkRequest?
     /// How many requests `userID` made in the 60 seconds before `now` (the database's
     /// clock when the store judges by it).
     func sentInLastMinute(by userID: String, at now: Instant) throws -> Int
@@ -23,9 +24,10 @@ public protocol WalkStore: Sendable {
     /// recipient accepts or declines, the sender cancels; an acceptance only while the two
     /// are mates), in one conditional update; returns the answered request, or nil when
     /// nothing changed (not theirs to answer, no longer pending, expired, or no longer
-    /// mates). `now` is the app's clock; a store that judges time by the database's clock
-    /// uses that instead.
-    func answer(id: String, with status: WalkStatus, by userID: String, at now: Instant) throws -> WalkRequest?
+    /// mates), with the two people's names read by the same statement. `now` is the app's
+    /// clock; a store that judges time by the database's clock uses that instead.
+    func answer(id: String, with status: WalkStatus, by userID: String, at now: Instant) throws
+        -> AnsweredWalkRequest?
     /// Cancels the pending, unexpired requests between two users, both ways; returns how many.
     @discardableResult
     func cancelPending(between userID: String, and otherID: String, at now: Instant) throws -> Int

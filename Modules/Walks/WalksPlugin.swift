@@ -103,30 +103,27 @@ public struct WalksPlugin: ModulePlugin {
                 errors: ["walks.not_found", "forbidden", "walks.not_pending", "walks.not_a_mate"],
                 example: "walks.accept(id)"
             ) { arguments, context in
-                try Self.value(
+                Self.value(
                     try Self.walks(context).answer(
-                        try arguments.string("id"), with: .accepted, userID: context.user.id),
-                    context)
+                        try arguments.string("id"), with: .accepted, userID: context.user.id), context)
             },
             Route(
                 "walks.decline", summary: "Says no to a request to you.", parameters: [Self.id],
                 returns: "walk_request", errors: ["walks.not_found", "forbidden", "walks.not_pending"],
                 example: "walks.decline(id)"
             ) { arguments, context in
-                try Self.value(
+                Self.value(
                     try Self.walks(context).answer(
-                        try arguments.string("id"), with: .declined, userID: context.user.id),
-                    context)
+                        try arguments.string("id"), with: .declined, userID: context.user.id), context)
             },
             Route(
                 "walks.cancel", summary: "Withdraws a request you sent.", parameters: [Self.id],
                 returns: "walk_request", errors: ["walks.not_found", "forbidden", "walks.not_pending"],
                 example: "walks.cancel(id)"
             ) { arguments, context in
-                try Self.value(
+                Self.value(
                     try Self.walks(context).answer(
-                        try arguments.string("id"), with: .cancelled, userID: context.user.id),
-                    context)
+                        try arguments.string("id"), with: .cancelled, userID: context.user.id), context)
             },
             Route(
                 "walks.log", summary: "Logs a walk you took.",
@@ -294,6 +291,11 @@ public struct WalksPlugin: ModulePlugin {
             ids: requests.flatMap { [$0.senderID, $0.recipientID] }
         ).mapValues(\.name)
         return .array(requests.map { value($0, names: names, context) })
+    }
+
+    /// An answered request as a script sees it, named as the answering statement read them.
+    private static func value(_ answered: AnsweredWalkRequest, _ context: Context) -> Value {
+        value(answered.request, names: answered.names, context)
     }
 
     private static func value(_ request: WalkRequest, _ context: Context) throws -> Value {

@@ -345,7 +345,7 @@ import Walks
         // Joon asks Mina for a walk, and his loop tells the watcher the script ran.
         let id = try people.request()
         people.ticks.now += 300
-        watcher.scriptRan()
+        watcher.scriptRan(["walks.request"])
         #expect(watcher.pollInterval == 1)  // the quick interval, from the last look, has passed
         #expect(try watcher.collect() == [])
         let next = try #require(watcher.pollInterval)
@@ -380,7 +380,7 @@ import Walks
         var waits: [Int] = []
         for _ in 0..<3 {
             people.ticks.now += 100
-            watcher.scriptRan()
+            watcher.scriptRan(["walks.request"])
             waits.append(try #require(watcher.pollInterval))
         }
         #expect(waits.last == 1, "\(waits)")
@@ -395,7 +395,7 @@ import Walks
         let watcher = try people.watcher(of: people.joon)
         #expect(try watcher.collect() == [])
         _ = try people.request()
-        watcher.scriptRan()
+        watcher.scriptRan(["walks.request"])
         people.ticks.now += UInt64(watcher.pollInterval ?? 0)
         #expect(try watcher.collect() == [])  // the request's due time is known now
         people.clock.advance(seconds: 61)
@@ -504,7 +504,7 @@ import Walks
         let watcher = try people.watcher(of: people.joon)
         #expect(try watcher.collect() == [])
         let id = try people.request()
-        watcher.scriptRan()  // as the loop tells it after the callback that sent the request
+        watcher.scriptRan(["walks.request"])  // as the loop tells it after the callback that sent the request
         people.clock.advance(seconds: 59)
         #expect(try people.awaited(watcher) == [])
         // Nothing else changes in the database: the due time alone makes the watcher look.

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """A neighbourhood on one PostgreSQL server, measured with real app-shell processes.
 
-    neighbourhood.py BINARY [--people N] [--mates K] [--steps RATE:SECONDS,...] [--idle SECONDS]
-                            [--server URL] [--check]
+    neighbourhood.py BINARY [--people N] [--mates K] [--steps RATE:SECONDS,...] [--warmup RATE:SECONDS]
+                            [--idle SECONDS] [--server URL] [--check]
 
 An administrator sets a database up and adds N members. Each member runs its own app-shell
 (Tests/Bench/neighbour.lua), logged in as itself, waiting in app.loop() with a
@@ -10,7 +10,9 @@ walks.incoming hook that accepts; each is a mate of its K nearest neighbours on 
 (linked by the administrator in SQL). After an idle window, the bench writes a
 `bench.start` entry into every inbox; from then on each person asks a mate at random for
 a walk at 1/N of the step's total rate (a person may send 30 a minute, so the senders are
-everyone), step by step.
+everyone), step by step, after a warm-up step (100 a second for 20 s) in which each makes
+its first request, whose session plans its statements then (printed apart: the steps
+after it measure sessions that have planned).
 
 What it prints, per step: the rate offered and delivered, the delay from a request's row
 being written (the server's clock) to its receiver's loop claiming it just before the hook
@@ -180,12 +182,19 @@ def main():
     parser.add_argument("--people", type=int, default=1000)
     parser.add_argument("--mates", type=int, default=10, help="mates of each person (even)")
     parser.add_argument("--steps", default="100:60,150:30,200:30,300:30", help="rate:seconds,...")
+    parser.add_argument("--warmup", default="100:20",
+                        help="rate:seconds before the steps, in which each sender makes its first request "
+                             "(its session plans its statements then); printed apart; 0 for none")
     parser.add_argument("--idle", type=float, default=10, help="seconds measured while nothing is sent")
     parser.add_argument("--server", help="a superuser's postgresql:// URL (default: a throwaway cluster)")
     parser.add_argument("--check", action="store_true", help="exit 1 unless every request arrived once")
     args = parser.parse_args()
     steps = [(int(rate), int(seconds)) for rate, seconds in
              (step.split(":") for step in args.steps.split(","))]
+    # The warm-up is the first step the senders are given; the table marks it.
+    warmup = [] if args.warmup in ("", "0") else [tuple(int(part) for part in args.warmup.split(":"))]
+    warmup_seconds = sum(seconds for _, seconds in warmup)
+    steps = warmup + steps
     people = args.people
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4 * people + 256)), hard))
@@ -298,11 +307,13 @@ def main():
                     f"'bench.start', '{{}}', {start_ms} FROM users WHERE name LIKE 'n{run}\\_%'")
         start = time.monotonic()
         first_event = len(events)
-        server_cpu, client_cpu = cpu_seconds(server_pids), cpu_seconds(clients)
         total = sum(seconds for _, seconds in steps)
+        pump(start + warmup_seconds)
+        measured = time.monotonic()
+        server_cpu, client_cpu = cpu_seconds(server_pids), cpu_seconds(clients)
         pump(start + total + 1)
-        busy = {"server": (cpu_seconds(server_pids) - server_cpu) / (time.monotonic() - start),
-                "client": (cpu_seconds(clients) - client_cpu) / (time.monotonic() - start)}
+        busy = {"server": (cpu_seconds(server_pids) - server_cpu) / (time.monotonic() - measured),
+                "client": (cpu_seconds(clients) - client_cpu) / (time.monotonic() - measured)}
         # --- Count: what was sent, what arrived where; what is on its way may take 30 s more -
         def tally():
             sent, got_by, attempts, errors = {}, {}, {}, []
@@ -405,7 +416,8 @@ def main():
                           if delivered is not None and window[0] <= delivered < window[1])
             latencies = [latency for created, latency, _ in request_latency
                          if created is not None and window[0] <= created < window[1]]
-            print(f"| {rate}/s for {seconds} s | {len(in_step) / seconds:.1f}/s | {arrived / seconds:.1f}/s "
+            name = f"{rate}/s for {seconds} s" + (" (warm-up)" if begins <= warmup_seconds else "")
+            print(f"| {name} | {len(in_step) / seconds:.1f}/s | {arrived / seconds:.1f}/s "
                   f"| {milliseconds(percentile(delays, 0.5))} | {milliseconds(percentile(delays, 0.99))} "
                   f"| {milliseconds(max(delays) if delays else None)} | {milliseconds(percentile(latencies, 0.5))} "
                   f"| {milliseconds(percentile(latencies, 0.99))} |")

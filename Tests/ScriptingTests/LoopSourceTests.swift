@@ -88,7 +88,7 @@ final class KeepingSource: LoopSource {
     var descriptor: Int32? { nil }
     var pollInterval: Int? { nil }
     func collect() throws -> [Value] { [] }
-    func scriptRan() { told.withLock { $0 += 1 } }
+    func scriptRan(_ written: [String]?) { told.withLock { $0 += 1 } }
 }
 
 @Suite struct LoopSourceTests {

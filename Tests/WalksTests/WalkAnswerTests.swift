@@ -27,8 +27,9 @@ import Time
         #expect(try store.answer(id: request.id, with: .cancelled, by: fixture.joon.id, at: now) == nil)
         #expect(try store.request(id: request.id)?.storedStatus == .pending)
         let answered = try store.answer(id: request.id, with: .accepted, by: fixture.joon.id, at: now)
-        #expect(answered?.storedStatus == .accepted)
-        #expect(answered?.message == "한강 갈래? 🐕")
+        #expect(answered?.request.storedStatus == .accepted)
+        #expect(answered?.request.message == "한강 갈래? 🐕")
+        #expect(answered?.names == [fixture.mina.id: "mina", fixture.joon.id: "joon"])
         #expect(try store.answer(id: request.id, with: .cancelled, by: fixture.mina.id, at: now) == nil)
         #expect(try store.request(id: request.id)?.storedStatus == .accepted)
     }
@@ -47,7 +48,7 @@ import Time
         #expect(unknown.code == "walks.not_found")
         #expect(
             try fixture.walks.answer(request.id.uppercased(), with: .cancelled, userID: fixture.mina.id)
-                .storedStatus == .cancelled)
+                .request.storedStatus == .cancelled)
         let again = try #require(throws: AppError.self) {
             try fixture.walks.answer(request.id, with: .accepted, userID: fixture.joon.id)
         }
@@ -81,7 +82,7 @@ import Time
         try fixture.database.execute(age, [.int(59_000), .int(59_000), .text(twin.id)])
         try fixture.database.execute(age, [.int(61_000), .int(61_000), .text(late.id)])
         // The app's clock (2026-11-29 08:00, days before the database's) would call both pending.
-        #expect(try walks.answer(twin.id, with: .accepted, userID: fixture.joon.id).storedStatus == .accepted)
+        #expect(try walks.answer(twin.id, with: .accepted, userID: fixture.joon.id).request.storedStatus == .accepted)
         #expect(try store.request(id: late.id)?.storedStatus == .expired)
         let refused = try #require(throws: AppError.self) {
             try walks.answer(late.id, with: .accepted, userID: fixture.joon.id)
@@ -116,6 +117,7 @@ import Time
             try walks.list(incoming: false, status: nil, userID: fixture.mina.id).map { $0.status(at: ahead.now()) }
                 == [.pending])
         #expect(
-            try walks.answer(made.id, with: .accepted, userID: fixture.joon.id).status(at: ahead.now()) == .accepted)
+            try walks.answer(made.id, with: .accepted, userID: fixture.joon.id).request.status(at: ahead.now())
+                == .accepted)
     }
 }

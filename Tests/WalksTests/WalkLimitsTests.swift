@@ -129,7 +129,8 @@ struct WalksFixture {
         #expect(try fixture.walks.list(incoming: true, status: .pending, userID: fixture.joon.id).count == 1)
         // Declining and cancelling need no link.
         #expect(
-            try fixture.walks.answer(request.id, with: .declined, userID: fixture.joon.id).storedStatus == .declined)
+            try fixture.walks.answer(request.id, with: .declined, userID: fixture.joon.id).request.storedStatus
+                == .declined)
     }
 
     @Test(arguments: DatabaseBackend.available)

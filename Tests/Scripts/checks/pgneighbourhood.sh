@@ -7,7 +7,7 @@
 # took longer than its 60-second window (its accept then fails) would fail the check.
 
 if [ -n "${APP_SHELL_TEST_POSTGRES:-}" ] && command -v psql >/dev/null; then
-  if python3 "$here/../Bench/neighbourhood.py" "$binary" --people 50 --steps 10:30 --idle 0 \
+  if python3 "$here/../Bench/neighbourhood.py" "$binary" --people 50 --steps 10:30 --warmup 0 --idle 0 \
     --server "$APP_SHELL_TEST_POSTGRES" --check \
     >"$work/hood.out" 2>"$work/hood.err"; then
     sed -n 's/^\(50 people waiting.*\)/     \1/p' "$work/hood.out"
