@@ -69,4 +69,42 @@ struct PostgresReconnectTests {
         let next = try #require(try database.queryOne("SELECT pg_backend_pid()") { try $0.int(0) })
         #expect(next != backend)
     }
+
+    /// A write outside a transaction commits as it ends, so one whose connection is lost
+    /// while it runs may have committed: `storage.outcome_unknown`, as for a `COMMIT`, never
+    /// `storage.unavailable`, which a script may take for "not done" and send again.
+    @Test func aWriteOutsideATransactionWhoseConnectionIsLostHasAnUnknownOutcome() throws {
+        let database = try #require(try DatabaseBackend.postgres.openScratch() as? PostgresDatabase)
+        defer { database.close() }
+        let administrator = try PostgresTestServer.connect()
+        defer { administrator.close() }
+        try database.execute("CREATE TABLE kept (id bigint)")
+        let backend = try #require(try database.queryOne("SELECT pg_backend_pid()") { try $0.int(0) })
+        let failure = Mutex<StorageError?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            do { try database.execute("INSERT INTO kept (id) SELECT 1 FROM pg_sleep(30)") } catch let error
+                as StorageError
+            {
+                failure.withLock { $0 = error }
+            } catch {}
+            done.signal()
+        }
+        // Until the insert runs on the server (a condition, not a time).
+        var running = false
+        for _ in 0..<500 where !running {
+            running =
+                try administrator.queryOne(
+                    "SELECT count(*) FROM pg_stat_activity WHERE pid = $1 AND query LIKE 'INSERT INTO kept%' "
+                        + "AND state = 'active'", [.int(backend)]
+                ) { try $0.int(0) } == 1
+            if !running { usleep(10_000) }
+        }
+        #expect(running)
+        try terminate(backend, by: administrator)
+        done.wait()
+        let error = failure.withLock { $0 }
+        #expect(error?.failure == .outcomeUnknown)
+        #expect(error?.message.contains("unknown") == true)
+    }
 }

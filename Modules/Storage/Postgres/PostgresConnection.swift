@@ -636,15 +636,27 @@ public final class PostgresConnection {
     /// would reach the scripts' 60-s callback deadline at the defaults, which would stop a
     /// hook before it could catch the error). A write is a statement that starts with
     /// `INSERT`, `UPDATE`, `DELETE` or `MERGE`, or with `SQLDialect.writesMark` (`writes`); a
-    /// read is not watched, so a waiting loop's looks start no watcher thread.
+    /// read is not watched, so a waiting loop's looks start no watcher thread. A write whose
+    /// connection is lost once sent is `storage.outcome_unknown` too, as a `COMMIT`'s is: the
+    /// server may have committed it before the connection went (a read stays
+    /// `storage.unavailable`).
     private func run(_ sql: String, _ arguments: [SQLValue]) throws -> OpaquePointer {
         let handle = try openHandle()
         let parameters = try PostgresParameters(arguments)
         guard !isInTransaction, Self.writes(sql) else {
             return try runNow(sql, parameters, on: handle)
         }
+        let sent = Int(cpg_status(handle)) == CPG_CONNECTION_OK
         let (answer, cutShort) = watchingCommit { try runNow(sql, parameters, on: handle) }
-        let result = try answer.get()
+        let result: OpaquePointer
+        switch answer {
+        case .success(let answered): result = answered
+        case .failure(let error as StorageError) where error.failure == .unavailable && sent:
+            throw StorageError(
+                .outcomeUnknown,
+                message: "\(error.message); whether the statement was committed is unknown, so it was not retried")
+        case .failure(let error): throw error
+        }
         guard cutShort else { return result }
         cpg_clear(result)
         throw waitCutShort("the statement", committed: "it", in: sql)
