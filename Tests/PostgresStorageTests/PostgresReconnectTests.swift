@@ -38,34 +38,45 @@ struct PostgresReconnectTests {
         #expect(try database.query("SELECT id FROM kept") { try $0.int(0) } == [2])
     }
 
+    /// The error of `sql`, run outside a transaction on `database`'s connection `backend`,
+    /// when an administrator ends that session while the statement runs on the server (found
+    /// by its first words, `running`: a condition, not a time).
+    private func failure(
+        of sql: String, running: String, on database: PostgresDatabase, backend: Int,
+        by administrator: PostgresConnection
+    ) throws -> StorageError? {
+        let failure = Mutex<StorageError?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            do { try database.execute(sql) } catch let error as StorageError {
+                failure.withLock { $0 = error }
+            } catch {}
+            done.signal()
+        }
+        var active = false
+        for _ in 0..<500 where !active {
+            active =
+                try administrator.queryOne(
+                    "SELECT count(*) FROM pg_stat_activity WHERE pid = $1 AND starts_with(query, $2) "
+                        + "AND state = 'active'", [.int(backend), .text(running)]
+                ) { try $0.int(0) } == 1
+            if !active { usleep(10_000) }
+        }
+        #expect(active)
+        try terminate(backend, by: administrator)
+        done.wait()
+        return failure.withLock { $0 }
+    }
+
     @Test func aConnectionLostDuringAStatementIsNotUsedAgain() throws {
         let database = try #require(try DatabaseBackend.postgres.openScratch() as? PostgresDatabase)
         defer { database.close() }
         let administrator = try PostgresTestServer.connect()
         defer { administrator.close() }
         let backend = try #require(try database.queryOne("SELECT pg_backend_pid()") { try $0.int(0) })
-        let failure = Mutex<StorageFailure?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            do { try database.execute("SELECT pg_sleep(30)") } catch let error as StorageError {
-                failure.withLock { $0 = error.failure }
-            } catch {}
-            done.signal()
-        }
-        // Until the sleep runs on the server (a condition, not a time).
-        var sleeping = false
-        for _ in 0..<500 where !sleeping {
-            sleeping =
-                try administrator.queryOne(
-                    "SELECT count(*) FROM pg_stat_activity WHERE pid = $1 AND query LIKE 'SELECT pg_sleep%' "
-                        + "AND state = 'active'", [.int(backend)]
-                ) { try $0.int(0) } == 1
-            if !sleeping { usleep(10_000) }
-        }
-        #expect(sleeping)
-        try terminate(backend, by: administrator)
-        done.wait()
-        #expect(failure.withLock { $0 } == .unavailable)
+        let error = try failure(
+            of: "SELECT pg_sleep(30)", running: "SELECT pg_sleep", on: database, backend: backend, by: administrator)
+        #expect(error?.failure == .unavailable)
         let next = try #require(try database.queryOne("SELECT pg_backend_pid()") { try $0.int(0) })
         #expect(next != backend)
     }
@@ -80,30 +91,9 @@ struct PostgresReconnectTests {
         defer { administrator.close() }
         try database.execute("CREATE TABLE kept (id bigint)")
         let backend = try #require(try database.queryOne("SELECT pg_backend_pid()") { try $0.int(0) })
-        let failure = Mutex<StorageError?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            do { try database.execute("INSERT INTO kept (id) SELECT 1 FROM pg_sleep(30)") } catch let error
-                as StorageError
-            {
-                failure.withLock { $0 = error }
-            } catch {}
-            done.signal()
-        }
-        // Until the insert runs on the server (a condition, not a time).
-        var running = false
-        for _ in 0..<500 where !running {
-            running =
-                try administrator.queryOne(
-                    "SELECT count(*) FROM pg_stat_activity WHERE pid = $1 AND query LIKE 'INSERT INTO kept%' "
-                        + "AND state = 'active'", [.int(backend)]
-                ) { try $0.int(0) } == 1
-            if !running { usleep(10_000) }
-        }
-        #expect(running)
-        try terminate(backend, by: administrator)
-        done.wait()
-        let error = failure.withLock { $0 }
+        let error = try failure(
+            of: "INSERT INTO kept (id) SELECT 1 FROM pg_sleep(30)", running: "INSERT INTO kept", on: database,
+            backend: backend, by: administrator)
         #expect(error?.failure == .outcomeUnknown)
         #expect(error?.message.contains("unknown") == true)
     }
