@@ -7,6 +7,52 @@ import Storage
 /// transaction. One keyword index, not one per scope: each keyword of a new story dirties
 /// a page of every keyword index, and creating a story is measured (under 500 µs).
 enum BookStoriesSchema {
+    /// The limits of step 3.
+    private static var limits: [(table: String, rules: [TextLengthChecks.Rule])] {
+        [
+            (
+                "book_stories",
+                [
+                    .text("book_title", maximum: Book.maximumLength, nonEmpty: true),
+                    .text("book_author", maximum: Book.maximumLength, nonEmpty: true),
+                    .text("book_publisher", maximum: Book.maximumLength),
+                    .text("book_isbn", maximum: Book.maximumISBNLength),
+                    .text("content", maximum: Story.maximumContentLength),
+                ]
+            ),
+            (
+                "book_story_quotes",
+                [
+                    .text("text", maximum: Quote.maximumLength, nonEmpty: true),
+                    .range("position", 0...(Story.maximumQuoteCount - 1)), .range("page", 1...Int.max),
+                ]
+            ),
+            (
+                "book_story_keywords",
+                [
+                    .text("keyword", maximum: Keywords.maximumLength, nonEmpty: true),
+                    // Folding (lower case, NFC) may lengthen a keyword: 4 times is room.
+                    .text("folded", maximum: Keywords.maximumLength * 4),
+                    .range("position", 0...(Keywords.maximumCount - 1)),
+                    TextLengthChecks.Rule(
+                        name: "visibility", condition: "visibility IN ('public', 'private')"),
+                ]
+            ),
+            (
+                "book_themes",
+                [
+                    .text("name", maximum: Theme.maximumNameLength, nonEmpty: true),
+                    .text("description", maximum: Theme.maximumDescriptionLength),
+                ]
+            ),
+        ]
+    }
+
+    /// The limit of step 8.
+    private static var commentLimits: [(table: String, rules: [TextLengthChecks.Rule])] {
+        [("book_comments", [.text("text", maximum: Comment.maximumLength, nonEmpty: true)])]
+    }
+
     static let migrations: [Migration] = [
         Migration(
             version: 1, summary: "stories, quotes, keywords, themes, theme links and reviews",
@@ -87,44 +133,7 @@ enum BookStoriesSchema {
         // at most 20 quotes and 10 keywords because their positions are 0 to 19 and 0 to 9
         // (the primary key makes each position one row); a quote's page is at least 1.
         TextLengthChecks.migration(
-            version: 3, summary: "lengths, positions and pages within the app's limits",
-            tables: [
-                (
-                    "book_stories",
-                    [
-                        .text("book_title", maximum: Book.maximumLength, nonEmpty: true),
-                        .text("book_author", maximum: Book.maximumLength, nonEmpty: true),
-                        .text("book_publisher", maximum: Book.maximumLength),
-                        .text("book_isbn", maximum: Book.maximumISBNLength),
-                        .text("content", maximum: Story.maximumContentLength),
-                    ]
-                ),
-                (
-                    "book_story_quotes",
-                    [
-                        .text("text", maximum: Quote.maximumLength, nonEmpty: true),
-                        .range("position", 0...(Story.maximumQuoteCount - 1)), .range("page", 1...Int.max),
-                    ]
-                ),
-                (
-                    "book_story_keywords",
-                    [
-                        .text("keyword", maximum: Keywords.maximumLength, nonEmpty: true),
-                        // Folding (lower case, NFC) may lengthen a keyword: 4 times is room.
-                        .text("folded", maximum: Keywords.maximumLength * 4),
-                        .range("position", 0...(Keywords.maximumCount - 1)),
-                        TextLengthChecks.Rule(
-                            name: "visibility", condition: "visibility IN ('public', 'private')"),
-                    ]
-                ),
-                (
-                    "book_themes",
-                    [
-                        .text("name", maximum: Theme.maximumNameLength, nonEmpty: true),
-                        .text("description", maximum: Theme.maximumDescriptionLength),
-                    ]
-                ),
-            ]),
+            version: 3, summary: "lengths, positions and pages within the app's limits", tables: limits),
         // A story goes only into its author's own themes, as the app puts it (on a server
         // the policy of book_story_themes says so too): no one's story lands in someone
         // else's curated theme. On SQLite the app's rule alone (see InstantColumnChecks).
@@ -187,8 +196,7 @@ enum BookStoriesSchema {
                 """),
         InstantColumnChecks.migration(version: 7, columns: [("book_comments", ["created_at", "updated_at"])]),
         TextLengthChecks.migration(
-            version: 8, summary: "a comment's length within the app's limit",
-            tables: [("book_comments", [.text("text", maximum: Comment.maximumLength, nonEmpty: true)])]),
+            version: 8, summary: "a comment's length within the app's limit", tables: commentLimits),
         commentQuota.migration(version: 9),
         // A moderator hides a story or a comment (`admin.resolve`): then its author alone
         // sees it, marked hidden. Members never write the column (not in their grant).
@@ -233,6 +241,8 @@ enum BookStoriesSchema {
                 CREATE TRIGGER book_comments_inbox AFTER INSERT OR DELETE ON book_comments
                     FOR EACH ROW EXECUTE FUNCTION book_comments_inbox();
                 """),
+        // Text within its bytes too (`TextLengthChecks.byteMigration`).
+        TextLengthChecks.byteMigration(version: 13, tables: limits + commentLimits),
     ]
 
     /// A JSON object of `pairs` as text: SQLite's `json_object` is text already.

@@ -7,6 +7,11 @@ extension String {
     ]
     /// The zero-width joiner.
     public static let zeroWidthJoiner: UInt32 = 0x200D
+    /// The most UTF-8 bytes a limit lets each character of its length take
+    /// (`TextLengthChecks.byteMigration`): a family emoji with skin tones is about 35, so
+    /// text of letters and emoji never reaches it; a run of joiners, which
+    /// `databaseLength` does not count, does.
+    public static let maximumBytesPerCharacter = 64
 
     /// The length the database checks a text column against (`TextLengthChecks`): the
     /// scalars, less each zero-width joiner and the scalar it joins, each variation
@@ -25,7 +30,11 @@ extension String {
         return length
     }
 
-    /// The length a limit of the app holds text to: the larger of its Characters and its
-    /// `databaseLength`, so text the app keeps is text the database takes.
-    public var limitLength: Int { Swift.max(count, databaseLength) }
+    /// The length a limit of the app holds text to: the largest of its Characters, its
+    /// `databaseLength` and its UTF-8 bytes over `maximumBytesPerCharacter` (rounded up), so
+    /// text the app keeps is text the database takes.
+    public var limitLength: Int {
+        let bytes = (utf8.count + Self.maximumBytesPerCharacter - 1) / Self.maximumBytesPerCharacter
+        return Swift.max(count, databaseLength, bytes)
+    }
 }

@@ -3,6 +3,14 @@ import Storage
 
 /// The Mates module's tables: invites, wrong-code attempts, the (symmetric) mate links, reports.
 enum MatesSchema {
+    /// The limits of step 6.
+    private static var limits: [(table: String, rules: [TextLengthChecks.Rule])] {
+        [
+            ("mate_reports", [.text("message", maximum: ManageMates.maximumReportMessageLength)]),
+            ("mate_invites", [.text("code", maximum: InviteCode.length, nonEmpty: true)]),
+        ]
+    }
+
     static let migrations: [Migration] = [
         Migration(
             version: 1, summary: "invites, attempts, mates and reports",
@@ -110,12 +118,7 @@ enum MatesSchema {
                 """),
         // The app's limits are the database's: a report's message of at
         // most 100 characters (`String.databaseLength`); a code of the app's shape.
-        TextLengthChecks.migration(
-            version: 6, summary: "reports and codes within the app's limits",
-            tables: [
-                ("mate_reports", [.text("message", maximum: ManageMates.maximumReportMessageLength)]),
-                ("mate_invites", [.text("code", maximum: InviteCode.length, nonEmpty: true)]),
-            ]),
+        TextLengthChecks.migration(version: 6, summary: "reports and codes within the app's limits", tables: limits),
         // A link is two rows, one each way, and either person may end it: on a server the
         // database ends both together, since a member deleting one row in SQL would keep
         // the other and could still ask the other for walks. On SQLite the app deletes both.
@@ -234,6 +237,8 @@ enum MatesSchema {
                 ALTER TABLE mate_drops ADD CONSTRAINT mate_drops_code_limit CHECK (char_length(code) = \(InviteCode.length));
                 ALTER TABLE mate_drops ADD CONSTRAINT mate_drops_life CHECK (expires_at = created_at + \(ManageDrops.lifetime * 1000));
                 """),
+        // Text within its bytes too (`TextLengthChecks.byteMigration`).
+        TextLengthChecks.byteMigration(version: 10, tables: limits),
     ]
 
     /// The drops' table (step 9) in either backend's integer type.

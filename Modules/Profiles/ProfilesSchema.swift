@@ -5,6 +5,26 @@ import Storage
 /// its photo's two JPEGs in the row (the database holds everything: a copy or a backup has
 /// the photos, `:memory:` leaves no file behind).
 enum ProfilesSchema {
+    /// The limits of step 4.
+    private static var limits: [(table: String, rules: [TextLengthChecks.Rule])] {
+        [
+            (
+                "profiles",
+                [
+                    .text("nickname", maximum: Profile.maximumNicknameLength, nonEmpty: true),
+                    .text("nickname_folded", maximum: Profile.maximumNicknameLength * 4, nonEmpty: true),
+                    .text("dog_name", maximum: Dog.maximumNameLength, nonEmpty: true),
+                    .range("dog_age", 0...99),
+                    .text("dog_keywords", maximum: 64),
+                    TextLengthChecks.Rule(
+                        name: "dog_sex", condition: "dog_sex IN (\(sexes))"),
+                    TextLengthChecks.Rule(
+                        name: "dog_size", condition: "dog_size IN (\(sizes))"),
+                ]
+            )
+        ]
+    }
+
     static let migrations: [Migration] = [
         Migration(
             version: 1, summary: "profiles",
@@ -78,24 +98,9 @@ enum ProfilesSchema {
         // The app's limits are the database's: a nickname of at most 8
         // characters and a dog's name of at most 15 (`String.databaseLength`), an age of 0 to
         // 99, a sex and a size of the app's; the keywords' list is bounded, not parsed.
-        TextLengthChecks.migration(
-            version: 4, summary: "profiles within the app's limits",
-            tables: [
-                (
-                    "profiles",
-                    [
-                        .text("nickname", maximum: Profile.maximumNicknameLength, nonEmpty: true),
-                        .text("nickname_folded", maximum: Profile.maximumNicknameLength * 4, nonEmpty: true),
-                        .text("dog_name", maximum: Dog.maximumNameLength, nonEmpty: true),
-                        .range("dog_age", 0...99),
-                        .text("dog_keywords", maximum: 64),
-                        TextLengthChecks.Rule(
-                            name: "dog_sex", condition: "dog_sex IN (\(sexes))"),
-                        TextLengthChecks.Rule(
-                            name: "dog_size", condition: "dog_size IN (\(sizes))"),
-                    ]
-                )
-            ]),
+        TextLengthChecks.migration(version: 4, summary: "profiles within the app's limits", tables: limits),
+        // Text within its bytes too (`TextLengthChecks.byteMigration`).
+        TextLengthChecks.byteMigration(version: 5, tables: limits),
     ]
 
     private static let sexes = DogSex.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")

@@ -7,6 +7,11 @@ public enum CoreSchema {
     /// The migration key.
     public static let module = "core"
 
+    /// The limit of step 11.
+    private static var reportLimits: [(table: String, rules: [TextLengthChecks.Rule])] {
+        [("reports", [.text("message", maximum: Report.maximumMessageLength)])]
+    }
+
     /// Core's schema steps.
     public static let migrations: [Migration] = [
         Migration(
@@ -143,8 +148,7 @@ public enum CoreSchema {
                 """),
         InstantColumnChecks.migration(version: 10, columns: [("reports", ["created_at"])]),
         TextLengthChecks.migration(
-            version: 11, summary: "a report's message within the app's limit",
-            tables: [("reports", [.text("message", maximum: Report.maximumMessageLength)])]),
+            version: 11, summary: "a report's message within the app's limit", tables: reportLimits),
         reportQuota.migration(version: 12),
         // A moderator's resolution of a report: what was done, by whom, when; one a report.
         // Its key is the report's (not an identity column on PostgreSQL).
@@ -190,6 +194,8 @@ public enum CoreSchema {
             version: 17, summary: "inbox claims carry their loop's token",
             sql: "ALTER TABLE inbox ADD COLUMN claim TEXT CHECK (claim IS NULL OR length(claim) <= 64);"),
         RarerVacuum.migration(version: 18, tables: ["inbox"]),
+        // A report's message within its bytes too (`TextLengthChecks.byteMigration`).
+        TextLengthChecks.byteMigration(version: 19, tables: reportLimits),
     ]
 
     /// At most `Report.maximumPerDay` reports a day from one person.

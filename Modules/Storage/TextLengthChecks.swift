@@ -44,6 +44,20 @@ public enum TextLengthChecks {
         }
     }
 
+    /// A migration step that holds the column of each `Rule.text` of `tables` to
+    /// `String.maximumBytesPerCharacter` bytes a character of its maximum (`octet_length`),
+    /// and adds `extra` rules. `within` counts neither zero-width joiners nor variation
+    /// selectors, skin tones and keycaps, so a run of those alone, megabytes long, passed
+    /// it; every reader of a shared row loaded it.
+    public static func byteMigration(
+        version: Int, tables: @escaping @Sendable @autoclosure () -> [(table: String, rules: [Rule])],
+        extra: [(table: String, rules: [Rule])] = []
+    ) -> Migration {
+        migration(
+            version: version, summary: "text within \(String.maximumBytesPerCharacter) bytes a character",
+            tables: tables().map { ($0.table, $0.rules.compactMap(\.bytes)) } + extra)
+    }
+
     /// One rule of a table: its name (in the constraint's name) and the condition an
     /// acceptable row meets, in PostgreSQL's SQL with columns named bare.
     public struct Rule: Sendable {
@@ -51,16 +65,40 @@ public enum TextLengthChecks {
         public let name: String
         /// The condition, columns bare.
         public let condition: String
+        /// For a `text` rule, its column's maximum length.
+        let textMaximum: Int?
 
         /// A rule with its condition.
         public init(name: String, condition: String) {
+            self.init(name: name, condition: condition, textMaximum: nil)
+        }
+
+        private init(name: String, condition: String, textMaximum: Int?) {
             self.name = name
             self.condition = condition
+            self.textMaximum = textMaximum
         }
 
         /// `column` (nullable) at most `maximum` long by `String.databaseLength`.
         public static func text(_ column: String, maximum: Int, nonEmpty: Bool = false) -> Rule {
-            Rule(name: column, condition: within(column, maximum: maximum, nonEmpty: nonEmpty))
+            Rule(name: column, condition: within(column, maximum: maximum, nonEmpty: nonEmpty), textMaximum: maximum)
+        }
+
+        /// For a `text` rule, its column (nullable) at most `String.maximumBytesPerCharacter`
+        /// bytes a character of its maximum, named `<column>_bytes`.
+        var bytes: Rule? {
+            textMaximum.map { maximum in
+                Rule(
+                    name: "\(name)_bytes",
+                    condition:
+                        "(\(name) IS NULL OR octet_length(\(name)) <= \(maximum * String.maximumBytesPerCharacter))")
+            }
+        }
+
+        /// `column` (nullable) at most `maximum` bytes long (an id of the app's, which a
+        /// trigger copies into someone else's inbox).
+        public static func bytes(_ column: String, maximum: Int) -> Rule {
+            Rule(name: "\(column)_bytes", condition: "(\(column) IS NULL OR octet_length(\(column)) <= \(maximum))")
         }
 
         /// `column` (nullable) between `range`'s bounds.

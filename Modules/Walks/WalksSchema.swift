@@ -195,30 +195,10 @@ enum WalksSchema {
         // The app's limits are the database's: a message and a place name
         // of at most 100 characters (`String.databaseLength`), a place on the globe, a walk
         // of at most 100,000 steps, 100 km and a day.
-        TextLengthChecks.migration(
-            version: 6, summary: "requests and logs within the app's limits",
-            tables: [
-                (
-                    "walk_requests",
-                    [
-                        .text("message", maximum: WalkRequest.maximumMessageLength, nonEmpty: true),
-                        .text("place_name", maximum: WalkRequest.maximumPlaceNameLength),
-                        .range("latitude", -90.0...90.0), .range("longitude", -180.0...180.0),
-                    ]
-                ),
-                (
-                    "walk_logs",
-                    [
-                        .range("steps", 0...WalkLog.maximumSteps), .range("distance", 0...WalkLog.maximumDistance),
-                        TextLengthChecks.Rule(
-                            name: "duration",
-                            condition: "ended_at - started_at BETWEEN 0 AND \(WalkLog.maximumDurationSeconds * 1000)"),
-                    ]
-                ),
-            ]),
+        TextLengthChecks.migration(version: 6, summary: "requests and logs within the app's limits", tables: limits),
         // At most `WalkRequest.maximumPerMinute` (30) requests from one sender in any 60 seconds
-        // (by `created_at`, the server's clock on PostgreSQL): a member in psql cannot flood
-        // a mate's inbox. Counted by a trigger before each insert, over the sender's own rows
+        // (by `created_at`, the server's clock on PostgreSQL): a member in psql, one
+        // transaction at a time, cannot flood a mate's inbox (`MinuteRate`). Counted by a trigger before each insert, over the sender's own rows
         // (which row-level security lets them see) through the sender index.
         Migration(
             version: 7,
@@ -306,7 +286,35 @@ enum WalksSchema {
         // A member's new request or log was numbered after the largest `seq` they could see.
         SeqIdentity.migration(version: 11, tables: ["walk_requests", "walk_logs"]),
         RarerVacuum.migration(version: 12, tables: ["walk_requests"]),
+        // Text within its bytes too (`TextLengthChecks.byteMigration`), and a request's id,
+        // which its trigger copies into the recipient's inbox, a lowercase UUID's 36 bytes
+        // at most (a member in psql chooses it).
+        TextLengthChecks.byteMigration(
+            version: 13, tables: limits, extra: [("walk_requests", [.bytes("id", maximum: 36)])]),
     ]
+
+    /// The limits of step 6.
+    private static var limits: [(table: String, rules: [TextLengthChecks.Rule])] {
+        [
+            (
+                "walk_requests",
+                [
+                    .text("message", maximum: WalkRequest.maximumMessageLength, nonEmpty: true),
+                    .text("place_name", maximum: WalkRequest.maximumPlaceNameLength),
+                    .range("latitude", -90.0...90.0), .range("longitude", -180.0...180.0),
+                ]
+            ),
+            (
+                "walk_logs",
+                [
+                    .range("steps", 0...WalkLog.maximumSteps), .range("distance", 0...WalkLog.maximumDistance),
+                    TextLengthChecks.Rule(
+                        name: "duration",
+                        condition: "ended_at - started_at BETWEEN 0 AND \(WalkLog.maximumDurationSeconds * 1000)"),
+                ]
+            ),
+        ]
+    }
 
     /// The table of routes' points (step 10), in either backend's types.
     private static func routeTable(integer: String, double: String) -> String {

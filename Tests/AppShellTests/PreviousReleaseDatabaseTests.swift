@@ -41,7 +41,7 @@ import Walks
             #expect(try Migrator(database: database).versions()["habits"] == 2)
             try StorageAssembly.migrate(database, plugins: AppAssembly.plugins)
             #expect(try Migrator(database: database).versions()["habits"] == 7)
-            #expect(try Migrator(database: database).versions()["walks"] == 12)
+            #expect(try Migrator(database: database).versions()["walks"] == 13)
             for (table, count) in Self.counts {
                 #expect(try database.queryOne("SELECT count(*) FROM \(table)") { try $0.int(0) } == count, "\(table)")
             }

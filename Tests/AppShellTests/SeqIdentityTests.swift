@@ -22,6 +22,9 @@ struct SeqIdentityTests {
                 "id"]
         // The tables as walks 10 left them, and the server as set up then.
         var undo = ["UPDATE schema_versions SET version = 10 WHERE module = 'walks'"]
+        for column in ["message", "place_name", "id"] {
+            undo.append("ALTER TABLE walk_requests DROP CONSTRAINT walk_requests_\(column)_bytes_limit")
+        }
         for table in ["walk_requests", "walk_logs"] {
             undo += [
                 "DROP POLICY \(table)_seq_issued_insert ON \(table)",

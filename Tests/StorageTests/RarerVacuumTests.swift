@@ -11,7 +11,7 @@ import Testing
     func theInboxIsVacuumedAfterAHundredThousandChanges(backend: DatabaseBackend) throws {
         let database = try backend.openScratch()
         try Migrator(database: database).migrate([CoreSchema.migratorModule])
-        #expect(try Migrator(database: database).versions()[CoreSchema.module] == 18)
+        #expect(try Migrator(database: database).versions()[CoreSchema.module] ?? 0 >= 18)
         guard backend == .postgres else { return }
         let options = try database.query(
             "SELECT unnest(reloptions) FROM pg_class WHERE oid = CAST('inbox' AS regclass) ORDER BY 1", []

@@ -49,4 +49,18 @@ struct TextLengthChecksTests {
                 + "ALTER TABLE u ADD CONSTRAINT u_c_instant CHECK (c BETWEEN -62135596800000 AND 253402300799999) NOT VALID;"
         )
     }
+
+    /// Each text rule's column within 64 bytes a character of its maximum, besides the rules
+    /// given; other rules make no byte rule.
+    @Test func theByteStepHoldsEachTextColumnToItsBytes() {
+        let bytes = TextLengthChecks.byteMigration(
+            version: 4, tables: [("t", [.text("c", maximum: 5), .range("n", 1...3)])],
+            extra: [("u", [.bytes("id", maximum: 36)])])
+        #expect(bytes.version == 4 && bytes.summary == "text within 64 bytes a character (PostgreSQL)")
+        #expect(
+            bytes.postgreSQL
+                == "ALTER TABLE t ADD CONSTRAINT t_c_bytes_limit CHECK ((c IS NULL OR octet_length(c) <= 320)) NOT VALID;\n"
+                + "ALTER TABLE u ADD CONSTRAINT u_id_bytes_limit CHECK ((id IS NULL OR octet_length(id) <= 36)) NOT VALID;"
+        )
+    }
 }

@@ -42,7 +42,7 @@ import Testing
         let copy = """
             INSERT INTO walk_requests (id, sender_id, recipient_id, message, latitude, longitude, status,
                 created_at, expires_at, seq)
-            SELECT id || ?1, sender_id, recipient_id, message, latitude, longitude, status, created_at, expires_at,
+            SELECT left(id, 33) || ?1, sender_id, recipient_id, message, latitude, longitude, status, created_at, expires_at,
                 seq + ?2 FROM walk_requests WHERE id = ?3
             """
         for index in 1..<WalkRequest.maximumPerMinute {
