@@ -486,7 +486,7 @@ public struct ServerSetup: Sendable {
     // MARK: - Members
 
     /// Adds a member: a `LOGIN` role in the group, with the password's SCRAM verifier (the
-    /// password never reaches the server). Schema other than `public`: the role's
+    /// password never reaches the server) and at most `memberConnectionLimit` connections. Schema other than `public`: the role's
     /// `search_path` in this database is set to it, so `psql` finds the tables too.
     ///
     /// The verifier never appears in a statement's text, where `log_statement` (`ddl` logs
@@ -582,6 +582,13 @@ public struct ServerSetup: Sendable {
         }
     }
 
+    /// The most connections a member's role may hold at once (`CONNECTION LIMIT`): an
+    /// `app-shell` holds one or two, so a member may run several, but a member with `psql`
+    /// can neither take every connection the server has left for the others nor send walk
+    /// requests in more transactions at once than this (each counts only its own and the
+    /// committed rows: docs/postgres-internals.md, "Known limits").
+    public static let memberConnectionLimit = 16
+
     /// The function `addMember` calls, made in the session's own temporary schema: it runs
     /// `CREATE ROLE` with the verifier it is given as a parameter, and re-raises an error
     /// with its code and message only (PL/pgSQL would add the statement, verifier included,
@@ -590,7 +597,8 @@ public struct ServerSetup: Sendable {
         CREATE OR REPLACE FUNCTION pg_temp.app_shell_add_member(member text, verifier text, grp text) RETURNS void
         LANGUAGE plpgsql AS $function$
         BEGIN
-            EXECUTE format('CREATE ROLE %I LOGIN PASSWORD %L IN ROLE %I', member, verifier, grp);
+            EXECUTE format('CREATE ROLE %I LOGIN PASSWORD %L CONNECTION LIMIT \(memberConnectionLimit) IN ROLE %I',
+                member, verifier, grp);
         EXCEPTION WHEN OTHERS THEN
             RAISE EXCEPTION USING ERRCODE = SQLSTATE, MESSAGE = SQLERRM;
         END
