@@ -486,8 +486,9 @@ public struct ServerSetup: Sendable {
     // MARK: - Members
 
     /// Adds a member: a `LOGIN` role in the group, with the password's SCRAM verifier (the
-    /// password never reaches the server) and at most `memberConnectionLimit` connections. Schema other than `public`: the role's
-    /// `search_path` in this database is set to it, so `psql` finds the tables too.
+    /// password never reaches the server) and at most `memberConnectionLimit` connections.
+    /// Schema other than `public`: the role's `search_path` in this database is set to it,
+    /// so `psql` finds the tables too.
     ///
     /// The verifier never appears in a statement's text, where `log_statement` (`ddl` logs
     /// every `CREATE ROLE`), `pg_stat_statements` and `pg_stat_activity` would keep it for an

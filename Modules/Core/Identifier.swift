@@ -2,12 +2,15 @@ import FoundationEssentials
 
 /// Ids of stored things: lowercase UUIDs, as the contract says.
 public enum Identifier {
+    /// The length of an id in bytes (and characters): a UUID's 36.
+    public static let length = 36
+
     /// A new random id (UUID version 4, from the system's secure generator), lowercase.
     public static func random() -> String {
         let bytes = randomVersion4()
         let hex: StaticString = "0123456789abcdef"
         return withUnsafeBytes(of: bytes) { raw in
-            String(unsafeUninitializedCapacity: 36) { buffer in
+            String(unsafeUninitializedCapacity: length) { buffer in
                 var written = 0
                 for (index, byte) in raw.enumerated() {
                     if index == 4 || index == 6 || index == 8 || index == 10 {
@@ -28,7 +31,7 @@ public enum Identifier {
     /// may run again, `walks.request{id=}`).
     public static func isWellFormed(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        guard bytes.count == 36 else { return false }
+        guard bytes.count == length else { return false }
         for (index, byte) in bytes.enumerated() {
             if index == 8 || index == 13 || index == 18 || index == 23 {
                 guard byte == UInt8(ascii: "-") else { return false }

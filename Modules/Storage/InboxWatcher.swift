@@ -67,10 +67,9 @@ public final class InboxWatcher {
     private var dataVersion: Int?
     private var lastLook: UInt64 = 0
     private var watchedUser: String?
-    /// When the user's next of each of `dueParts` comes due, as last read.
-    private var dues: [Instant?]
-    /// When each of `dues` was read (real milliseconds); nil: at the next look.
-    private var duesRead: [UInt64?]
+    /// When the user's next of each of `dueParts` comes due, as last read, and when that was
+    /// read (real milliseconds; nil: at the next look).
+    private var dues: [(at: Instant?, read: UInt64?)]
     private var more = false
     /// Looks that failed in a row (the server is down, or the connection was lost).
     private var failures = 0
@@ -100,8 +99,7 @@ public final class InboxWatcher {
         self.database = database
         self.inbox = inbox
         dueParts = timeouts?.parts ?? []
-        dues = Array(repeating: nil, count: dueParts.count)
-        duesRead = dues.map { _ in nil }
+        dues = Array(repeating: (nil, nil), count: dueParts.count)
         self.clock = clock
         self.user = user
         self.milliseconds = milliseconds
@@ -122,7 +120,7 @@ public final class InboxWatcher {
             case .postgreSQL:
                 max(drawnInterval - Int(min(sinceLastLook, UInt64(drawnInterval))), 1)
             }
-        if let nextDue = dues.compactMap({ $0 }).min(), clock.rate > 0 {
+        if let nextDue = dues.compactMap(\.at).min(), clock.rate > 0 {
             let appMilliseconds = Double(max(nextDue.millisecondsSince1970 - clock.now().millisecondsSince1970, 0))
             wait = min(wait, Int(min(appMilliseconds / clock.rate, 1e9).rounded(.up)) + 1)
         }
@@ -178,19 +176,15 @@ public final class InboxWatcher {
         }
         let now = clock.now()
         for (index, part) in dueParts.enumerated() {
-            let stale = duesRead[index].map { since($0) >= UInt64(Self.dueKeptMilliseconds) } ?? true
-            if look && stale {
-                dues[index] = try part.nextDue(for: userID)
-                duesRead[index] = milliseconds()
-            }
-            if let due = dues[index], now >= due {
+            let stale = dues[index].read.map { since($0) >= UInt64(Self.dueKeptMilliseconds) } ?? true
+            if look && stale { dues[index] = (try part.nextDue(for: userID), milliseconds()) }
+            if let due = dues[index].at, now >= due {
                 try part.recordDue(at: now)
-                dues[index] = try part.nextDue(for: userID)
-                duesRead[index] = milliseconds()
+                dues[index] = (try part.nextDue(for: userID), milliseconds())
                 // Still due once recorded: someone holds the row locked (the expiries pass
                 // over locked rows). Looking again at once would spin; the next read of the
                 // due time, `dueKeptMilliseconds` later, tries again.
-                if let again = dues[index], now >= again { dues[index] = nil }
+                if let again = dues[index].at, now >= again { dues[index].at = nil }
                 look = true
             }
         }
@@ -231,17 +225,14 @@ public final class InboxWatcher {
         // What came may answer the user's own pending request (its due time then goes); with
         // none pending, nothing that comes can, and the due time stays as read.
         if !claimed.isEmpty {
-            for index in dues.indices where dues[index] != nil { duesRead[index] = nil }
+            for index in dues.indices where dues[index].at != nil { dues[index].read = nil }
         }
         return claimed.map { $0.value(in: zone) }
     }
 
     /// Nothing of the user's due is known: each is read at the next look.
     private func forgetDues() {
-        for index in dues.indices {
-            dues[index] = nil
-            duesRead[index] = nil
-        }
+        dues = dues.map { _ in (nil, nil) }
     }
 
     /// PostgreSQL: the quick interval when the script just asked something (`quick`), else
@@ -270,9 +261,8 @@ public final class InboxWatcher {
     /// still counts from the last look: a script that asks again and again (a timer every
     /// 0.1 s) must not put the next look off for ever.
     public func scriptRan(_ written: [String]?) {
-        for (index, part) in dueParts.enumerated() where written.map({ Route.names(part.writtenBy, anyOf: $0) }) ?? true
-        {
-            duesRead[index] = nil
+        for (index, part) in dueParts.enumerated() {
+            if written.map({ Route.names(part.writtenBy, anyOf: $0) }) ?? true { dues[index].read = nil }
         }
         guard database.dialect.name == .postgreSQL, failures == 0 else { return }
         nextInterval(quick: true)

@@ -3,8 +3,8 @@
 /// rows of the last 60 seconds by `created_at` (the server's clock there), so a member
 /// writing with `psql` in one transaction at a time cannot flood anyone (transactions at
 /// once each count only the committed rows and their own: docs/postgres-internals.md,
-/// "Known limits"). The count reads the person's own rows, which
-/// row-level security lets them see, through an index on `userColumn`. The app recognises
+/// "Known limits"). The count reads the person's own rows, which row-level security lets
+/// them see, through an index on `userColumn`. The app recognises
 /// `message` when the trigger refuses; it may ask the same count itself, before an insert
 /// (the drops) or to say why one was refused (the walk requests).
 ///

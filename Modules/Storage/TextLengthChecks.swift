@@ -87,12 +87,7 @@ public enum TextLengthChecks {
         /// For a `text` rule, its column (nullable) at most `String.maximumBytesPerCharacter`
         /// bytes a character of its maximum, named `<column>_bytes`.
         var bytes: Rule? {
-            textMaximum.map { maximum in
-                Rule(
-                    name: "\(name)_bytes",
-                    condition:
-                        "(\(name) IS NULL OR octet_length(\(name)) <= \(maximum * String.maximumBytesPerCharacter))")
-            }
+            textMaximum.map { Rule.bytes(name, maximum: $0 * String.maximumBytesPerCharacter) }
         }
 
         /// `column` (nullable) at most `maximum` bytes long (an id of the app's, which a

@@ -298,12 +298,6 @@ public struct WalksPlugin: ModulePlugin {
         value(answered.request, names: answered.names, context)
     }
 
-    private static func value(_ request: WalkRequest, _ context: Context) throws -> Value {
-        let users = try context.resolve((any UserRepository).self)
-        let names = try users.users(ids: [request.senderID, request.recipientID]).mapValues(\.name)
-        return value(request, names: names, context)
-    }
-
     /// A request as a script sees it; `names` are the user names by id (`?` for one missing).
     private static func value(_ request: WalkRequest, names: [String: String], _ context: Context) -> Value {
         let zone = context.clock.timeZone

@@ -198,8 +198,9 @@ enum WalksSchema {
         TextLengthChecks.migration(version: 6, summary: "requests and logs within the app's limits", tables: limits),
         // At most `WalkRequest.maximumPerMinute` (30) requests from one sender in any 60 seconds
         // (by `created_at`, the server's clock on PostgreSQL): a member in psql, one
-        // transaction at a time, cannot flood a mate's inbox (`MinuteRate`). Counted by a trigger before each insert, over the sender's own rows
-        // (which row-level security lets them see) through the sender index.
+        // transaction at a time, cannot flood a mate's inbox (`MinuteRate`). Counted by a
+        // trigger before each insert, over the sender's own rows (which row-level security
+        // lets them see) through the sender index.
         Migration(
             version: 7,
             summary: "at most \(WalkRequest.maximumPerMinute) walk requests a minute from one sender (PostgreSQL)",
@@ -290,7 +291,7 @@ enum WalksSchema {
         // which its trigger copies into the recipient's inbox, a lowercase UUID's 36 bytes
         // at most (a member in psql chooses it).
         TextLengthChecks.byteMigration(
-            version: 13, tables: limits, extra: [("walk_requests", [.bytes("id", maximum: 36)])]),
+            version: 13, tables: limits, extra: [("walk_requests", [.bytes("id", maximum: Identifier.length)])]),
     ]
 
     /// The limits of step 6.

@@ -19,6 +19,12 @@ struct TextBytesLimitTests {
         #expect(Self.run.databaseLength < 0)
         #expect(Self.run.limitLength == (Self.run.utf8.count + 63) / 64)
         #expect("👩🏽‍❤️‍💋‍👨🏻".limitLength == 1)  // a kiss with skin tones: one character, 35 bytes
+        // At the edge of a limit of 100: 6,400 bytes are 100 long, one byte more is 101.
+        let edge = "aaaa" + String(repeating: "\u{200D}", count: 2_132)
+        #expect(edge.utf8.count == 100 * String.maximumBytesPerCharacter)
+        #expect(edge.limitLength == 100)
+        #expect(("a" + edge).limitLength == 101)
+        #expect(String(repeating: "산", count: 100).limitLength == 100)  // Hangul: 3 bytes a character
     }
 
     @Test func aRunOfJoinersIsRefusedByTheAppAndByAMembersOwnSQL() throws {

@@ -558,9 +558,7 @@ public final class PostgresConnection {
         case .success:
             return
         case .failure(let error as StorageError) where error.failure == .unavailable:
-            throw StorageError(
-                .outcomeUnknown,
-                message: "\(error.message); whether the transaction was committed is unknown, so it was not retried")
+            throw Self.lostWhileCommitting(error, "the transaction")
         case .failure(let error):
             throw error
         }
@@ -652,9 +650,7 @@ public final class PostgresConnection {
         switch answer {
         case .success(let answered): result = answered
         case .failure(let error as StorageError) where error.failure == .unavailable && sent:
-            throw StorageError(
-                .outcomeUnknown,
-                message: "\(error.message); whether the statement was committed is unknown, so it was not retried")
+            throw Self.lostWhileCommitting(error, "the statement")
         case .failure(let error): throw error
         }
         guard cutShort else { return result }
@@ -674,6 +670,14 @@ public final class PostgresConnection {
         let answer = Swift.Result { try body() }
         commitWatch = nil
         return (answer, watch.finish())
+    }
+
+    /// `storage.outcome_unknown` for `what` (the transaction, a write outside one), whose
+    /// connection was `lost` while its commit was on the way: the server may have committed it.
+    private static func lostWhileCommitting(_ lost: StorageError, _ what: String) -> StorageError {
+        StorageError(
+            .outcomeUnknown, message: "\(lost.message); whether \(what) was committed is unknown, so it was not retried"
+        )
     }
 
     /// `storage.outcome_unknown` for `what` (a `COMMIT`, a write outside a transaction),
